@@ -1,0 +1,33 @@
+/** The environment, parsed once at start-up. Server-only: never imported by browser code. */
+import { z } from "zod";
+import path from "node:path";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres://")
+    .optional(),
+  REDIS_URL: z.string().optional(),
+  /** Signs session cookies and nonces. Generated and kept in DATA_DIR when not given. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  SIMULATOR: z.enum(["on", "off"]).default("on"),
+  SIMULATOR_SPEED: z.coerce.number().positive().default(1),
+  SEED_PRODUCTS: z.coerce.number().int().min(0).max(200_000).default(0),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema> & { dataDir: string };
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}

@@ -1,0 +1,110 @@
+/**
+ * The one typed configuration of the shop: the spec's "Site configuration read by
+ * the storefront" (§3) and its business constants (§9), with the spec's values as
+ * defaults. `browserConfig()` picks the parts that are printed into pages; nothing
+ * else (secrets, server settings) ever reaches the browser.
+ */
+import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
+
+export const SITE_CONFIG = {
+  siteName: "Maskerade",
+  tagline: "Face masks, ties and matching sets",
+  currency: { code: "USD", format: DEFAULT_CURRENCY_FORMAT as CurrencyFormat },
+  routes: {
+    shop: "/shop/",
+    cart: "/cart/",
+    checkout: "/checkout/",
+    myAccount: "/my-account/",
+    blog: "/blog/",
+    live: "/live/",
+    ajax: "/wp-admin/admin-ajax.php",
+    wcAjax: "/?wc-ajax=%%endpoint%%",
+    restRoot: "/wp-json/",
+  },
+  cart: {
+    cartRedirectAfterAdd: "no" as "yes" | "no",
+    enableAjaxAddToCart: "yes" as "yes" | "no",
+    viewCartText: "View cart",
+    /** slide_in_cart | redirect_cart_page | redirect_checkout_page | default */
+    addToCartOptionsSingle: "default" as "slide_in_cart" | "redirect_cart_page" | "redirect_checkout_page" | "default",
+    singleProductAjaxAddToCart: true,
+    fragmentsExpireMs: 86_400_000,
+    fragmentsRequestTimeoutMs: 5000,
+    emptyMessage: "No products in the cart.",
+  },
+  shop: {
+    pagination: "infinite" as "infinite" | "number",
+    infiniteScrollEvent: "click" as "click" | "scroll",
+    perPage: 12,
+    noMorePostMessage: "No more products to show.",
+    noMoreBlogMessage: "No more posts to show.",
+    blogShowCommentsLabel: "Show Comments",
+    quickViewEnable: false,
+    catalogMode: { enabled: false, behaviour: "navigate", trigger: "click" },
+    maskPromotion: ["6 masks for $15", "12 masks for $24", "free shipping on all mask purchases"],
+  },
+  account: {
+    isRegistrationRequired: false,
+    isCompletePackage: true,
+    guestCheckout: true,
+    userValidationSuccessMsg: "This user is already registered. Please enter the password to continue.",
+    userValidationErrorMsg: "Entered user detail is not a valid.",
+  },
+  checkout: {
+    orderReviewToggleTexts: { toggle_show_text: "Show Order Summary", toggle_hide_text: "Hide Order Summary" },
+    placeOrderText: "Place order",
+    checkoutError: "Error processing checkout. Please try again.",
+  },
+  layout: {
+    breakPoint: 921,
+    galleryBreakPoint: 922,
+    tablet: 768,
+    mobile: 544,
+    contentWidth: 1240,
+    paddedLayoutWidth: 1280,
+    boxLayoutWidth: 1200,
+    isRtl: false,
+    scrollToTopAfterPx: 300,
+  },
+  timings: {
+    scrollToNoticesOffsetPx: 100,
+    scrollToNoticesMs: 1000,
+    focusFirstAlertMs: 500,
+    resultCountReannounceMs: 2000,
+    cartSuccessAnnounceMs: 1000,
+    fieldDescriptionSlideMs: 250,
+    updatingOverlayOpacity: 0.6,
+    emailCheckDebounceMs: 300,
+    orderReviewCollapseMs: 300,
+    savedTokenSlideMs: 200,
+    galleryResizeDebounceMs: 250,
+    crossSellResizeDebounceMs: 500,
+    crossSellPaddingPx: 15,
+    infiniteFadeUpDelayMs: 200,
+    searchOverlayFadeMs: 200,
+    freeVariantPanelSlideMs: 1000,
+    variationFormSetupDelayMs: 1000,
+  },
+  storeNotice: {
+    enabled: true,
+    noticeId: "a1b2c3",
+    text: "Free shipping on all mask purchases — 6 masks for $15, 12 masks for $24.",
+  },
+  comingSoonBanner: { enabled: true, text: "New: matching bow ties are coming soon." },
+  discounts: {
+    enableUpdatePriceWithQty: "show_when_matched" as "show_when_matched" | "show_dynamically",
+    refreshOrderReview: "0" as "0" | "1",
+    customTargetSimpleProduct: "div.product p.price",
+    customTargetVariableProduct: "div.product .woocommerce-variation-price",
+    bulkTableLoadDelayMs: 100,
+    priceUpdateDelayMs: 0,
+    opacityToBulkTable: 0.5,
+    dynamicBulkTableStatus: "0",
+    dynamicBulkTableOff: "on",
+  },
+  attribution: { lifetimeMonths: 0.00001, sessionMinutes: 30, base64: false, allowTracking: true },
+  sports: { sport: "football", defaultLang: "en" },
+  limits: { requestBodyBytes: 1_000_000, websocketFrameBytes: 65_536 },
+} as const;
+
+export type SiteConfig = typeof SITE_CONFIG;

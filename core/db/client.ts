@@ -1,0 +1,109 @@
+/**
+ * One small database interface over the two drivers we support. The SQL is the
+ * same PostgreSQL for both: embedded PGlite (a data folder, the default) and a
+ * real server through DATABASE_URL (node-postgres pool).
+ */
+import { mkdirSync } from "node:fs";
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** Parameterised query ($1, $2 …); returns the rows. */
+  query<T = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Several statements without parameters (migrations). */
+  exec(text: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /**
+   * Runs `fn` in a transaction, retried a few times on serialization failures
+   * and deadlocks, so callers can use row locks and SERIALIZABLE safely.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const RETRYABLE = new Set(["40001", "40P01"]);
+const MAX_ATTEMPTS = 5;
+
+async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (!code || !RETRYABLE.has(code) || n >= MAX_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, 5 * n + Math.random() * 10));
+    }
+  }
+}
+
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
+  await pg.waitReady;
+  const wrap = (q: { query: typeof pg.query; exec: typeof pg.exec }): Queryable => ({
+    async query<T>(text: string, params: readonly unknown[] = []) {
+      const result = await q.query<T>(text, params as unknown[]);
+      return result.rows;
+    },
+    async exec(text: string) {
+      await q.exec(text);
+    },
+  });
+  const base = wrap(pg);
+  return {
+    kind: "pglite",
+    ...base,
+    // PGlite runs one query at a time, and its transaction() holds the whole
+    // database until it ends, so transactions here are serial by construction.
+    transaction: (fn) => withRetries(() => pg.transaction((tx) => fn(wrap(tx as never)))),
+    close: () => pg.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+  const pgModule = await import("pg");
+  const pg = pgModule.default ?? pgModule;
+  // Bigint counts (count(*)) come back as JS numbers; amounts are int4 cents anyway.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  pg.types.setTypeParser(1700, (v: string) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on("error", () => {
+    /* an idle client died; the pool replaces it */
+  });
+  const wrap = (c: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }): Queryable => ({
+    async query<T>(text: string, params: readonly unknown[] = []) {
+      return (await c.query(text, params as unknown[])).rows as T[];
+    },
+    async exec(text: string) {
+      await c.query(text);
+    },
+  });
+  return {
+    kind: "postgres",
+    ...wrap(pool),
+    transaction: (fn) =>
+      withRetries(async () => {
+        const client = await pool.connect();
+        try {
+          await client.query("BEGIN");
+          const result = await fn(wrap(client));
+          await client.query("COMMIT");
+          return result;
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      }),
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
