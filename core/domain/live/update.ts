@@ -1,0 +1,73 @@
+/** Applying a live update to the live-match widget's match map (§4 'Applying an update'). Pure. */
+import { LOG_MATCH_ABSENT, LOG_UNKNOWN_STAGE, LOG_UPDATE_EMPTY } from "./constants.ts";
+import { liveUpdateSchema, type LiveMatch, type LiveTeam, type LiveUpdate, type MatchMap } from "./schema.ts";
+import { isKnownStage, isLiveStage } from "./stages.ts";
+import { scoreDirection, type ScoreDirection } from "./indicator.ts";
+
+export type ParsedUpdate = { ok: true; update: LiveUpdate } | { ok: false; log: string };
+
+/** A publication's data: nothing usable (null, {}, no slug, bad shape) is 'Update is empty...' (§8). */
+export function parseUpdate(raw: unknown): ParsedUpdate {
+  const parsed = liveUpdateSchema.safeParse(raw);
+  return parsed.success ? { ok: true, update: parsed.data } : { ok: false, log: LOG_UPDATE_EMPTY };
+}
+
+export interface ApplyResult {
+  readonly matches: MatchMap;
+  /** false when the match was absent: the map is returned unchanged. */
+  readonly applied: boolean;
+  /** Messages the caller should log (absent match, unknown stage). */
+  readonly logs: readonly string[];
+  /** Per team, set when its score went up or down with this update. */
+  readonly scoreChanges: { readonly home: ScoreDirection | null; readonly away: ScoreDirection | null };
+}
+
+function mergeTeam(team: LiveTeam, part: LiveUpdate["home"]): LiveTeam {
+  return {
+    ...team,
+    // The score is replaced only when the update carries one.
+    score: part.score === undefined ? team.score : part.score,
+    // Periods are merged: an update may carry just the current period.
+    periods: part.periods ? { ...team.periods, ...part.periods } : team.periods,
+  };
+}
+
+export function applyUpdate(matches: MatchMap, update: LiveUpdate): ApplyResult {
+  const current = matches.get(update.slug);
+  if (!current) {
+    return { matches, applied: false, logs: [`${LOG_MATCH_ABSENT}: ${update.slug}`], scoreChanges: { home: null, away: null } };
+  }
+  const logs: string[] = [];
+  const stage = update.stage ?? current.stage;
+  if (update.stage !== undefined && !isKnownStage(update.stage)) logs.push(`${LOG_UNKNOWN_STAGE}: ${update.stage}`);
+  const next: LiveMatch = {
+    ...current,
+    stage,
+    live: isLiveStage(stage),
+    matchTime: update.matchTime === undefined ? current.matchTime : update.matchTime,
+    home: mergeTeam(current.home, update.home),
+    away: mergeTeam(current.away, update.away),
+  };
+  const out = new Map(matches);
+  out.set(update.slug, next);
+  return {
+    matches: out,
+    applied: true,
+    logs,
+    scoreChanges: {
+      home: scoreDirection(current.home.score, next.home.score),
+      away: scoreDirection(current.away.score, next.away.score),
+    },
+  };
+}
+
+/**
+ * §4 'Reacting to a live update': when the selected match is not live (or
+ * there is none) and the update says some match is under way (a minute or a
+ * live stage), the full data is fetched again so the selection can move to it.
+ */
+export function shouldRefetch(selected: LiveMatch | undefined, update: LiveUpdate): boolean {
+  if (selected?.live) return false;
+  const hasMinute = update.matchTime !== undefined && update.matchTime !== null;
+  return hasMinute || (update.stage !== undefined && isLiveStage(update.stage));
+}
