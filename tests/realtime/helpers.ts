@@ -1,0 +1,211 @@
+// Test helpers: a plain node:http server routing /ws upgrades to a hub, the real centrifuge client set up
+// as the widgets do, a raw ws client, and an event recorder that waits for events instead of sleeping.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Centrifuge, type Options } from "centrifuge";
+import WebSocket from "ws";
+import { createHub, type Hub, type HubOptions } from "../../server/realtime/index.ts";
+
+export interface TestServer {
+  hub: Hub;
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: Partial<HubOptions> = {}, port = 0): Promise<TestServer> {
+  const hub = createHub({ channels: ["football", "footballDetail"], ...options });
+  const server: Server = createServer((_req, res) => {
+    res.statusCode = 404;
+    res.end();
+  });
+  server.on("upgrade", (req, socket, head) => {
+    if (new URL(req.url ?? "/", "http://localhost").pathname === "/ws") hub.handleUpgrade(req, socket, head);
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const actual = (server.address() as AddressInfo).port;
+  let closed = false;
+  return {
+    hub,
+    port: actual,
+    url: `ws://127.0.0.1:${actual}/ws`,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await hub.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Frames the real client received, tapped from its socket (the SDK has no ping event). */
+export function tappedWebSocket(frames: string[]): typeof WebSocket {
+  return class TappedWebSocket extends WebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      this.on("message", (data) => frames.push(String(data)));
+    }
+  };
+}
+
+/** The widget's client options (notes §3.7), with a short reconnect delay to keep tests quick. */
+export function newClient(url: string, options: Partial<Options> = {}): Centrifuge {
+  return new Centrifuge(url, {
+    websocket: WebSocket,
+    timeout: 60000,
+    maxServerPingDelay: 10000,
+    minReconnectDelay: 50,
+    maxReconnectDelay: 500,
+    ...options,
+  });
+}
+
+interface Emitter {
+  on(event: string, listener: (...args: any[]) => void): unknown;
+}
+
+/** Records every event of the named kinds; `next` waits for one that was not consumed yet. */
+export class Recorder {
+  readonly events: { name: string; ctx: any }[] = [];
+  private waiters: { name: string; pred: (ctx: any) => boolean; resolve: (ctx: any) => void }[] = [];
+  private consumed = new Set<number>();
+
+  constructor(emitter: Emitter, names: string[]) {
+    for (const name of names) {
+      emitter.on(name, (ctx: any) => {
+        this.events.push({ name, ctx });
+        this.wake();
+      });
+    }
+  }
+
+  all(name: string): any[] {
+    return this.events.filter((e) => e.name === name).map((e) => e.ctx);
+  }
+
+  /** Resolves with the first not-yet-consumed event `name` matching `pred`; rejects after `timeoutMs`. */
+  next(name: string, pred: (ctx: any) => boolean = () => true, timeoutMs = 10_000): Promise<any> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new Error(`timed out waiting for '${name}' (seen: ${this.events.map((e) => e.name).join(",")})`));
+      }, timeoutMs);
+      const waiter = {
+        name,
+        pred,
+        resolve: (ctx: any) => {
+          clearTimeout(timer);
+          resolve(ctx);
+        },
+      };
+      this.waiters.push(waiter);
+      this.wake();
+    });
+  }
+
+  private wake(): void {
+    for (const w of [...this.waiters]) {
+      const i = this.events.findIndex((e, idx) => !this.consumed.has(idx) && e.name === w.name && w.pred(e.ctx));
+      if (i === -1) continue;
+      this.consumed.add(i);
+      this.waiters = this.waiters.filter((x) => x !== w);
+      w.resolve(this.events[i]!.ctx);
+    }
+  }
+}
+
+/** A raw ws client that keeps every text frame and its close code. */
+export class RawClient {
+  readonly ws: WebSocket;
+  readonly frames: string[] = [];
+  closeCode: number | undefined;
+  closeReason = "";
+  readonly opened: Promise<void>;
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private frameWaiters: (() => void)[] = [];
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once("open", () => resolve());
+      this.ws.once("error", reject);
+    });
+    this.closed = new Promise((resolve) => {
+      this.ws.on("close", (code, reason) => {
+        this.closeCode = code;
+        this.closeReason = reason.toString();
+        resolve({ code, reason: this.closeReason });
+        this.frameWaiters.forEach((w) => w());
+      });
+    });
+    this.ws.on("error", () => {}); // failures show up as close codes
+    this.ws.on("message", (data) => {
+      this.frames.push(String(data));
+      this.frameWaiters.forEach((w) => w());
+    });
+  }
+
+  send(text: string | Buffer): void {
+    this.ws.send(text);
+  }
+
+  /** Waits until at least `n` frames arrived. */
+  async frameCount(n: number, timeoutMs = 10_000): Promise<string[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.frames.length < n) {
+      if (this.closeCode !== undefined) throw new Error(`closed (${this.closeCode}) after ${this.frames.length} frames`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${n} frames, got ${this.frames.length}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.frameWaiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+      this.frameWaiters = [];
+    }
+    return this.frames;
+  }
+
+  /** Every message received so far, frames split on newlines and parsed. */
+  messages(): any[] {
+    return this.frames.flatMap((f) => f.split("\n").filter(Boolean).map((l) => JSON.parse(l)));
+  }
+
+  async close(): Promise<void> {
+    if (this.ws.readyState === WebSocket.CLOSED) return;
+    this.ws.terminate();
+    await this.closed;
+  }
+}
+
+export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(t);
+        reject(e);
+      },
+    );
+  });
+}
+
+/** Polls a condition that has no event to await (e.g. frames seen by a socket tap); bounded. */
+export async function waitUntil(cond: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
