@@ -1,0 +1,449 @@
+/**
+ * The *decide* half of the engine (Medusa's `computeActions`, Vendure's `check`): which rules apply, to
+ * which lines, with which tier. No amounts are applied here; `engine.ts` applies the decisions.
+ *
+ * Filters and conditions are values with a stable `type` and one pure check each (see the two tables).
+ */
+import { formatMoney, percentOf, allocate, type Cents, type CurrencyFormat, DEFAULT_CURRENCY_FORMAT } from "../money/money.ts";
+import type {
+  BulkCountBy,
+  BulkTier,
+  CartLineInput,
+  CustomerContext,
+  DiscountRule,
+  FreeItemGrant,
+  LineFilter,
+  PricingWarning,
+  RuleCondition,
+  TierNudge,
+  UsageCount,
+} from "./types.ts";
+
+// ---------------------------------------------------------------------------------------------------
+// Line helpers
+// ---------------------------------------------------------------------------------------------------
+
+export function isOnSale(line: Pick<CartLineInput, "regularUnitPrice" | "saleUnitPrice">): boolean {
+  return line.saleUnitPrice !== undefined && line.saleUnitPrice < line.regularUnitPrice;
+}
+
+/** The price rules start from: the sale price when the product is on sale, else the regular price. */
+export function baseUnitPrice(line: Pick<CartLineInput, "regularUnitPrice" | "saleUnitPrice">): Cents {
+  return isOnSale(line) ? line.saleUnitPrice! : line.regularUnitPrice;
+}
+
+/** The variation id when there is one, else the product id (WooCommerce variations are products). */
+export function effectiveProductId(line: Pick<CartLineInput, "productId" | "variationId">): number {
+  return line.variationId !== undefined && line.variationId !== 0 ? line.variationId : line.productId;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Filters
+// ---------------------------------------------------------------------------------------------------
+
+type FilterOf<T extends LineFilter["type"]> = Extract<LineFilter, { type: T }>;
+
+const FILTER_CHECKS: { [T in LineFilter["type"]]: (filter: FilterOf<T>, line: CartLineInput) => boolean } = {
+  products: (f, line) =>
+    f.productIds.includes(line.productId) || (!!line.variationId && f.productIds.includes(line.variationId)),
+  variations: (f, line) => !!line.variationId && f.variationIds.includes(line.variationId),
+  categories: (f, line) =>
+    (f.categorySlugs ?? []).some((s) => (line.categorySlugs ?? []).includes(s)) ||
+    (f.categoryIds ?? []).some((id) => (line.categoryIds ?? []).includes(id)),
+  on_sale: (f, line) => isOnSale(line) === f.onSale,
+};
+
+export function lineMatchesFilter(filter: LineFilter, line: CartLineInput): boolean {
+  const check = FILTER_CHECKS[filter.type] as (f: LineFilter, l: CartLineInput) => boolean;
+  const hit = check(filter, line);
+  return "exclude" in filter && filter.exclude ? !hit : hit;
+}
+
+export function lineMatchesFilters(filters: readonly LineFilter[], line: CartLineInput): boolean {
+  return filters.every((f) => lineMatchesFilter(f, line));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Conditions
+// ---------------------------------------------------------------------------------------------------
+
+export interface ConditionContext {
+  /** Paying lines (free items excluded). */
+  lines: readonly CartLineInput[];
+  /** The lines this rule's filters select. */
+  matched: readonly CartLineInput[];
+  customer: CustomerContext;
+  usage: UsageCount;
+}
+
+type ConditionOf<T extends RuleCondition["type"]> = Extract<RuleCondition, { type: T }>;
+
+const within = (value: number, min?: number, max?: number): boolean =>
+  (min === undefined || value >= min) && (max === undefined || value <= max);
+
+const sumQuantity = (lines: readonly CartLineInput[]): number => lines.reduce((a, l) => a + l.quantity, 0);
+
+const CONDITION_CHECKS: { [T in RuleCondition["type"]]: (c: ConditionOf<T>, ctx: ConditionContext) => boolean } = {
+  cart_subtotal: (c, ctx) =>
+    within(
+      ctx.lines.reduce((a, l) => a + baseUnitPrice(l) * l.quantity, 0),
+      c.min,
+      c.max,
+    ),
+  cart_quantity: (c, ctx) => within(sumQuantity(ctx.lines), c.min, c.max),
+  matched_quantity: (c, ctx) => within(sumQuantity(ctx.matched), c.min, c.max),
+  customer_logged_in: (c, ctx) => ctx.customer.loggedIn === c.loggedIn,
+  usage_limit: (c, ctx) => ctx.usage.total < c.max,
+  usage_limit_per_customer: (c, ctx) => ctx.usage.byCustomer < c.max,
+};
+
+export function conditionHolds(condition: RuleCondition, ctx: ConditionContext): boolean {
+  const check = CONDITION_CHECKS[condition.type] as (c: RuleCondition, x: ConditionContext) => boolean;
+  return check(condition, ctx);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Schedule
+// ---------------------------------------------------------------------------------------------------
+
+/** Enabled and inside its schedule: from <= now < to. An unparsable bound never matches. */
+export function ruleIsActive(rule: DiscountRule, now: Date): boolean {
+  if (!rule.enabled) return false;
+  const t = now.getTime();
+  if (Number.isNaN(t)) return false;
+  const { from, to } = rule.schedule ?? {};
+  if (from !== undefined) {
+    const f = Date.parse(from);
+    if (Number.isNaN(f) || t < f) return false;
+  }
+  if (to !== undefined) {
+    const e = Date.parse(to);
+    if (Number.isNaN(e) || t >= e) return false;
+  }
+  return true;
+}
+
+/** Priority order: lower number first, then code (so the order never depends on storage order). */
+export function sortRules<R extends Pick<DiscountRule, "priority" | "code">>(rules: readonly R[]): R[] {
+  return [...rules].sort((a, b) => a.priority - b.priority || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Bulk tiers
+// ---------------------------------------------------------------------------------------------------
+
+export function tierForQuantity(tiers: readonly BulkTier[], quantity: number): number | null {
+  // When ranges overlap the last matching tier wins (admins add more generous tiers below older ones).
+  let found: number | null = null;
+  tiers.forEach((t, i) => {
+    if (quantity > 0 && within(quantity, t.min, t.max)) found = i;
+  });
+  return found;
+}
+
+/** The tier to nudge towards: the one with the smallest `min` above the quantity. */
+export function nextTierAbove(tiers: readonly BulkTier[], quantity: number): number | null {
+  let best: number | null = null;
+  tiers.forEach((t, i) => {
+    if (t.min > quantity && (best === null || t.min < tiers[best]!.min)) best = i;
+  });
+  return best;
+}
+
+export function tierLabel(tier: BulkTier, format: CurrencyFormat = DEFAULT_CURRENCY_FORMAT): string {
+  if (tier.label) return tier.label;
+  switch (tier.type) {
+    case "fixed_unit_price":
+      return `${formatMoney(tier.value, format)} each`;
+    case "fixed_total":
+      return `${tier.min} for ${formatMoney(tier.value, format)}`;
+    case "percent":
+      return `${tier.value}% off`;
+    case "fixed_per_unit":
+      return `${formatMoney(tier.value, format)} off each`;
+  }
+}
+
+export function tierRangeLabel(tier: BulkTier): string {
+  if (tier.max === undefined) return `${tier.min} +`;
+  if (tier.max === tier.min) return `${tier.min}`;
+  return `${tier.min} - ${tier.max}`;
+}
+
+export interface GroupMember {
+  key: string;
+  quantity: number;
+  /** What the line costs before this tier (after higher-priority rules). */
+  amount: Cents;
+}
+
+/**
+ * The discount a tier gives each member of a counted group. Never more than a member's amount, never
+ * negative; a fixed price never raises a price that is already lower.
+ */
+export function tierDiscounts(tier: BulkTier, members: readonly GroupMember[]): Map<string, Cents> {
+  const out = new Map<string, Cents>();
+  switch (tier.type) {
+    case "fixed_unit_price":
+      for (const m of members) out.set(m.key, Math.max(0, m.amount - tier.value * m.quantity));
+      break;
+    case "percent":
+      for (const m of members) out.set(m.key, clamp(percentOf(m.amount, tier.value), 0, m.amount));
+      break;
+    case "fixed_per_unit":
+      for (const m of members) out.set(m.key, clamp(tier.value * m.quantity, 0, m.amount));
+      break;
+    case "fixed_total": {
+      const groupAmount = members.reduce((a, m) => a + m.amount, 0);
+      const discount = Math.max(0, groupAmount - tier.value);
+      const parts = allocate(discount, members.map((m) => m.amount));
+      members.forEach((m, i) => out.set(m.key, parts[i]!));
+      break;
+    }
+  }
+  return out;
+}
+
+export function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+export function groupKeyFor(countBy: BulkCountBy, line: CartLineInput): string {
+  switch (countBy) {
+    case "product":
+      return `product:${line.productId}`;
+    case "variation":
+      return `variation:${effectiveProductId(line)}`;
+    case "matched":
+      return "matched";
+    case "cart":
+      return "cart";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Decide
+// ---------------------------------------------------------------------------------------------------
+
+export interface BulkGroupDecision {
+  groupKey: string;
+  /** The counted quantity that picked the tier. */
+  quantity: number;
+  lineKeys: string[];
+  tierIndex: number | null;
+}
+
+export interface RuleDecision {
+  rule: DiscountRule;
+  /** Paying lines selected by the filters (quantity > 0). */
+  lineKeys: string[];
+  bulkGroups?: BulkGroupDecision[];
+  freeShipping: boolean;
+  freeItem?: FreeItemGrant;
+}
+
+export interface DecideInput {
+  /** Paying lines only (free-item lines are never counted or discounted by other rules). */
+  lines: readonly CartLineInput[];
+  rules: readonly DiscountRule[];
+  now: Date;
+  customer?: CustomerContext;
+  ruleUsage?: Readonly<Record<string, UsageCount>>;
+  currencyFormat?: CurrencyFormat;
+}
+
+export interface DecideResult {
+  /** Applying rules, in priority order. */
+  decisions: RuleDecision[];
+  /** Rules that were active and held their conditions but were cut off by an exclusive rule. */
+  blockedBy: { code: string; by: string }[];
+  nudges: TierNudge[];
+  warnings: PricingWarning[];
+}
+
+export function freeItemUniqueId(ruleCode: string, parentProductId: number): string {
+  return `${ruleCode}:${parentProductId}`;
+}
+
+export function decideRules(input: DecideInput): DecideResult {
+  const format = input.currencyFormat ?? DEFAULT_CURRENCY_FORMAT;
+  const lines = input.lines.filter((l) => l.quantity > 0);
+  const customer = input.customer ?? { loggedIn: false };
+  const decisions: RuleDecision[] = [];
+  const blockedBy: { code: string; by: string }[] = [];
+  const nudges: TierNudge[] = [];
+  const warnings: PricingWarning[] = [];
+  let exclusiveBy: string | null = null;
+
+  for (const rule of sortRules(input.rules)) {
+    if (!ruleIsActive(rule, input.now)) continue;
+    const matched = lines.filter((l) => lineMatchesFilters(rule.filters, l));
+    const ctx: ConditionContext = {
+      lines,
+      matched,
+      customer,
+      usage: input.ruleUsage?.[rule.code] ?? { total: 0, byCustomer: 0 },
+    };
+    if (!rule.conditions.every((c) => conditionHolds(c, ctx))) continue;
+    if (matched.length === 0) continue;
+    if (exclusiveBy !== null) {
+      blockedBy.push({ code: rule.code, by: exclusiveBy });
+      continue;
+    }
+
+    const decision: RuleDecision = { rule, lineKeys: matched.map((l) => l.key), freeShipping: false };
+    let applies = false;
+    const action = rule.action;
+    switch (action.kind) {
+      case "bulk": {
+        const groups = bulkGroups(action.countBy, lines, matched, action.tiers);
+        decision.bulkGroups = groups;
+        applies = groups.some((g) => g.tierIndex !== null);
+        for (const g of groups) {
+          const members = g.lineKeys.map((k) => lines.find((l) => l.key === k)!);
+          const advice = tierAdvice(rule, action.tiers, g, members, format);
+          if (advice.nudge) nudges.push(advice.nudge);
+          if (advice.warning) warnings.push(advice.warning);
+        }
+        break;
+      }
+      case "product_percent":
+      case "product_fixed":
+      case "cart_percent":
+      case "cart_fixed":
+        applies = true;
+        break;
+      case "free_shipping":
+        decision.freeShipping = true;
+        applies = true;
+        break;
+      case "buy_x_get_y": {
+        const bought = sumQuantity(matched);
+        const times =
+          action.buyQuantity <= 0 ? 0 : action.recursive ? Math.floor(bought / action.buyQuantity) : bought >= action.buyQuantity ? 1 : 0;
+        const quantity = times * action.getQuantity;
+        const choosable = action.choosableProductIds.length > 0 ? [...action.choosableProductIds] : [action.getProductId];
+        if (quantity > 0) {
+          decision.freeItem = {
+            ruleCode: rule.code,
+            ruleTitle: rule.title,
+            ruleUniqueId: freeItemUniqueId(rule.code, action.getProductId),
+            parentProductId: action.getProductId,
+            choosableProductIds: choosable,
+            defaultProductId:
+              action.defaultProductId !== undefined && choosable.includes(action.defaultProductId)
+                ? action.defaultProductId
+                : choosable[0]!,
+            quantity,
+            discountPercent: clamp(action.discountPercent, 0, 100),
+          };
+          applies = true;
+        }
+        if (action.buyQuantity > 0 && (times === 0 || action.recursive)) {
+          const add = action.buyQuantity - (bought % action.buyQuantity);
+          nudges.push({
+            kind: "free_item",
+            ruleCode: rule.code,
+            ruleTitle: rule.title,
+            groupKey: "matched",
+            currentQuantity: bought,
+            addQuantity: add,
+            targetQuantity: bought + add,
+            targetLabel: rule.title,
+            message: `Add ${add} more to get ${rule.title}`,
+          });
+        }
+        break;
+      }
+    }
+    if (!applies) continue;
+    decisions.push(decision);
+    if (rule.stacking === "exclusive") exclusiveBy = rule.code;
+  }
+  return { decisions, blockedBy, nudges, warnings };
+}
+
+function bulkGroups(
+  countBy: BulkCountBy,
+  lines: readonly CartLineInput[],
+  matched: readonly CartLineInput[],
+  tiers: readonly BulkTier[],
+): BulkGroupDecision[] {
+  const groups = new Map<string, BulkGroupDecision>();
+  for (const line of matched) {
+    const key = groupKeyFor(countBy, line);
+    const g = groups.get(key) ?? { groupKey: key, quantity: 0, lineKeys: [], tierIndex: null };
+    g.lineKeys.push(line.key);
+    g.quantity += line.quantity;
+    groups.set(key, g);
+  }
+  for (const g of groups.values()) {
+    if (countBy === "cart") g.quantity = sumQuantity(lines);
+    g.tierIndex = tierForQuantity(tiers, g.quantity);
+  }
+  return [...groups.values()];
+}
+
+/** What the group costs under this rule alone, starting from the lines' own prices. */
+function groupTotalUnder(tier: BulkTier | undefined, members: readonly GroupMember[]): Cents {
+  const base = members.reduce((a, m) => a + m.amount, 0);
+  if (!tier) return base;
+  const d = tierDiscounts(tier, members);
+  return base - [...d.values()].reduce((a, b) => a + b, 0);
+}
+
+function tierAdvice(
+  rule: DiscountRule,
+  tiers: readonly BulkTier[],
+  group: BulkGroupDecision,
+  lines: readonly CartLineInput[],
+  format: CurrencyFormat,
+): { nudge?: TierNudge; warning?: PricingWarning } {
+  const next = nextTierAbove(tiers, group.quantity);
+  if (next === null || group.quantity <= 0) return {};
+  const nextTier = tiers[next]!;
+  const add = nextTier.min - group.quantity;
+  const members: GroupMember[] = lines.map((l) => ({
+    key: l.key,
+    quantity: l.quantity,
+    amount: baseUnitPrice(l) * l.quantity,
+  }));
+  const current = group.tierIndex === null ? undefined : tiers[group.tierIndex];
+  const currentTotal = groupTotalUnder(current, members);
+  // The added units are priced at the dearest unit in the group, so "you would pay less" is never overstated.
+  const dearest = Math.max(...lines.map((l) => baseUnitPrice(l)));
+  const countedLines = rule.action.kind === "bulk" && rule.action.countBy === "cart" ? 0 : add;
+  const extra: GroupMember = { key: "\u0000extra", quantity: countedLines, amount: dearest * countedLines };
+  const targetTotal = groupTotalUnder(nextTier, countedLines > 0 ? [...members, extra] : members);
+  const label = tierLabel(nextTier, format);
+  const nudge: TierNudge = {
+    kind: "next_tier",
+    ruleCode: rule.code,
+    ruleTitle: rule.title,
+    groupKey: group.groupKey,
+    currentQuantity: group.quantity,
+    addQuantity: add,
+    targetQuantity: nextTier.min,
+    targetLabel: label,
+    targetTotal,
+    currentTotal,
+    message: `Add ${add} more to get ${label}`,
+  };
+  if (currentTotal <= targetTotal) return { nudge };
+  return {
+    nudge,
+    warning: {
+      kind: "pays_more_than_next_tier",
+      ruleCode: rule.code,
+      groupKey: group.groupKey,
+      currentQuantity: group.quantity,
+      currentTotal,
+      nextTierQuantity: nextTier.min,
+      nextTierTotal: targetTotal,
+      overpay: currentTotal - targetTotal,
+      message:
+        `${group.quantity} cost ${formatMoney(currentTotal, format)}, but ${nextTier.min} cost ` +
+        `${formatMoney(targetTotal, format)}: add ${add} more and pay ${formatMoney(currentTotal - targetTotal, format)} less.`,
+    },
+  };
+}
