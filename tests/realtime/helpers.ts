@@ -45,12 +45,13 @@ export async function startServer(options: Partial<HubOptions> = {}, port = 0): 
 
 /** Frames the real client received, tapped from its socket (the SDK has no ping event). */
 export function tappedWebSocket(frames: string[]): typeof WebSocket {
-  return class TappedWebSocket extends WebSocket {
+  class TappedWebSocket extends WebSocket {
     constructor(...args: ConstructorParameters<typeof WebSocket>) {
       super(...args);
       this.on("message", (data) => frames.push(String(data)));
     }
-  };
+  }
+  return TappedWebSocket as unknown as typeof WebSocket;
 }
 
 /** The widget's client options (notes §3.7), with a short reconnect delay to keep tests quick. */
