@@ -22,7 +22,20 @@ export interface ApplyResult {
   readonly scoreChanges: { readonly home: ScoreDirection | null; readonly away: ScoreDirection | null };
 }
 
-function mergeTeam(team: LiveTeam, part: LiveUpdate["home"]): LiveTeam {
+interface MergeableTeam {
+  readonly score: LiveTeam["score"];
+  readonly periods: LiveTeam["periods"];
+}
+
+interface Mergeable {
+  readonly stage: string;
+  readonly live: boolean;
+  readonly matchTime: LiveMatch["matchTime"];
+  readonly home: MergeableTeam;
+  readonly away: MergeableTeam;
+}
+
+function mergeTeam<T extends MergeableTeam>(team: T, part: LiveUpdate["home"]): T {
   return {
     ...team,
     // The score is replaced only when the update carries one.
@@ -32,22 +45,31 @@ function mergeTeam(team: LiveTeam, part: LiveUpdate["home"]): LiveTeam {
   };
 }
 
+/**
+ * The §4 merge rules for any match shape (the widget's LiveMatch, the server's
+ * stored record): stage applied even when unknown, live recomputed, matchTime
+ * replaced when present, periods merged, score replaced only when present.
+ */
+export function mergeUpdate<M extends Mergeable>(match: M, update: LiveUpdate): M {
+  const stage = update.stage ?? match.stage;
+  return {
+    ...match,
+    stage,
+    live: isLiveStage(stage),
+    matchTime: update.matchTime === undefined ? match.matchTime : update.matchTime,
+    home: mergeTeam(match.home, update.home),
+    away: mergeTeam(match.away, update.away),
+  };
+}
+
 export function applyUpdate(matches: MatchMap, update: LiveUpdate): ApplyResult {
   const current = matches.get(update.slug);
   if (!current) {
     return { matches, applied: false, logs: [`${LOG_MATCH_ABSENT}: ${update.slug}`], scoreChanges: { home: null, away: null } };
   }
   const logs: string[] = [];
-  const stage = update.stage ?? current.stage;
   if (update.stage !== undefined && !isKnownStage(update.stage)) logs.push(`${LOG_UNKNOWN_STAGE}: ${update.stage}`);
-  const next: LiveMatch = {
-    ...current,
-    stage,
-    live: isLiveStage(stage),
-    matchTime: update.matchTime === undefined ? current.matchTime : update.matchTime,
-    home: mergeTeam(current.home, update.home),
-    away: mergeTeam(current.away, update.away),
-  };
+  const next = mergeUpdate(current, update);
   const out = new Map(matches);
   out.set(update.slug, next);
   return {
