@@ -56,7 +56,8 @@ export function computeShipping(input: ShippingInput): ShippingResult {
       }
     }
   }
-  if (granted && !rates.some((r) => r.kind === "free_shipping")) {
+  // Only when no free-shipping method is configured at all: a configured one's own terms (e.g. `both`) win.
+  if (granted && !input.methods.some((m) => m.kind === "free_shipping")) {
     rates.unshift({ id: FREE_SHIPPING_PROMOTION_RATE_ID, kind: "free_shipping", label: "Free shipping", cost: 0 });
   }
   const chosen = rates.find((r) => r.id === input.chosenMethodId) ?? defaultRate(rates);
