@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import {
+  bundlePrice,
+  canAddInPlace,
+  downloadKey,
+  downloadQuantityField,
+  groupedQuantityField,
+  trackingQuantity,
+  type BundleProduct,
+} from "./product-kinds.ts";
+
+const bundle: BundleProduct = {
+  kind: "bundle",
+  id: 50,
+  basePriceCents: 1000,
+  bundledItems: [
+    { bundledItemId: 1, productId: 10, priceCents: 250, defaultQuantity: 2, optional: false },
+    { bundledItemId: 2, productId: 11, priceCents: 399, defaultQuantity: 1, optional: true },
+    { bundledItemId: 3, productId: 12, priceCents: 0, defaultQuantity: 1, optional: false },
+  ],
+};
+
+describe("bundlePrice", () => {
+  it("base price plus mandatory items; optional items only when ticked", () => {
+    expect(bundlePrice(bundle, { ticked: [] })).toBe(1500);
+    expect(bundlePrice(bundle, { ticked: [2] })).toBe(1899);
+    expect(bundlePrice(bundle, { ticked: new Set([2]) })).toBe(1899);
+  });
+  it("uses the shopper's item quantities and the bundle quantity", () => {
+    expect(bundlePrice(bundle, { ticked: [2], quantities: { 1: 1, 2: 3 } })).toBe(1000 + 250 + 3 * 399);
+    expect(bundlePrice(bundle, { ticked: [], quantities: { 1: 0 } }, 3)).toBe(3000);
+    expect(bundlePrice(bundle, { ticked: [] }, 0)).toBe(0);
+  });
+  it("quantities of unticked optional items do not count", () => {
+    expect(bundlePrice(bundle, { ticked: [], quantities: { 2: 5 } })).toBe(1500);
+  });
+  it("rejects bad quantities and non-integer cents", () => {
+    expect(() => bundlePrice(bundle, { ticked: [], quantities: { 1: 1.5 } })).toThrow(RangeError);
+    expect(() => bundlePrice(bundle, { ticked: [], quantities: { 1: -1 } })).toThrow(RangeError);
+    expect(() => bundlePrice(bundle, { ticked: [] }, -1)).toThrow(RangeError);
+    expect(() => bundlePrice({ ...bundle, basePriceCents: 10.5 }, { ticked: [] })).toThrow(RangeError);
+  });
+  it("is always a whole number of cents and grows with ticked items (property)", () => {
+    fc.assert(
+      fc.property(fc.subarray([1, 2, 3]), fc.integer({ min: 0, max: 100 }), (ticked, qty) => {
+        const price = bundlePrice(bundle, { ticked }, qty);
+        expect(Number.isSafeInteger(price)).toBe(true);
+        expect(bundlePrice(bundle, { ticked: [1, 2, 3] }, qty)).toBeGreaterThanOrEqual(price);
+      }),
+    );
+  });
+});
+
+describe("kinds and field names", () => {
+  it("external products never add in place", () => {
+    expect(canAddInPlace("external")).toBe(false);
+    for (const kind of ["simple", "variable", "grouped", "bundle", "downloadable"] as const) expect(canAddInPlace(kind)).toBe(true);
+  });
+  it("names download keys and quantity fields", () => {
+    expect(downloadKey(7)).toBe("7");
+    expect(downloadKey(7, 2)).toBe("7_2");
+    expect(downloadKey(7, 0)).toBe("7_0");
+    expect(downloadQuantityField()).toBe("edd_download_quantity");
+    expect(downloadQuantityField(3)).toBe("edd_download_quantity_3");
+    expect(groupedQuantityField(42)).toBe("quantity[42]");
+  });
+  it("tracking quantities: missing or non-numeric is 0 for grouped children and 1 for downloads", () => {
+    expect(trackingQuantity(undefined, "grouped-child")).toBe(0);
+    expect(trackingQuantity("abc", "grouped-child")).toBe(0);
+    expect(trackingQuantity(null, "download")).toBe(1);
+    expect(trackingQuantity("", "download")).toBe(1);
+    expect(trackingQuantity("3", "download")).toBe(3);
+  });
+});

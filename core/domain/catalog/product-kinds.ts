@@ -1,0 +1,140 @@
+/**
+ * The kinds of product the shop sells (§3 'Product kinds', 'Digital-download products')
+ * and the pure rules that depend on the kind.
+ */
+import { assertCents, type Cents } from "../money/money.ts";
+import { ADD_TO_CART_FIELDS } from "./settings.ts";
+import type { Variation } from "./variations.ts";
+
+export type ProductKind = "simple" | "variable" | "grouped" | "bundle" | "external" | "downloadable";
+
+export interface SimpleProduct {
+  readonly kind: "simple";
+  readonly id: number;
+}
+
+export interface VariableProduct {
+  readonly kind: "variable";
+  readonly id: number;
+  /** Empty when variations are loaded on demand. */
+  readonly variations: readonly Variation[];
+}
+
+export interface GroupedProduct {
+  readonly kind: "grouped";
+  readonly id: number;
+  /** Sent back as quantity[childId]. */
+  readonly childIds: readonly number[];
+}
+
+export interface BundledItem {
+  readonly bundledItemId: number;
+  readonly productId: number;
+  /** Price of one unit of this item inside the bundle. */
+  readonly priceCents: Cents;
+  /** Units per bundle unless the shopper changes it. */
+  readonly defaultQuantity: number;
+  /** Optional items count only when their checkbox is ticked. */
+  readonly optional: boolean;
+}
+
+export interface BundleProduct {
+  readonly kind: "bundle";
+  readonly id: number;
+  /** The form's base_price. */
+  readonly basePriceCents: Cents;
+  readonly bundledItems: readonly BundledItem[];
+}
+
+export interface ExternalProduct {
+  readonly kind: "external";
+  readonly id: number;
+  readonly url: string;
+  readonly buttonText: string;
+}
+
+export interface DownloadPriceOption {
+  /** EDD's price_id, the {priceIndex} in field names. */
+  readonly priceIndex: number;
+  readonly name: string;
+  readonly amountCents: Cents;
+}
+
+export interface DownloadableProduct {
+  readonly kind: "downloadable";
+  readonly downloadId: number;
+  /** single: one price; multi: shoppers pick among priceOptions. */
+  readonly priceMode: "single" | "multi";
+  readonly priceCents: Cents;
+  readonly priceOptions: readonly DownloadPriceOption[];
+}
+
+export type CatalogProduct =
+  | SimpleProduct
+  | VariableProduct
+  | GroupedProduct
+  | BundleProduct
+  | ExternalProduct
+  | DownloadableProduct;
+
+/** §5: external products never use in-place (background) add to cart; they link away. */
+export function canAddInPlace(kind: ProductKind): boolean {
+  return kind !== "external";
+}
+
+/** EDD keys a cart line by download_id, or download_id_priceIndex for variable prices. */
+export function downloadKey(downloadId: number, priceIndex?: number | null): string {
+  return priceIndex === undefined || priceIndex === null ? String(downloadId) : `${downloadId}_${priceIndex}`;
+}
+
+/** edd_download_quantity, or edd_download_quantity_{priceIndex} for a price option. */
+export function downloadQuantityField(priceIndex?: number | null): string {
+  return priceIndex === undefined || priceIndex === null
+    ? ADD_TO_CART_FIELDS.downloadQuantity
+    : `${ADD_TO_CART_FIELDS.downloadQuantity}_${priceIndex}`;
+}
+
+/** The grouped form's field for one child. */
+export function groupedQuantityField(childId: number): string {
+  return `${ADD_TO_CART_FIELDS.quantity}[${childId}]`;
+}
+
+export interface BundleSelection {
+  /** Ticked optional items, by bundled_item_id. */
+  readonly ticked: ReadonlySet<number> | readonly number[];
+  /** Units per bundle chosen by the shopper, by bundled_item_id; default: the item's own. */
+  readonly quantities?: Readonly<Record<number, number>>;
+}
+
+function assertUnits(n: number, what: string): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`${what} must be a whole number ≥ 0, got ${n}`);
+  return n;
+}
+
+/**
+ * Price of `bundleQuantity` bundles in cents: base_price plus each counted item's price times
+ * its units. Mandatory items always count; optional ones only when ticked.
+ */
+export function bundlePrice(bundle: BundleProduct, selection: BundleSelection, bundleQuantity = 1): Cents {
+  const ticked = new Set(selection.ticked);
+  let perBundle = assertCents(bundle.basePriceCents);
+  for (const item of bundle.bundledItems) {
+    if (item.optional && !ticked.has(item.bundledItemId)) continue;
+    const units = assertUnits(
+      selection.quantities?.[item.bundledItemId] ?? item.defaultQuantity,
+      `quantity of bundled item ${item.bundledItemId}`,
+    );
+    perBundle += assertCents(item.priceCents) * units;
+  }
+  return assertCents(perBundle * assertUnits(bundleQuantity, "bundle quantity"));
+}
+
+/**
+ * §5 'Missing quantities (tracking)': a missing or non-numeric quantity counts as 0 for grouped
+ * children and 1 for downloads. For analytics only; the add-to-cart parser is strict.
+ */
+export function trackingQuantity(raw: string | null | undefined, kind: "grouped-child" | "download"): number {
+  const n = raw === null || raw === undefined ? Number.NaN : Number.parseFloat(raw);
+  if (!Number.isFinite(n)) return kind === "grouped-child" ? 0 : 1;
+  return n;
+}
