@@ -3,6 +3,7 @@ import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "./settings.ts";
 import {
   applyDisplayLimit,
   clickSwatch,
+  computeAttributeSwatches,
   computeSwatchItems,
   keySwatch,
   stockLeftInfo,
@@ -288,5 +289,35 @@ describe("stockLeftInfo", () => {
         settings: on,
       }),
     ).toBeNull();
+  });
+});
+
+describe("computeAttributeSwatches (refresh on form change)", () => {
+  const variations = [v(1, "red", "s"), v(2, "blue", "s", false), v(3, "green", "m")];
+  const summary = (items: ReturnType<typeof computeAttributeSwatches>) =>
+    items.map((i) => `${i.value}:${i.selected ? "sel" : ""}${i.disabled ? "dis" : ""}${i.noStock ? "nostock" : ""}:${i.tooltip ?? ""}`);
+  it("default settings: out-of-stock blue is unavailable, green needs size m", () => {
+    expect(summary(computeAttributeSwatches({ variations, chosen: { [C]: "red", [S]: "s" }, attributeName: C, values }))).toEqual([
+      "red:sel:",
+      "blue:dis:(Unavailable)",
+      "green:dis:(Unavailable)",
+    ]);
+  });
+  it("disable_out_of_stock off: blue is '(Out of Stock)' and disabled; clickable makes it no-stock", () => {
+    const off = with_({ disable_out_of_stock: false });
+    expect(
+      summary(computeAttributeSwatches({ variations, chosen: { [C]: "", [S]: "s" }, attributeName: C, values, settings: off })),
+    ).toEqual(["red::", "blue:dis:(Out of Stock)", "green:dis:(Unavailable)"]);
+    const clickable = with_({ disable_out_of_stock: false, clickable_out_of_stock: true });
+    expect(
+      summary(computeAttributeSwatches({ variations, chosen: { [C]: "", [S]: "s" }, attributeName: C, values, settings: clickable })),
+    ).toEqual(["red::", "blue:nostock:(Out of Stock)", "green:dis:(Unavailable)"]);
+  });
+  it("no variations: loaded on demand, everything enabled", () => {
+    expect(summary(computeAttributeSwatches({ variations: [], chosen: { [C]: "blue" }, attributeName: C, values }))).toEqual([
+      "red::",
+      "blue:sel:",
+      "green::",
+    ]);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "./settings.ts";
 import {
+  attributeOptionsState,
   findMatchingVariations,
   findVariation,
   type AttributeMap,
@@ -73,6 +74,37 @@ export function computeSwatchItems(input: SwatchStateInput): SwatchItemState[] {
       tooltip = settings.tooltip_unavailable;
     }
     return { value, title, selected, disabled, noStock, ariaChecked: selected, tooltip };
+  });
+}
+
+/**
+ * The whole refresh for one attribute, run whenever the variation form reports a change:
+ * enabled / out-of-stock options from the variations (honouring disable_out_of_stock),
+ * then steps 1–5. An empty variation list means "loaded on demand" (step 5).
+ */
+export function computeAttributeSwatches(input: {
+  readonly variations: readonly Variation[];
+  readonly chosen: AttributeMap;
+  readonly attributeName: string;
+  readonly values: readonly SwatchValue[];
+  readonly settings?: SwatchSettings;
+}): SwatchItemState[] {
+  const settings = input.settings ?? DEFAULT_SWATCH_SETTINGS;
+  const options = attributeOptionsState(
+    input.variations,
+    input.chosen,
+    input.attributeName,
+    input.values.map((v) => v.value),
+    { disableOutOfStock: settings.disable_out_of_stock },
+  );
+  return computeSwatchItems({
+    attributeName: input.attributeName,
+    values: input.values,
+    enabledOptions: options.enabled,
+    outOfStockOptions: options.outOfStock,
+    selectedValue: input.chosen[input.attributeName] ?? "",
+    loadOnDemand: input.variations.length === 0,
+    settings,
   });
 }
 

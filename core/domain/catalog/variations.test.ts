@@ -7,6 +7,8 @@ import {
   findMatchingVariations,
   findVariation,
   isChoiceComplete,
+  productSchema,
+  variationSchema,
   variationMatches,
   variationsLoadOnDemand,
   type Variation,
@@ -160,5 +162,34 @@ describe("chosenAttributesSummary", () => {
       data: { [C]: "red", [S]: "" },
     });
     expect(chosenAttributesSummary({})).toEqual({ count: 0, chosenCount: 0, data: {} });
+  });
+});
+
+describe("schemas for the form's embedded JSON", () => {
+  const raw = {
+    variation_id: 21,
+    attributes: { [C]: "red" },
+    is_in_stock: true,
+    max_qty: "",
+    variation_stock_left: 3,
+    is_bundled: false,
+  };
+  it("reads WooCommerce's variation data, '' max_qty meaning unmanaged stock", () => {
+    expect(variationSchema.parse(raw)).toEqual({ ...raw, max_qty: null });
+    expect(variationSchema.parse({ ...raw, max_qty: 4, variation_id: "21" })).toMatchObject({ max_qty: 4, variation_id: 21 });
+  });
+  it("tolerates missing optional flags", () => {
+    const { variation_stock_left: _a, is_bundled: _b, ...minimal } = raw;
+    expect(variationSchema.parse(minimal)).toMatchObject({ variation_stock_left: 0, is_bundled: false });
+  });
+  it("rejects malformed variations", () => {
+    expect(variationSchema.safeParse({ ...raw, variation_id: 0 }).success).toBe(false);
+    expect(variationSchema.safeParse({ ...raw, is_in_stock: "yes" }).success).toBe(false);
+    expect(variationSchema.safeParse({ ...raw, attributes: { [C]: 1 } }).success).toBe(false);
+    expect(variationSchema.safeParse({ ...raw, max_qty: -1 }).success).toBe(false);
+  });
+  it("product_variations false means load on demand", () => {
+    expect(productSchema.parse({ product_id: 5, product_variations: false })).toEqual({ product_id: 5, product_variations: [] });
+    expect(productSchema.parse({ product_id: 5, product_variations: [raw] }).product_variations).toHaveLength(1);
   });
 });
