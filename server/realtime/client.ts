@@ -204,6 +204,8 @@ export class ClientConnection {
         }
         case "publish":
           throw errors.permissionDenied(); // only the server publishes
+        case "ping":
+          return this.write(encodeReply(id, "ping", {})); // protocol v1-style ping command; harmless to answer
         default:
           // presence, history, refresh …: features this anonymous hub does not offer.
           throw errors.notAvailable();
@@ -345,9 +347,9 @@ export class ClientConnection {
     }
     const frame = this.out.length === 1 ? this.out[0]! : this.out.join("\n");
     this.out = [];
-    this.ws.send(frame, (err) => {
-      if (err) this.node.logger.info("realtime: write failed", { client: this.id, err: String(err) });
-    });
+    // No per-send callback: at fan-out scale the closures cost more than they tell; a failed write
+    // surfaces as the socket's 'error'/'close'.
+    this.ws.send(frame);
   }
 
   private clearTimers(): void {
