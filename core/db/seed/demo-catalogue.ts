@@ -170,8 +170,9 @@ export function demoCatalogue(seed = 20261122): { products: DemoProduct[]; posts
     ["sport-face-mask", "Sport Face Mask", 4, ["washable", "eco"]],
     ["linen-face-mask", "Linen Face Mask", 4, ["eco"]],
   ];
-  for (const [slug, name, price, tags] of variableMasks) {
-    const colors = slug === "cotton-face-mask" ? COLORS : COLORS.slice(0, int(3, 6));
+  const rotated = (k: number) => [...COLORS.slice(k % COLORS.length), ...COLORS.slice(0, k % COLORS.length)];
+  for (const [k, [slug, name, price, tags]] of variableMasks.entries()) {
+    const colors = slug === "cotton-face-mask" ? COLORS : rotated(k + 1).slice(0, int(3, 6));
     const sizes = slug === "kids-face-mask" ? SIZES.slice(0, 2) : SIZES;
     const variations: DemoVariation[] = [];
     for (const c of colors) {
@@ -249,8 +250,8 @@ export function demoCatalogue(seed = 20261122): { products: DemoProduct[]; posts
     ["tartan-mask-and-tie-set", "Tartan Mask and Tie Set", 45],
     ["polka-dot-mask-and-tie-set", "Polka Dot Mask and Tie Set", 42],
   ];
-  for (const [slug, name, price] of sets) {
-    const colors = COLORS.slice(0, int(3, 5));
+  for (const [k, [slug, name, price]] of sets.entries()) {
+    const colors = rotated(k * 3 + 2).slice(0, int(3, 5));
     products.push(
       base({
         slug,
@@ -294,7 +295,7 @@ export function demoCatalogue(seed = 20261122): { products: DemoProduct[]; posts
   ties.forEach(([slug, name, price, shape, cat], i) => {
     const c = COLORS[(i * 3) % COLORS.length]!;
     const isVariable = i % 3 === 0;
-    const colors = COLORS.slice(i % 4, (i % 4) + 4);
+    const colors = rotated(i * 5 + 1).slice(0, 4);
     products.push(
       base({
         slug,

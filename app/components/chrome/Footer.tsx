@@ -1,0 +1,34 @@
+import type { NavCategory } from "./Header.tsx";
+
+export function Footer({ siteName, categories }: { siteName: string; categories: NavCategory[] }) {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section>
+          <h2>{siteName}</h2>
+          <p>Masks, ties and matching sets, sewn in small batches. Free shipping on all mask purchases.</p>
+        </section>
+        <section>
+          <h2>Shop</h2>
+          <ul>
+            {categories.map((c) => (
+              <li key={c.slug}>
+                <a href={`/product-category/${c.slug}/`}>{c.name}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h2>Help</h2>
+          <ul>
+            <li><a href="/my-account/">My account</a></li>
+            <li><a href="/cart/">Cart</a></li>
+            <li><a href="/blog/">Journal</a></li>
+            <li><a href="/live/">Live scores</a></li>
+          </ul>
+        </section>
+      </div>
+      <p className="site-footer__legal container">© {new Date().getUTCFullYear()} {siteName}. Prices in USD.</p>
+    </footer>
+  );
+}

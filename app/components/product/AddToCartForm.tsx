@@ -1,0 +1,202 @@
+import type { ProductDetail, ProductSummary, Term } from "../../../core/db/repositories/catalog.ts";
+import { Amount, Price } from "./Price.tsx";
+import { productUrl } from "../../lib/format.ts";
+
+/**
+ * The single-product add-to-cart form for each product kind, with WooCommerce's
+ * field names (spec §3 'Add-to-cart form', 'Product kinds', 'Digital-download
+ * products'). Plain HTML forms first: they post without JavaScript.
+ */
+export function AddToCartForm({ product, childProducts, bundledProducts, terms }: { product: ProductDetail; childProducts: ProductSummary[]; bundledProducts: ProductSummary[]; terms: Term[] }) {
+  const soldOut = product.stockStatus === "outofstock";
+  switch (product.type) {
+    case "external":
+      return (
+        <form className="cart" action={String(product.details.productUrl)} method="get">
+          <a className="single_add_to_cart_button button alt" href={String(product.details.productUrl)} rel="nofollow noopener" target="_blank">
+            {String(product.details.buttonText ?? "Buy product")}
+          </a>
+        </form>
+      );
+    case "simple":
+      return soldOut ? (
+        <p className="stock out-of-stock">Out of stock</p>
+      ) : (
+        <form className="cart" method="post" encType="multipart/form-data">
+          <StockNote quantity={product.stockQuantity} />
+          <Quantity name="quantity" max={product.stockQuantity} label={product.name} />
+          <button type="submit" name="add-to-cart" value={product.id} className="single_add_to_cart_button button alt">
+            Add to cart
+          </button>
+        </form>
+      );
+    case "variable":
+      return <VariationsForm product={product} terms={terms} />;
+    case "grouped":
+      return (
+        <form className="cart grouped_form" method="post" encType="multipart/form-data">
+          <table className="woocommerce-grouped-product-list group_table">
+            <tbody>
+              {childProducts.map((child) => (
+                <tr key={child.id} id={`product-${child.id}`} className={`woocommerce-grouped-product-list-item ${child.stockStatus}`}>
+                  <td className="woocommerce-grouped-product-list-item__quantity">
+                    {child.stockStatus === "outofstock" || child.type !== "simple" ? (
+                      <a href={productUrl(child.slug)} className="button">View</a>
+                    ) : (
+                      <Quantity name={`quantity[${child.id}]`} min={0} initial={0} max={child.stockQuantity} label={child.name} />
+                    )}
+                  </td>
+                  <td className="woocommerce-grouped-product-list-item__label">
+                    <label htmlFor={`quantity_${child.id}`}>
+                      <a href={productUrl(child.slug)}>{child.name}</a>
+                    </label>
+                  </td>
+                  <td className="woocommerce-grouped-product-list-item__price">
+                    <Price regular={child.regularPrice} sale={child.salePrice} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <input type="hidden" name="add-to-cart" value={product.id} />
+          <button type="submit" className="single_add_to_cart_button button alt">
+            Add to cart
+          </button>
+        </form>
+      );
+    case "bundle": {
+      const items = (product.details.bundledItems ?? []) as { bundledItemId: number; product: string; quantity: number; optional: boolean; discountPercent: number }[];
+      const bySlug = new Map(bundledProducts.map((p) => [p.slug, p]));
+      return (
+        <form className="cart bundle_form" method="post" encType="multipart/form-data" data-base_price={product.regularPrice ?? 0}>
+          <input type="hidden" name="base_price" value={product.regularPrice ?? 0} />
+          <ul className="bundled_products">
+            {items.map((item) => {
+              const p = bySlug.get(item.product);
+              if (!p) return null;
+              const unit = p.salePrice ?? p.regularPrice ?? 0;
+              const price = Math.round((unit * (100 - item.discountPercent)) / 100);
+              return (
+                <li key={item.bundledItemId} className="bundled_product" data-bundled_item_id={item.bundledItemId} data-price={price}>
+                  {item.optional ? (
+                    <label>
+                      <input type="checkbox" name={`bundle_selected_optional_${item.bundledItemId}`} value="yes" /> Add {item.quantity} × {p.name} for <Amount cents={price * item.quantity} />
+                    </label>
+                  ) : (
+                    <span>
+                      {item.quantity} × {p.name} — <Amount cents={price * item.quantity} />
+                    </span>
+                  )}
+                  <input type="hidden" name={`bundle_quantity_${item.bundledItemId}`} value={item.quantity} />
+                </li>
+              );
+            })}
+          </ul>
+          <Quantity name="quantity" max={product.stockQuantity} label={product.name} />
+          <button type="submit" name="add-to-cart" value={product.id} className="single_add_to_cart_button button alt" disabled={soldOut}>
+            Add to cart
+          </button>
+        </form>
+      );
+    }
+    case "downloadable": {
+      const downloadId = Number(product.details.downloadId ?? product.id);
+      const prices = (product.details.prices ?? []) as { index: number; name: string; amount: number }[];
+      return (
+        <form className="edd_download_purchase_form cart" method="post" data-download_id={downloadId} data-price_mode={String(product.details.priceMode ?? "single")}>
+          {product.details.priceMode === "multi" ? (
+            <fieldset className="edd_price_options">
+              <legend>Choose your options</legend>
+              <ul>
+                {prices.map((option, i) => (
+                  <li key={option.index}>
+                    <label>
+                      <input type="checkbox" name="edd_options[price_id][]" value={option.index} defaultChecked={i === 0} /> {option.name} — <Amount cents={option.amount} />
+                    </label>
+                    <input type="number" className="edd-item-quantity" name={`edd_download_quantity_${option.index}`} defaultValue={1} min={1} step={1} aria-label={`Quantity of ${option.name}`} />
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ) : (
+            <Quantity name="edd_download_quantity" label={product.name} />
+          )}
+          <input type="hidden" name="download_id" value={downloadId} />
+          <button type="submit" name="add-to-cart" value={product.id} className="single_add_to_cart_button button alt">
+            Add to cart
+          </button>
+        </form>
+      );
+    }
+  }
+}
+
+function StockNote({ quantity }: { quantity: number | null }) {
+  if (quantity === null) return null;
+  return <p className="stock in-stock">{quantity} in stock</p>;
+}
+
+function Quantity({ name, min = 1, initial = 1, max, label }: { name: string; min?: number; initial?: number; max?: number | null; label: string }) {
+  const id = name === "quantity" ? "quantity" : `quantity_${name.replace(/\D/g, "")}`;
+  return (
+    <div className="quantity">
+      <label className="screen-reader-text" htmlFor={id}>
+        {label} quantity
+      </label>
+      <input type="number" id={id} className="input-text qty text" name={name} defaultValue={initial} min={min} max={max ?? undefined} step={1} inputMode="numeric" autoComplete="off" />
+    </div>
+  );
+}
+
+function VariationsForm({ product, terms }: { product: ProductDetail; terms: Term[] }) {
+  const variations = product.variations.map((v) => ({
+    attributes: v.attributes,
+    variation_id: v.id,
+    is_in_stock: v.stockStatus !== "outofstock",
+    max_qty: v.stockQuantity ?? "",
+    variation_stock_left: v.stockQuantity ?? "",
+    display_price: (v.salePrice ?? v.regularPrice) / 100,
+    display_regular_price: v.regularPrice / 100,
+    image: v.imageSlug ? { src: `/media/${v.imageSlug}.svg`, alt: v.imageAlt } : null,
+    sku: v.sku,
+    is_bundled: false,
+  }));
+  const attributes = product.attributes.filter((a) => a.variation);
+  return (
+    <form className="variations_form cart" method="post" encType="multipart/form-data" data-product_id={product.id} data-product_variations={JSON.stringify(variations)}>
+      <table className="variations" role="presentation">
+        <tbody>
+          {attributes.map((attr) => (
+            <tr key={attr.name}>
+              <th className="label">
+                <label htmlFor={attr.name}>{attr.label}</label>
+              </th>
+              <td className="value">
+                <select id={attr.name} name={`attribute_${attr.name}`} data-attribute_name={`attribute_${attr.name}`} required>
+                  <option value="">Choose an option</option>
+                  {attr.options.map((slug) => (
+                    <option key={slug} value={slug}>
+                      {terms.find((t) => t.taxonomy === attr.name && t.slug === slug)?.name ?? slug}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="single_variation_wrap">
+        <div className="woocommerce-variation single_variation" aria-live="polite" />
+        <div className="woocommerce-variation-add-to-cart variations_button">
+          <Quantity name="quantity" label={product.name} />
+          <button type="submit" className="single_add_to_cart_button button alt">
+            Add to cart
+          </button>
+          <input type="hidden" name="add-to-cart" value={product.id} />
+          <input type="hidden" name="product_id" value={product.id} />
+          <input type="hidden" name="variation_id" className="variation_id" value="0" />
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Standalone embed of the live-match widget for pages outside the app: every
+ * element marked data-place="widget-live-match" is replaced by the widget's
+ * own container (§2 'Mounting'). The separate bundle is built from this file.
+ */
+import { createRoot, type Root } from "react-dom/client";
+import { LIVE_WIDGET_PLACE_SELECTOR } from "../core/domain/live/constants.ts";
+import { liveLang } from "../core/domain/live/i18n.ts";
+import { LiveMatchWidget } from "./components/live/LiveMatchWidget.tsx";
+
+declare global {
+  interface Window {
+    /** Set when a live-match widget is on the page (§2). */
+    liveMatchWidgetPresent?: boolean;
+  }
+}
+
+export const LIVE_WIDGET_CONTAINER_CLASS = "live-widget-root";
+
+export function mountLiveMatchWidgets(doc: Document): Root[] {
+  const roots: Root[] = [];
+  for (const place of Array.from(doc.querySelectorAll<HTMLElement>(LIVE_WIDGET_PLACE_SELECTOR))) {
+    const container = doc.createElement("div");
+    container.className = LIVE_WIDGET_CONTAINER_CLASS;
+    const lang = liveLang(place.getAttribute("data-lang"));
+    container.setAttribute("data-lang", lang);
+    place.replaceWith(container);
+    const view = doc.defaultView;
+    if (view) view.liveMatchWidgetPresent = true;
+    const root = createRoot(container);
+    root.render(<LiveMatchWidget lang={lang} />);
+    roots.push(root);
+  }
+  return roots;
+}
+
+if (typeof document !== "undefined") {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountLiveMatchWidgets(document), { once: true });
+  else mountLiveMatchWidgets(document);
+}

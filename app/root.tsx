@@ -1,0 +1,96 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./styles/shop.css?url";
+import { Header } from "./components/chrome/Header.tsx";
+import { Footer } from "./components/chrome/Footer.tsx";
+import { Notices } from "./components/chrome/Notices.tsx";
+import { StoreNotice } from "./components/chrome/StoreNotice.tsx";
+import { ScrollToTop } from "./components/chrome/ScrollToTop.tsx";
+import { EMPTY_CART } from "./components/cart/HeaderCart.tsx";
+import { listCategories } from "../core/db/repositories/catalog.ts";
+import { browserGlobals, globalsScript, type PageKind } from "./lib/browser-globals.server.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><text y='14' font-size='14'>🎭</text></svg>" },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, shop, origin } = context;
+  const session = await shop.session();
+  const [categories, notices] = await Promise.all([listCategories(services.db), shop.takeNotices()]);
+  const path = new URL(request.url).pathname;
+  const page: PageKind = path === "/cart/" ? "cart" : path === "/checkout/" ? "checkout" : "other";
+  const config = services.config;
+  let customerName: string | null = null;
+  if (session?.customerId) {
+    const [row] = await services.db.query<{ display_name: string; first_name: string }>(`SELECT display_name, first_name FROM customers WHERE id = $1`, [session.customerId]);
+    customerName = row?.first_name || row?.display_name || null;
+  }
+  return {
+    site: { name: config.siteName, tagline: config.tagline },
+    categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
+    notices,
+    cart: EMPTY_CART,
+    customerName,
+    storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
+    globals: globalsScript(browserGlobals(config, shop, origin, services.siteUrl, page)),
+    cspNonce: context.cspNonce,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = root?.cspNonce || undefined;
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.globals }} /> : null}
+      </head>
+      <body className="woocommerce-js">
+        <a className="skip-link screen-reader-text" href="#content">
+          Skip to content
+        </a>
+        {root?.storeNotice.enabled ? <StoreNotice noticeId={root.storeNotice.noticeId} text={root.storeNotice.text} hidden={root.storeNotice.hidden} /> : null}
+        <Header siteName={root?.site.name ?? "Shop"} tagline={root?.site.tagline ?? ""} categories={root?.categories ?? []} cart={root?.cart ?? EMPTY_CART} customerName={root?.customerName ?? null} />
+        <main id="content" className="site-content container" tabIndex={-1}>
+          <Notices notices={root?.notices ?? []} />
+          {children}
+        </main>
+        <Footer siteName={root?.site.name ?? "Shop"} categories={root?.categories ?? []} />
+        <ScrollToTop />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="error-404 not-found">
+      <h1 className="page-title">{notFound ? "Oops! That page can’t be found." : "Something went wrong"}</h1>
+      <p>{notFound ? "It looks like nothing was found at this location. Try a search, or start from the shop." : "Please try again in a moment."}</p>
+      <form role="search" action="/shop/" method="get" className="search-form">
+        <label htmlFor="not-found-search">Search products</label>
+        <input id="not-found-search" type="search" name="s" />
+        <button type="submit">Search</button>
+      </form>
+      <p>
+        <a className="button" href="/shop/">
+          Return to shop
+        </a>
+      </p>
+    </section>
+  );
+}
+

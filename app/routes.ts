@@ -1,0 +1,18 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// WordPress/WooCommerce-shaped addresses: trailing slashes, /page/{n} pagination.
+export default [
+  index("routes/home.tsx"),
+  route("shop", "routes/shop.tsx", { id: "shop" }),
+  route("shop/page/:page", "routes/shop.tsx", { id: "shop-paged" }),
+  route("product-category/:category", "routes/shop.tsx", { id: "category" }),
+  route("product-category/:category/page/:page", "routes/shop.tsx", { id: "category-paged" }),
+  route("product/:slug", "routes/product.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("my-account", "routes/my-account.tsx"),
+  route("blog", "routes/blog.tsx", { id: "blog" }),
+  route("blog/page/:page", "routes/blog.tsx", { id: "blog-paged" }),
+  route("blog/:slug", "routes/post.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

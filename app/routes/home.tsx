@@ -1,0 +1,82 @@
+import type { Route } from "./+types/home";
+import { featuredProducts, listCategories, listPosts } from "../../core/db/repositories/catalog.ts";
+import { ProductGrid } from "../components/product/ProductCard.tsx";
+import { formatDate, mediaUrl } from "../lib/format.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Maskerade – Face masks, ties and matching sets" },
+  { name: "description", content: "Washable face masks, silk ties and matching mask and tie sets. 6 masks for $15, 12 masks for $24, free shipping on all mask purchases." },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.services.db;
+  const [featured, categories, posts] = await Promise.all([featuredProducts(db, 8), listCategories(db), listPosts(db, 1, 3)]);
+  return { featured, categories, posts: posts.items };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, categories, posts } = loaderData;
+  return (
+    <>
+      <section className="hero">
+        <div>
+          <p className="hero__eyebrow">Mix and match any masks</p>
+          <h1>6 masks for $15. 12 for $24.</h1>
+          <p>Free shipping on all mask purchases. Ties and matching sets cut from the same cloth.</p>
+          <p className="hero__actions">
+            <a className="button button--primary" href="/product-category/face-masks/">
+              Shop face masks
+            </a>
+            <a className="button" href="/product-category/mask-and-tie-sets/">
+              Mask and tie sets
+            </a>
+          </p>
+        </div>
+        <img src={mediaUrl("classic-mask-and-tie-set-front")} alt="" width={420} height={420} />
+      </section>
+
+      <section aria-labelledby="cats-heading">
+        <h2 id="cats-heading" className="section-title">
+          Shop by category
+        </h2>
+        <ul className="category-tiles">
+          {categories.map((c) => (
+            <li key={c.slug}>
+              <a href={`/product-category/${c.slug}/`}>
+                <span className="category-tiles__name">{c.name}</span>
+                <span className="category-tiles__count">
+                  {c.count} {c.count === 1 ? "product" : "products"}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="woocommerce">
+        <h2 id="featured-heading" className="section-title">
+          Bestsellers
+        </h2>
+        <ProductGrid products={featured} />
+      </section>
+
+      <section aria-labelledby="journal-heading">
+        <h2 id="journal-heading" className="section-title">
+          From the journal
+        </h2>
+        <ul className="post-cards">
+          {posts.map((p) => (
+            <li key={p.id}>
+              <a href={`/blog/${p.slug}/`}>
+                <img src={mediaUrl(p.imageSlug)} alt="" width={360} height={200} loading="lazy" />
+                <h3>{p.title}</h3>
+              </a>
+              <p className="meta">{formatDate(p.publishedAt)}</p>
+              <p>{p.excerpt}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { Form, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/my-account";
+import { checkCredentials, registerCustomer, registrationSchema } from "../../core/commerce/accounts.ts";
+import { pageTitle } from "../lib/listing-params.ts";
+import { PasswordInput } from "../components/chrome/PasswordInput.tsx";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("My account") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { shop, services } = context;
+  const session = await shop.session();
+  const customerId = session?.customerId ?? null;
+  const [customer] = customerId
+    ? await services.db.query<{ email: string; first_name: string; display_name: string }>(`SELECT email, first_name, display_name FROM customers WHERE id = $1`, [customerId])
+    : [];
+  return { customer: customer ?? null, loginNonce: shop.nonce("woocommerce-login"), registerNonce: shop.nonce("woocommerce-register"), logoutNonce: shop.nonce("log-out") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop, services } = context;
+  await shop.session();
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "login") {
+    if (!shop.verifyNonce("woocommerce-login", form.get("woocommerce-login-nonce"))) return { error: "Your session has expired. Please reload the page and try again.", intent };
+    const username = String(form.get("username") ?? "");
+    const password = String(form.get("password") ?? "");
+    if (!username || !password) return { error: "Please enter your e-mail address and password.", intent };
+    const customerId = await checkCredentials(services.db, username, password);
+    if (!customerId) return { error: "The e-mail address or password you entered is incorrect.", intent };
+    await shop.signIn(customerId);
+    await shop.queueNotice({ type: "success", message: "You are now signed in." });
+    return redirect("/my-account/");
+  }
+  if (intent === "register") {
+    if (!shop.verifyNonce("woocommerce-register", form.get("woocommerce-register-nonce"))) return { error: "Your session has expired. Please reload the page and try again.", intent };
+    const parsed = registrationSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (!parsed.success) return { error: parsed.error.issues[0]!.message, intent };
+    const result = await registerCustomer(services.db, parsed.data);
+    if (!result.ok) return { error: result.message, intent };
+    await shop.signIn(result.customerId);
+    await shop.queueNotice({ type: "success", message: "Your account was created. Welcome!" });
+    return redirect("/my-account/");
+  }
+  if (intent === "logout") {
+    if (shop.verifyNonce("log-out", form.get("_wpnonce"))) await shop.signOut();
+    return redirect("/my-account/");
+  }
+  return { error: "Unknown request.", intent };
+}
+
+export default function MyAccount({ loaderData }: Route.ComponentProps) {
+  const { customer, loginNonce, registerNonce, logoutNonce } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  if (customer) {
+    return (
+      <div className="woocommerce my-account">
+        <h1 className="page-title">My account</h1>
+        <p>
+          Hello <strong>{customer.first_name || customer.display_name}</strong> ({customer.email}).
+        </p>
+        <p>From your account dashboard you can view your recent orders, manage your addresses and edit your password and account details.</p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="logout" />
+          <input type="hidden" name="_wpnonce" value={logoutNonce} />
+          <button type="submit" className="button">
+            Log out
+          </button>
+        </Form>
+      </div>
+    );
+  }
+  return (
+    <div className="woocommerce my-account">
+      <h1 className="page-title">My account</h1>
+      <div className="u-columns col2-set" id="customer_login">
+        <section className="u-column1 col-1">
+          <h2>Login</h2>
+          <Form method="post" className="woocommerce-form woocommerce-form-login login">
+            {actionData?.intent === "login" && actionData.error ? (
+              <ul className="woocommerce-error" role="alert">
+                <li>{actionData.error}</li>
+              </ul>
+            ) : null}
+            <p className="form-row">
+              <label htmlFor="username">
+                Username or email address <span className="required" aria-hidden="true">*</span>
+              </label>
+              <input type="text" className="input-text" name="username" id="username" autoComplete="username" required maxLength={254} />
+            </p>
+            <p className="form-row">
+              <label htmlFor="password">
+                Password <span className="required" aria-hidden="true">*</span>
+              </label>
+              <PasswordInput name="password" id="password" autoComplete="current-password" />
+            </p>
+            <input type="hidden" name="woocommerce-login-nonce" value={loginNonce} />
+            <button type="submit" className="button" name="intent" value="login" disabled={busy}>
+              Log in
+            </button>
+          </Form>
+        </section>
+        <section className="u-column2 col-2">
+          <h2>Register</h2>
+          <Form method="post" className="woocommerce-form woocommerce-form-register register">
+            {actionData?.intent === "register" && actionData.error ? (
+              <ul className="woocommerce-error" role="alert">
+                <li>{actionData.error}</li>
+              </ul>
+            ) : null}
+            <p className="form-row">
+              <label htmlFor="reg_email">
+                Email address <span className="required" aria-hidden="true">*</span>
+              </label>
+              <input type="email" className="input-text" name="email" id="reg_email" autoComplete="email" required maxLength={254} />
+            </p>
+            <p className="form-row">
+              <label htmlFor="reg_password">
+                Password <span className="required" aria-hidden="true">*</span>
+              </label>
+              <PasswordInput name="password" id="reg_password" autoComplete="new-password" minLength={8} />
+            </p>
+            <input type="hidden" name="woocommerce-register-nonce" value={registerNonce} />
+            <button type="submit" className="button" name="intent" value="register" disabled={busy}>
+              Register
+            </button>
+          </Form>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Password hashing with Node's built-in scrypt at OWASP's parameters
+ * (N=2^17, r=8, p=1), so no native add-on is needed. Stored as
+ * `scrypt$N$r$p$salt$hash` so parameters can be raised later.
+ */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))));
+
+const N = 2 ** 17;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+const MAXMEM = 256 * 1024 * 1024;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAXMEM });
+  return `scrypt$${N}$${R}$${P}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const parts = (stored ?? "").split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") {
+    // Same work either way, so timing does not tell whether the account exists.
+    await hashPassword(password);
+    return false;
+  }
+  const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(hash, "base64");
+  const key = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64"), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}

@@ -1,0 +1,112 @@
+/**
+ * The one HTTP application: security headers, the per-request context, the
+ * wc-ajax / admin-ajax / REST entry points, media and static files, then pages.
+ * The websocket upgrade at /ws is attached to the HTTP server in main.ts.
+ */
+import express, { type Request, type Response, type NextFunction } from "express";
+import compression from "compression";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import type { AppServices } from "./services.ts";
+import { securityHeaders } from "./http/security.ts";
+import { requestContextMiddleware } from "./http/request-context.ts";
+import { Registry } from "./http/dispatch.ts";
+import { wcAjaxMiddleware, WC_AJAX_HEADERS } from "./http/wc-ajax.ts";
+import { adminAjaxHandler } from "./http/admin-ajax.ts";
+import { RestRouter, restMiddleware } from "./http/rest.ts";
+import { mediaHandler } from "./http/media.ts";
+import { pageHandler } from "./http/pages.ts";
+import { sessionCookieName } from "../core/security/session-token.ts";
+import { registerFoundationEndpoints } from "./features/foundation.ts";
+
+export interface Endpoints {
+  wcAjax: Registry;
+  adminAjax: Registry;
+  rest: RestRouter;
+}
+
+export interface AppOptions {
+  services: AppServices;
+  /** Where the React Router build comes from: the built bundle, or Vite in development. */
+  getBuild: () => Promise<ServerBuild>;
+  /** Development: Vite's middlewares (assets, HMR). */
+  devMiddleware?: express.RequestHandler;
+  clientDir?: string;
+  /** Features add their endpoints here. */
+  register?: (endpoints: Endpoints) => void;
+}
+
+export function createApp(opts: AppOptions): express.Express {
+  const { services } = opts;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.set("query parser", "extended"); // quantity[12]=1 style fields, as PHP reads them
+
+  const endpoints: Endpoints = { wcAjax: new Registry(), adminAjax: new Registry(), rest: new RestRouter() };
+  registerFoundationEndpoints(endpoints);
+  opts.register?.(endpoints);
+
+  app.use(compression());
+  app.use(securityHeaders(services.production));
+
+  if (opts.devMiddleware) app.use(opts.devMiddleware);
+  else if (opts.clientDir) {
+    app.use("/assets", express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(requestContextMiddleware({ db: services.db, secret: services.secret, sessionCookie: sessionCookieName(services.siteUrl), now: services.now }));
+
+  // Bodies are parsed only for the API entry points; pages read their own (React Router actions).
+  const limit = services.config.limits.requestBodyBytes;
+  const parseBodies = [
+    express.urlencoded({ extended: true, limit, parameterLimit: 2000 }),
+    express.json({ limit, strict: false, type: ["application/json", "application/*+json"] }),
+  ];
+  const isWcAjax = (req: Request) => req.query["wc-ajax"] !== undefined;
+  const isRest = (req: Request) => req.path.startsWith("/wp-json") || req.query.rest_route !== undefined;
+  app.use((req, res, next) => (isWcAjax(req) || isRest(req) || req.path === "/wp-admin/admin-ajax.php" ? parseBodies[0]!(req, res, (e?: unknown) => (e ? next(e) : parseBodies[1]!(req, res, next))) : next()));
+
+  app.use(wcAjaxMiddleware(endpoints.wcAjax, services));
+  app.all("/wp-admin/admin-ajax.php", adminAjaxHandler(endpoints.adminAjax, services));
+  app.use(restMiddleware(endpoints.rest, services));
+  app.get("/media/:slug.svg", mediaHandler(services.db));
+  app.get("/healthz", (_req, res) => res.type("text/plain").send("ok"));
+
+  // WordPress-style canonical URLs end with a slash.
+  app.use((req, res, next) => {
+    if ((req.method === "GET" || req.method === "HEAD") && !req.path.endsWith("/") && !path.extname(req.path) && !req.path.startsWith("/__")) {
+      const query = req.originalUrl.slice(req.path.length);
+      return res.redirect(301, `${req.path}/${query}`);
+    }
+    next();
+  });
+
+  app.all("/{*splat}", pageHandler(opts.getBuild, services));
+
+  app.use(errorHandler(services));
+  return app;
+}
+
+/** Maps body-parser and unexpected errors to each entry point's own error shape. */
+function errorHandler(services: AppServices) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const e = error as { type?: string; status?: number; statusCode?: number };
+    const status = e.type === "entity.too.large" ? 413 : e.type === "entity.parse.failed" || e.type === "parameters.too.many" ? 400 : (e.status ?? e.statusCode ?? 500);
+    if (status >= 500) services.logger.error("request failed", { method: req.method, path: req.path, error });
+    if (res.headersSent) return void res.destroy();
+    const rest = req.path.startsWith("/wp-json") || req.query?.rest_route !== undefined;
+    if (rest) {
+      const code = status === 413 ? "rest_request_too_large" : status === 400 ? "rest_invalid_json" : "rest_internal_error";
+      const message = status === 413 ? "The request body is too large." : status === 400 ? "Invalid JSON body passed." : "An internal error occurred.";
+      return void res.status(status).json({ code, message, data: { status } });
+    }
+    if (req.query?.["wc-ajax"] !== undefined) {
+      for (const [k, v] of Object.entries(WC_AJAX_HEADERS)) res.setHeader(k, v);
+      return void res.status(status).end();
+    }
+    if (req.path === "/wp-admin/admin-ajax.php") return void res.status(status).type("text/html").send(status >= 500 ? "" : "0");
+    res.status(status).type("text/plain").send(status === 413 ? "Request body too large" : status === 400 ? "Bad request" : "Something went wrong");
+  };
+}

@@ -1,0 +1,59 @@
+/** Endpoints that belong to the foundation: the REST nonce refresh and the blog posts collection. */
+import type { Endpoints } from "../app.ts";
+import { text, json } from "../http/dispatch.ts";
+import { REST_NONCE_ACTION, restError } from "../http/rest.ts";
+import { z } from "zod";
+
+const postsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().max(200).optional(),
+});
+
+export function registerFoundationEndpoints({ adminAjax, rest }: Endpoints): void {
+  // api-fetch refreshes a stale REST nonce here and needs the raw nonce as text.
+  // WordPress answers only signed-in users; we answer guests too (wire-contracts §2.4).
+  adminAjax.register("rest-nonce", async ({ req }) => {
+    await req.shop.session();
+    return text(req.shop.nonce(REST_NONCE_ACTION), 200);
+  });
+
+  rest.register("GET", "wp/v2/posts", async ({ query, services, req }) => {
+    const parsed = postsQuery.safeParse(query);
+    if (!parsed.success) {
+      const params = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+      return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
+    }
+    const { page, per_page, search } = parsed.data;
+    const where = search ? `status = 'publish' AND (title ILIKE $3 OR excerpt ILIKE $3)` : `status = 'publish'`;
+    const args: unknown[] = [per_page, (page - 1) * per_page];
+    if (search) args.push(`%${search.replace(/[%_\\]/g, "\\$&")}%`);
+    const rows = await services.db.query<{ id: number; slug: string; title: string; excerpt: string; published_at: Date; total: number }>(
+      `SELECT id, slug, title, excerpt, published_at, count(*) OVER ()::int AS total FROM posts WHERE ${where} ORDER BY published_at DESC, id DESC LIMIT $1 OFFSET $2`,
+      args,
+    );
+    const [countRow] = rows.length ? [rows[0]!] : await services.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM posts WHERE ${where.replace("$3", "$1")}`, search ? [args[2]] : []);
+    const total = countRow?.total ?? 0;
+    const totalPages = Math.max(1, Math.ceil(total / per_page));
+    if (page > totalPages && total > 0) {
+      return restError("rest_post_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
+    }
+    const origin = `${req.protocol}://${req.get("host")}`;
+    const pageUrl = (n: number) => {
+      const url = new URL(`${origin}/wp-json/wp/v2/posts`);
+      for (const [k, v] of Object.entries(query)) if (k !== "page" && typeof v === "string") url.searchParams.set(k, v);
+      url.searchParams.set("page", String(n));
+      return url.toString();
+    };
+    const links: string[] = [];
+    if (page > 1) links.push(`<${pageUrl(page - 1)}>; rel="prev"`);
+    if (page < totalPages) links.push(`<${pageUrl(page + 1)}>; rel="next"`);
+    const headers: Record<string, string> = { "X-WP-Total": String(total), "X-WP-TotalPages": String(totalPages) };
+    if (links.length) headers.Link = links.join(", ");
+    return json(
+      rows.map((r) => ({ id: r.id, slug: r.slug, date: new Date(r.published_at).toISOString(), link: `${origin}/blog/${r.slug}/`, title: { rendered: r.title }, excerpt: { rendered: r.excerpt } })),
+      200,
+      headers,
+    );
+  });
+}

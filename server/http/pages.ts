@@ -1,0 +1,62 @@
+/**
+ * The React Router request handler for pages. It is a close cousin of
+ * @react-router/express's, with one difference that matters: the session a
+ * loader or action changed is saved before the response is sent.
+ */
+import type { Request, Response, NextFunction } from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { AppServices } from "../services.ts";
+import type { RequestContext } from "./request-context.ts";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+    shop: RequestContext;
+    cspNonce: string;
+    origin: string;
+  }
+}
+
+export function requestOrigin(req: Request): string {
+  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
+}
+
+function toFetchRequest(req: Request, res: Response): globalThis.Request {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    if (Array.isArray(values)) for (const v of values) headers.append(key, v);
+    else headers.set(key, values);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(`${requestOrigin(req)}${req.originalUrl}`, init);
+}
+
+export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppServices) {
+  let cached: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null = null;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const build = await getBuild();
+      if (!cached || cached.build !== build) cached = { build, handle: createRequestHandler(build, services.production ? "production" : "development") };
+      const context: AppLoadContext = { services, shop: req.shop, cspNonce: String(res.locals.cspNonce ?? ""), origin: requestOrigin(req) };
+      const response = await cached.handle(toFetchRequest(req, res), context);
+      await req.shop.flush();
+      if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());
+      res.status(response.status);
+      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

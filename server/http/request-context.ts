@@ -1,0 +1,214 @@
+/**
+ * Per-request state shared by every entry point (pages, wc-ajax, admin-ajax,
+ * REST): the session (loaded lazily, created only when something needs it), the
+ * nonce helpers and the cookies to set. Route handlers never read cookies directly.
+ */
+import type { Request, Response, NextFunction } from "express";
+import { randomBytes } from "node:crypto";
+import type { Db } from "../../core/db/client.ts";
+import * as sessions from "../../core/db/repositories/sessions.ts";
+import type { Notice, SessionRecord } from "../../core/db/repositories/sessions.ts";
+import {
+  CUSTOMER_SESSION_SECONDS,
+  GUEST_SESSION_SECONDS,
+  decodeSessionCookie,
+  encodeSessionCookie,
+  newSessionId,
+} from "../../core/security/session-token.ts";
+import { makeNonce, verifyNonce, type NonceSubject } from "../../core/security/nonce.ts";
+
+export const BROWSER_KEY_COOKIE = "shop_nonce_key";
+
+export interface CookieOptions {
+  httpOnly: boolean;
+  maxAgeSeconds?: number; // undefined: a browser-session cookie; <= 0: delete
+  sameSite?: "Lax" | "Strict";
+}
+
+export class RequestContext {
+  private loaded = false;
+  private record: SessionRecord | null = null;
+  private dirty = false;
+  private readonly cookiesToSet = new Map<string, string>();
+
+  constructor(
+    readonly db: Db,
+    private readonly secret: string,
+    private readonly sessionCookie: string,
+    private readonly secure: boolean,
+    readonly cookies: Record<string, string>,
+    readonly now: () => Date,
+  ) {}
+
+  // ---------- cookies ----------
+  setCookie(name: string, value: string, opts: CookieOptions): void {
+    const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", `SameSite=${opts.sameSite ?? "Lax"}`];
+    if (opts.httpOnly) parts.push("HttpOnly");
+    if (this.secure) parts.push("Secure");
+    if (opts.maxAgeSeconds !== undefined) {
+      if (opts.maxAgeSeconds <= 0) parts.push("Max-Age=0", "Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+      else parts.push(`Max-Age=${opts.maxAgeSeconds}`);
+    }
+    this.cookiesToSet.set(name, parts.join("; "));
+    if (opts.maxAgeSeconds !== undefined && opts.maxAgeSeconds <= 0) delete this.cookies[name];
+    else this.cookies[name] = value;
+  }
+
+  setCookieHeaders(): string[] {
+    return [...this.cookiesToSet.values()];
+  }
+
+  // ---------- session ----------
+  async session(): Promise<SessionRecord | null> {
+    if (!this.loaded) {
+      this.loaded = true;
+      const nowSec = Math.floor(this.now().getTime() / 1000);
+      const decoded = decodeSessionCookie(this.secret, this.cookies[this.sessionCookie], nowSec);
+      this.record = decoded ? await sessions.findSession(this.db, decoded.id, this.now()) : null;
+      if (this.record && decoded && nowSec > decoded.expiringSec) this.renew(this.record);
+    }
+    return this.record;
+  }
+
+  /** The session, created (and its cookie set) if this browser has none yet. */
+  async ensureSession(): Promise<SessionRecord> {
+    const existing = await this.session();
+    if (existing) return existing;
+    const record: SessionRecord = {
+      id: newSessionId(),
+      customerId: null,
+      data: {},
+      expiresAt: new Date(this.now().getTime() + GUEST_SESSION_SECONDS * 1000),
+    };
+    await sessions.createSession(this.db, record);
+    this.record = record;
+    this.writeSessionCookie(record);
+    return record;
+  }
+
+  private renew(record: SessionRecord): void {
+    const seconds = record.customerId ? CUSTOMER_SESSION_SECONDS : GUEST_SESSION_SECONDS;
+    record.expiresAt = new Date(this.now().getTime() + seconds * 1000);
+    this.dirty = true;
+    this.writeSessionCookie(record);
+  }
+
+  private writeSessionCookie(record: SessionRecord): void {
+    const exp = Math.floor(record.expiresAt.getTime() / 1000);
+    const maxAge = exp - Math.floor(this.now().getTime() / 1000);
+    this.setCookie(this.sessionCookie, encodeSessionCookie(this.secret, record.id, exp), { httpOnly: true, maxAgeSeconds: maxAge });
+  }
+
+  customerId(): number {
+    return this.record?.customerId ?? 0;
+  }
+
+  async updateSessionData(change: (data: SessionRecord["data"]) => void): Promise<void> {
+    const record = await this.ensureSession();
+    change(record.data);
+    this.dirty = true;
+  }
+
+  /** Signs in: a new session id (no fixation), a longer lifetime, new nonces. */
+  async signIn(customerId: number): Promise<void> {
+    const record = await this.ensureSession();
+    const newId = newSessionId();
+    await sessions.rotateSessionId(this.db, record.id, newId);
+    record.id = newId;
+    record.customerId = customerId;
+    this.renew(record);
+  }
+
+  async signOut(): Promise<void> {
+    const record = await this.session();
+    if (record) await sessions.deleteSession(this.db, record.id);
+    this.record = null;
+    this.dirty = false;
+    this.setCookie(this.sessionCookie, "", { httpOnly: true, maxAgeSeconds: 0 });
+  }
+
+  async queueNotice(notice: Notice): Promise<void> {
+    await this.updateSessionData((d) => {
+      d.notices = [...(d.notices ?? []), notice].slice(-10);
+    });
+  }
+
+  async takeNotices(): Promise<Notice[]> {
+    const record = await this.session();
+    const notices = record?.data.notices ?? [];
+    if (notices.length) await this.updateSessionData((d) => delete d.notices);
+    return notices;
+  }
+
+  /** Writes a changed session back; called once, before the response goes out. */
+  async flush(): Promise<void> {
+    if (this.dirty && this.record) {
+      await sessions.saveSession(this.db, this.record);
+      this.dirty = false;
+    }
+  }
+
+  // ---------- nonces ----------
+  private nonceSubject(create: boolean): NonceSubject {
+    let key = this.cookies[BROWSER_KEY_COOKIE];
+    if (!key || !/^[0-9a-f]{32}$/.test(key)) {
+      key = create ? randomBytes(16).toString("hex") : "none";
+      if (create) this.setCookie(BROWSER_KEY_COOKIE, key, { httpOnly: true, maxAgeSeconds: 365 * 86400 });
+    }
+    return { customerId: this.customerId(), browserKey: key };
+  }
+
+  /** Call after session() has been awaited, so a signed-in customer gets their own nonces. */
+  nonce(action: string): string {
+    return makeNonce(this.secret, action, this.nonceSubject(true), this.now().getTime());
+  }
+
+  verifyNonce(action: string, value: unknown): boolean {
+    return verifyNonce(this.secret, action, this.nonceSubject(false), value, this.now().getTime());
+  }
+}
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!name || name in out) continue;
+    try {
+      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      out[name] = part.slice(eq + 1).trim();
+    }
+  }
+  return out;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      shop: RequestContext;
+    }
+  }
+}
+
+export function requestContextMiddleware(opts: { db: Db; secret: string; sessionCookie: string; now?: () => Date }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const secure = req.secure || req.headers["x-forwarded-proto"] === "https";
+    req.shop = new RequestContext(opts.db, opts.secret, opts.sessionCookie, secure, parseCookies(req.headers.cookie), opts.now ?? (() => new Date()));
+    // Cookies and the session are written just before the head goes out, whoever sends the response.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+      const cookies = req.shop.setCookieHeaders();
+      if (cookies.length && !this.headersSent) {
+        const existing = this.getHeader("Set-Cookie");
+        const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+        this.setHeader("Set-Cookie", [...list, ...cookies]);
+      }
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  };
+}
