@@ -60,3 +60,4 @@ export {
   type SaleBadgeInput,
   type SaleBadgeMap,
 } from "./display.ts";
+export { discountRuleSchema, discountRulesSchema, couponSchema, shippingMethodSchema } from "./schema.ts";
