@@ -226,7 +226,7 @@ export class ClientConnection {
     const { pingIntervalSeconds, serverVersion } = this.node.config;
     const result: Record<string, unknown> = { client: this.id, version: serverVersion };
     if (pingIntervalSeconds > 0) {
-      result.ping = pingIntervalSeconds;
+      result.ping = Math.ceil(pingIntervalSeconds); // uint32 seconds on the wire
       result.pong = true;
       this.pingTimer = setInterval(() => this.sendPing(), pingIntervalSeconds * 1000);
       this.pingTimer.unref();

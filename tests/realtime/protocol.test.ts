@@ -209,6 +209,38 @@ describe("realtime hub with the real centrifuge client", () => {
     await inner.close();
   });
 
+  it("recover with flag 2 (reject unrecovered) and an unknown position gets 112; plain recover gets recovered:false", async () => {
+    server = await startServer();
+    await server.hub.publish("football", { n: 1 });
+    const r = raw(server.url);
+    await r.opened;
+    r.send(
+      '{"connect":{},"id":1}\n{"subscribe":{"channel":"football","recover":true,"offset":5,"epoch":"nope","flag":3},"id":2}\n' +
+        '{"subscribe":{"channel":"footballDetail","recover":true,"offset":5,"epoch":"nope"},"id":3}\n' +
+        '{"subscribe":{"channel":"football","recover":true,"offset":0,"flag":3},"id":4}',
+    );
+    await waitUntil(() => r.messages().length >= 4);
+    const [, rejected, unrecovered, recovered] = r.messages();
+    expect(rejected).toEqual({ id: 2, error: { code: 112, message: "unrecoverable position" } });
+    expect(unrecovered.subscribe).toMatchObject({ was_recovering: true, offset: 0, recoverable: true });
+    expect(unrecovered.subscribe.recovered).toBeUndefined();
+    // the failed subscribe left nothing behind: the same channel subscribes (and recovers) fine
+    expect(recovered.subscribe).toMatchObject({ was_recovering: true, recovered: true, offset: 0, publications: [{ data: { n: 1 }, offset: 1 }] });
+  });
+
+  it("a slow RPC does not hold up later commands of the same connection", async () => {
+    server = await startServer();
+    let finish!: (v: unknown) => void;
+    server.hub.registerRpc("slow", () => new Promise((r) => (finish = r)));
+    const { client, sub, subRec } = await connectedSubscriber();
+    const slow = client.rpc("slow", {});
+    sub.unsubscribe();
+    sub.subscribe();
+    expect(await subRec.next("subscribed", (c) => c.wasRecovering)).toBeDefined();
+    finish({ late: true });
+    await expect(slow).resolves.toEqual({ data: { late: true } });
+  });
+
   it("closes with 1009 on a frame over 64 KB: the client ends disconnected (code 3), no reconnect", async () => {
     server = await startServer();
     server.hub.registerRpc("echo", (d) => d);
