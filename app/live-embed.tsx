@@ -5,6 +5,7 @@
  */
 import { createRoot, type Root } from "react-dom/client";
 import { LIVE_WIDGET_PLACE_SELECTOR } from "../core/domain/live/constants.ts";
+import type { LiveLang } from "../core/domain/live/constants.ts";
 import { liveLang } from "../core/domain/live/i18n.ts";
 import { LiveMatchWidget } from "./components/live/LiveMatchWidget.tsx";
 
@@ -17,21 +18,33 @@ declare global {
 
 export const LIVE_WIDGET_CONTAINER_CLASS = "live-widget-root";
 
-export function mountLiveMatchWidgets(doc: Document): Root[] {
-  const roots: Root[] = [];
+export interface Mount {
+  readonly container: HTMLElement;
+  readonly lang: LiveLang;
+}
+
+/** Swaps each marked element for a fresh container and sets the presence flag; no React yet. */
+export function replacePlaces(doc: Document): Mount[] {
+  const mounts: Mount[] = [];
   for (const place of Array.from(doc.querySelectorAll<HTMLElement>(LIVE_WIDGET_PLACE_SELECTOR))) {
     const container = doc.createElement("div");
     container.className = LIVE_WIDGET_CONTAINER_CLASS;
     const lang = liveLang(place.getAttribute("data-lang"));
     container.setAttribute("data-lang", lang);
     place.replaceWith(container);
-    const view = doc.defaultView;
-    if (view) view.liveMatchWidgetPresent = true;
+    mounts.push({ container, lang });
+  }
+  const view = doc.defaultView;
+  if (mounts.length > 0 && view) view.liveMatchWidgetPresent = true;
+  return mounts;
+}
+
+export function mountLiveMatchWidgets(doc: Document): Root[] {
+  return replacePlaces(doc).map(({ container, lang }) => {
     const root = createRoot(container);
     root.render(<LiveMatchWidget lang={lang} />);
-    roots.push(root);
-  }
-  return roots;
+    return root;
+  });
 }
 
 if (typeof document !== "undefined") {

@@ -82,3 +82,11 @@ describe("match:football", () => {
     await expect(handler({ slug: 5 })).rejects.toMatchObject({ code: BAD_REQUEST });
   });
 });
+
+describe("bad request error factory", () => {
+  it("throws the error the hub wants", async () => {
+    class HubLikeError extends Error { code = 107; }
+    const h = sportRpcHandler(createMemoryMatchStore([]), () => NOW, { badRequest: () => new HubLikeError("bad request") });
+    await expect(h({ period: "never" })).rejects.toBeInstanceOf(HubLikeError);
+  });
+});

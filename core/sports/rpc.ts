@@ -49,13 +49,15 @@ export const matchRpcInputSchema = z
 export interface RpcOptions {
   /** Minutes east of UTC for day windows and the formatted date/time; default 0 (UTC). */
   readonly tzOffsetMinutes?: number;
+  /** Builds the error thrown for a bad payload, e.g. `() => new HubError(107, "bad request")`; default RpcError 107. */
+  readonly badRequest?: () => Error;
 }
 
 export type RpcHandler<T> = (data: unknown) => Promise<{ data: T[] }>;
 
-function parse<T>(schema: z.ZodType<T>, data: unknown): T {
+function parse<T>(schema: z.ZodType<T>, data: unknown, options: RpcOptions): T {
   const r = schema.safeParse(data);
-  if (!r.success) throw new RpcError(BAD_REQUEST, "bad request");
+  if (!r.success) throw options.badRequest ? options.badRequest() : new RpcError(BAD_REQUEST, "bad request");
   return r.data;
 }
 
@@ -79,7 +81,7 @@ export function toLiveMatch(m: MatchRecord, tzOffsetMinutes = 0): LiveMatch {
 
 export function sportRpcHandler(store: MatchStore, now: () => number, options: RpcOptions = {}): RpcHandler<SportsMatch> {
   return async (data) => {
-    const input = parse(sportRpcInputSchema, data);
+    const input = parse(sportRpcInputSchema, data, options);
     listLang(input.lang); // team and league names are proper nouns: nothing to translate server-side
     const rows = await store.list(input.period, now(), options.tzOffsetMinutes);
     return { data: rows.map(toSportsMatch) };
@@ -96,7 +98,7 @@ export function liveWidgetOrder(rows: readonly MatchRecord[]): MatchRecord[] {
 
 export function matchRpcHandler(store: MatchStore, now: () => number, options: RpcOptions = {}): RpcHandler<LiveMatch> {
   return async (data) => {
-    const input = parse(matchRpcInputSchema, data) ?? {};
+    const input = parse(matchRpcInputSchema, data, options) ?? {};
     const tz = options.tzOffsetMinutes ?? 0;
     if (input.slug) {
       const m = await store.get(input.slug);
