@@ -5,3 +5,4 @@ export * from "./rpc.ts";
 export * from "./simulator.ts";
 export * from "./store.ts";
 export * from "./timeline.ts";
+export * from "./media.ts";

@@ -152,3 +152,17 @@ describe("runner", () => {
     expect(runner.now()).toBe(MIDNIGHT + 13 * 3_600_000);
   });
 });
+
+describe("media", () => {
+  it("serves a badge for every team and league the feed issues, nothing else", async () => {
+    const { teamBadgeForSlug, leagueBadgeForSlug } = await import("./media.ts");
+    const sim = createSimulator({ seed: 9, now: MIDNIGHT });
+    for (const m of sim.matches()) {
+      const slug = m.home.img.replace(/^\/media\/teams\/(.*)\.svg$/, "$1");
+      expect(teamBadgeForSlug(slug), slug).toContain(`aria-label="`);
+      expect(leagueBadgeForSlug(m.league.slug)).toMatch(/^<svg/);
+    }
+    expect(teamBadgeForSlug("../etc/passwd")).toBeUndefined();
+    expect(leagueBadgeForSlug("nope")).toBeUndefined();
+  });
+});

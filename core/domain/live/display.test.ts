@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatDate, formatTime, leadingTeam, listStatus, minuteDisplay, statusLine } from "./display.ts";
 import { LIVE_TEXTS } from "./i18n.ts";
@@ -95,5 +96,18 @@ describe("leadingTeam", () => {
     expect(leadingTeam(0, 3)).toBe("away");
     expect(leadingTeam(1, 1)).toBeNull();
     expect(leadingTeam(null, 1)).toBeNull();
+  });
+});
+
+describe("minuteDisplay properties", () => {
+  it("never shows a number above 90 and always ends with an apostrophe or is capped/missing", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -200, max: 200 }), fc.double({ noNaN: false }), fc.string()), (v) => {
+        const out = minuteDisplay(v, "Live");
+        const n = Number.parseInt(out, 10);
+        if (typeof v === "string" && v.includes("+")) return out === `${v.trim()}'`;
+        return out === "Live" || out === "90+" || (out.endsWith("'") && n >= 0 && n <= 90);
+      }),
+    );
   });
 });
