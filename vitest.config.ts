@@ -15,6 +15,7 @@ export default defineConfig({
       {
         test: {
           name: "http",
+          globalSetup: ["tests/support/global-setup.ts"],
           include: ["tests/http/**/*.test.ts", "tests/realtime/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -24,6 +25,7 @@ export default defineConfig({
       {
         test: {
           name: "browser",
+          globalSetup: ["tests/support/global-setup.ts"],
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -26,7 +26,7 @@ export interface CookieOptions {
 }
 
 export class RequestContext {
-  private loaded = false;
+  private loading: Promise<SessionRecord | null> | null = null;
   private record: SessionRecord | null = null;
   private dirty = false;
   private readonly cookiesToSet = new Map<string, string>();
@@ -59,14 +59,16 @@ export class RequestContext {
   }
 
   // ---------- session ----------
+  /** Loaded once per request; parallel loaders share the same load. */
   async session(): Promise<SessionRecord | null> {
-    if (!this.loaded) {
-      this.loaded = true;
+    this.loading ??= (async () => {
       const nowSec = Math.floor(this.now().getTime() / 1000);
       const decoded = decodeSessionCookie(this.secret, this.cookies[this.sessionCookie], nowSec);
       this.record = decoded ? await sessions.findSession(this.db, decoded.id, this.now()) : null;
       if (this.record && decoded && nowSec > decoded.expiringSec) this.renew(this.record);
-    }
+      return this.record;
+    })();
+    await this.loading;
     return this.record;
   }
 

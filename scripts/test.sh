@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Every test: unit (Vitest), HTTP and websocket tests against a real server on a
+# fresh PGlite database, and browser tests in Debian's Chromium. Installs what is
+# missing first (dependencies, Chromium) so it works on a fresh machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -d node_modules ] || npm ci --no-audit --no-fund
+bash scripts/ensure-chromium.sh
+npx react-router typegen
+npx tsc --noEmit
+npx react-router build >/dev/null
+mkdir -p tmp
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile=tmp/vitest.json "$@" || status=$?
+# One plain closing line that any CI can read.
+node -e 'const r=require("./tmp/vitest.json");console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests+r.numTodoTests} skipped`)' || true
+exit $status

@@ -1,0 +1,20 @@
+/** Builds the production bundle once before the HTTP and browser suites, unless it is already fresh. */
+import { execFileSync } from "node:child_process";
+import { existsSync, statSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+export default function setup(): void {
+  const built = "build/server/index.js";
+  const sources = ["app", "core"].map(newestMtime);
+  if (existsSync(built) && statSync(built).mtimeMs > Math.max(...sources)) return;
+  execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
+}
