@@ -17,7 +17,7 @@ import { RestRouter, restMiddleware } from "./http/rest.ts";
 import { mediaHandler } from "./http/media.ts";
 import { pageHandler } from "./http/pages.ts";
 import { sessionCookieName } from "../core/security/session-token.ts";
-import { registerFoundationEndpoints } from "./features/foundation.ts";
+import { FEATURES } from "./features/index.ts";
 
 export interface Endpoints {
   wcAjax: Registry;
@@ -32,8 +32,6 @@ export interface AppOptions {
   /** Development: Vite's middlewares (assets, HMR). */
   devMiddleware?: express.RequestHandler;
   clientDir?: string;
-  /** Features add their endpoints here. */
-  register?: (endpoints: Endpoints) => void;
 }
 
 export function createApp(opts: AppOptions): express.Express {
@@ -44,8 +42,7 @@ export function createApp(opts: AppOptions): express.Express {
   app.set("query parser", "extended"); // quantity[12]=1 style fields, as PHP reads them
 
   const endpoints: Endpoints = { wcAjax: new Registry(), adminAjax: new Registry(), rest: new RestRouter() };
-  registerFoundationEndpoints(endpoints);
-  opts.register?.(endpoints);
+  for (const feature of FEATURES) feature.endpoints?.(endpoints, services);
 
   app.use(compression());
   app.use(securityHeaders(services.production));
@@ -73,6 +70,7 @@ export function createApp(opts: AppOptions): express.Express {
   app.use(restMiddleware(endpoints.rest, services));
   app.get("/media/:slug.svg", mediaHandler(services.db));
   app.get("/healthz", (_req, res) => res.type("text/plain").send("ok"));
+  for (const feature of FEATURES) feature.routes?.(app, services);
 
   // WordPress-style canonical URLs end with a slash.
   app.use((req, res, next) => {

@@ -16,6 +16,7 @@ import { createApp } from "./app.ts";
 import { createServices, type AppServices } from "./services.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { startRealtime, type Realtime } from "./realtime-wiring.ts";
+import { FEATURES } from "./features/index.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -69,6 +70,9 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     server.once("error", reject);
     server.listen(env.PORT, env.HOST, () => resolve());
   });
+  const stopFeatures: (() => Promise<void>)[] = [];
+  for (const feature of FEATURES) if (feature.start) stopFeatures.push(await feature.start({ services, realtime, env }));
+
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
@@ -76,6 +80,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
+      for (const stopFeature of stopFeatures.reverse()) await stopFeature();
       await realtime.close(); // tells websocket clients to reconnect elsewhere (3001)
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -3,6 +3,7 @@ import type { Endpoints } from "../app.ts";
 import { text, json } from "../http/dispatch.ts";
 import { REST_NONCE_ACTION, restError } from "../http/rest.ts";
 import { z } from "zod";
+import type { Feature } from "./feature.ts";
 
 const postsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -10,7 +11,9 @@ const postsQuery = z.object({
   search: z.string().max(200).optional(),
 });
 
-export function registerFoundationEndpoints({ adminAjax, rest }: Endpoints): void {
+export const foundationFeature: Feature = { name: "foundation", endpoints: registerFoundationEndpoints };
+
+function registerFoundationEndpoints({ adminAjax, rest }: Endpoints): void {
   // api-fetch refreshes a stale REST nonce here and needs the raw nonce as text.
   // WordPress answers only signed-in users; we answer guests too (wire-contracts §2.4).
   adminAjax.register("rest-nonce", async ({ req }) => {

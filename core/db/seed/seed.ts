@@ -5,6 +5,9 @@
 import type { Db, Queryable } from "../client.ts";
 import { renderProductSvg, PRODUCT_IMAGE_SIZE } from "../../domain/media/product-image.ts";
 import { demoCatalogue, demoTerms, type DemoImage, type DemoProduct } from "./demo-catalogue.ts";
+import { MASK_PROMOTION_RULES } from "../../domain/pricing/index.ts";
+import { saveCoupon, saveRule, saveShippingMethod } from "../repositories/discounts.ts";
+import { DEMO_COUPONS, DEMO_SHIPPING_METHODS } from "./demo-discounts.ts";
 
 const SEEDED_KEY = "demo_seeded";
 
@@ -17,6 +20,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     );
     if (claimed.length === 0) return false;
     await insertCatalogue(tx, now);
+    await insertDiscounts(tx);
     return true;
   });
 }
@@ -148,6 +152,13 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
       [post.slug, post.title, post.excerpt, post.content, post.author, imageId, new Date(now.getTime() - post.daysOld * day)],
     );
   }
+}
+
+/** The spec's mask promotion as real rules, a few demo coupons and the shipping methods. */
+async function insertDiscounts(tx: Queryable): Promise<void> {
+  for (const rule of MASK_PROMOTION_RULES) await saveRule(tx, rule);
+  for (const coupon of DEMO_COUPONS) await saveCoupon(tx, coupon);
+  for (const [i, method] of DEMO_SHIPPING_METHODS.entries()) await saveShippingMethod(tx, method, i);
 }
 
 /**

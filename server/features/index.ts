@@ -1,0 +1,5 @@
+/** Every feature of the shop, in the order their routes are mounted. One file per feature. */
+import type { Feature } from "./feature.ts";
+import { foundationFeature } from "./foundation.ts";
+
+export const FEATURES: Feature[] = [foundationFeature];
