@@ -19,6 +19,8 @@ import { startRealtime, type Realtime } from "./realtime-wiring.ts";
 import { FEATURES } from "./features/index.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The React Router build folder (SHOP_BUILD_DIR lets parallel test runs keep their own). */
+const buildDir = () => process.env.SHOP_BUILD_DIR ?? "build";
 
 async function loadSecret(db: Db, env: Env): Promise<string> {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
@@ -51,7 +53,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
   let devMiddleware: import("express").RequestHandler | undefined;
   let closeVite = async () => {};
   if (production) {
-    const buildPath = path.join(ROOT, "build/server/index.js");
+    const buildPath = path.join(ROOT, buildDir(), "server/index.js");
     const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
     getBuild = async () => build;
   } else {
@@ -62,7 +64,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     closeVite = () => devServer.close();
   }
 
-  const app = createApp({ services, getBuild, devMiddleware, clientDir: path.join(ROOT, "build/client") });
+  const app = createApp({ services, getBuild, devMiddleware, clientDir: path.join(ROOT, buildDir(), "client") });
   const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, app);
   const realtime = await startRealtime({ server, services, env });
 

@@ -13,7 +13,7 @@ function newestMtime(dir: string): number {
 }
 
 export default function setup(): void {
-  const built = "build/server/index.js";
+  const built = `${process.env.SHOP_BUILD_DIR ?? "build"}/server/index.js`;
   const sources = ["app", "core"].map(newestMtime);
   if (existsSync(built) && statSync(built).mtimeMs > Math.max(...sources)) return;
   execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
