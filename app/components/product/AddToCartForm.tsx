@@ -22,7 +22,7 @@ export function AddToCartForm({ product, childProducts, bundledProducts, terms }
       return soldOut ? (
         <p className="stock out-of-stock">Out of stock</p>
       ) : (
-        <form className="cart" method="post" encType="multipart/form-data">
+        <form className="cart" method="post">
           <StockNote quantity={product.stockQuantity} />
           <Quantity name="quantity" max={product.stockQuantity} label={product.name} />
           <button type="submit" name="add-to-cart" value={product.id} className="single_add_to_cart_button button alt">
@@ -34,7 +34,7 @@ export function AddToCartForm({ product, childProducts, bundledProducts, terms }
       return <VariationsForm product={product} terms={terms} />;
     case "grouped":
       return (
-        <form className="cart grouped_form" method="post" encType="multipart/form-data">
+        <form className="cart grouped_form" method="post">
           <table className="woocommerce-grouped-product-list group_table">
             <tbody>
               {childProducts.map((child) => (
@@ -68,7 +68,7 @@ export function AddToCartForm({ product, childProducts, bundledProducts, terms }
       const items = (product.details.bundledItems ?? []) as { bundledItemId: number; product: string; quantity: number; optional: boolean; discountPercent: number }[];
       const bySlug = new Map(bundledProducts.map((p) => [p.slug, p]));
       return (
-        <form className="cart bundle_form" method="post" encType="multipart/form-data" data-base_price={product.regularPrice ?? 0}>
+        <form className="cart bundle_form" method="post" data-base_price={product.regularPrice ?? 0}>
           <input type="hidden" name="base_price" value={product.regularPrice ?? 0} />
           <ul className="bundled_products">
             {items.map((item) => {
@@ -163,7 +163,7 @@ function VariationsForm({ product, terms }: { product: ProductDetail; terms: Ter
   }));
   const attributes = product.attributes.filter((a) => a.variation);
   return (
-    <form className="variations_form cart" method="post" encType="multipart/form-data" data-product_id={product.id} data-product_variations={JSON.stringify(variations)}>
+    <form className="variations_form cart" method="post" data-product_id={product.id} data-product_variations={JSON.stringify(variations)}>
       <table className="variations" role="presentation">
         <tbody>
           {attributes.map((attr) => (
