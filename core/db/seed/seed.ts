@@ -5,9 +5,8 @@
 import type { Db, Queryable } from "../client.ts";
 import { renderProductSvg, PRODUCT_IMAGE_SIZE } from "../../domain/media/product-image.ts";
 import { demoCatalogue, demoTerms, type DemoImage, type DemoProduct } from "./demo-catalogue.ts";
-import { MASK_PROMOTION_RULES } from "../../domain/pricing/index.ts";
 import { saveCoupon, saveRule, saveShippingMethod } from "../repositories/discounts.ts";
-import { DEMO_COUPONS, DEMO_SHIPPING_METHODS } from "./demo-discounts.ts";
+import { DEMO_COUPONS, DEMO_SHIPPING_METHODS, demoDiscountRules } from "./demo-discounts.ts";
 
 const SEEDED_KEY = "demo_seeded";
 
@@ -154,9 +153,23 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
   }
 }
 
-/** The spec's mask promotion as real rules, a few demo coupons and the shipping methods. */
+/** The spec's mask promotion and one demo rule of each other kind, a few demo coupons and the shipping methods. */
 async function insertDiscounts(tx: Queryable): Promise<void> {
-  for (const rule of MASK_PROMOTION_RULES) await saveRule(tx, rule);
+  const products = await tx.query<{ id: number; slug: string }>(`SELECT id, slug FROM products`);
+  const idBySlug = new Map(products.map((p) => [p.slug, p.id]));
+  const productId = (slug: string): number => {
+    const id = idBySlug.get(slug);
+    if (id === undefined) throw new Error(`demo discount rules name an unknown product ${slug}`);
+    return id;
+  };
+  const variations = await tx.query<{ id: number; product_id: number }>(
+    `SELECT id, product_id FROM variations WHERE stock_status = 'instock' AND status = 'publish' ORDER BY product_id, menu_order, id`,
+  );
+  const inStockVariationIds = (slug: string): number[] => {
+    const parent = productId(slug);
+    return variations.filter((v) => v.product_id === parent).map((v) => v.id);
+  };
+  for (const rule of demoDiscountRules({ productId, inStockVariationIds })) await saveRule(tx, rule);
   for (const coupon of DEMO_COUPONS) await saveCoupon(tx, coupon);
   for (const [i, method] of DEMO_SHIPPING_METHODS.entries()) await saveShippingMethod(tx, method, i);
 }
