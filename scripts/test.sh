@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npx react-router typegen
 npx tsc --noEmit
-npx react-router build >/dev/null
+npm run build >/dev/null
 mkdir -p tmp
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile=tmp/vitest.json "$@" || status=$?

@@ -56,6 +56,8 @@ export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppS
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {
+      // A client that goes away mid-stream is not a server error.
+      if (res.destroyed || res.writableEnded || (res.headersSent && req.socket.destroyed)) return;
       next(error);
     }
   };

@@ -16,5 +16,6 @@ export default function setup(): void {
   const built = `${process.env.SHOP_BUILD_DIR ?? "build"}/server/index.js`;
   const sources = ["app", "core"].map(newestMtime);
   if (existsSync(built) && statSync(built).mtimeMs > Math.max(...sources)) return;
-  execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  // Vitest sets NODE_ENV=test; the bundle must be built as production (React's dev build is 3x larger).
+  execFileSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
 }

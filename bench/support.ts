@@ -1,0 +1,85 @@
+/** Shared by the benchmarks: start a production shop in a child process, load it, and measure what pages ship. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(opts: { products: number; port: number; env?: Record<string, string> }): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  const child = spawn("npx", ["tsx", "server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(opts.port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_PRODUCTS: String(opts.products), SIMULATOR: "off", LOG_LEVEL: "warn", ...opts.env },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        /* gone */
+      }
+      await new Promise((r) => child.once("exit", r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(name: string, opts: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 16, duration: Number(process.env.BENCH_SECONDS ?? 8), ...opts });
+  return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+export function printLoad(rows: LoadResult[]): void {
+  console.log("| endpoint | req/s | p50 ms | p99 ms | errors | non-2xx |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+}
+
+/** The JavaScript and CSS a page makes the browser download, gzipped (what travels on the wire). */
+export async function shippedBytes(url: string): Promise<{ js: number; css: number; files: number }> {
+  const html = await (await fetch(url)).text();
+  const origin = new URL(url).origin;
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) js.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(m[1]!);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) js.add(m[1]!);
+  for (const m of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) css.add(m[1]!);
+  const size = async (href: string) => gzipSync(Buffer.from(await (await fetch(new URL(href, origin))).arrayBuffer()), { level: 9 }).length;
+  let jsBytes = 0;
+  for (const href of js) jsBytes += await size(href);
+  let cssBytes = 0;
+  for (const href of css) cssBytes += await size(href);
+  return { js: jsBytes, css: cssBytes, files: js.size + css.size };
+}
