@@ -7,6 +7,7 @@
 import type { SiteConfig } from "../../core/config/site-config.ts";
 import type { RequestContext } from "../../server/http/request-context.ts";
 import { createHash } from "node:crypto";
+import { awdrParams } from "../components/discounts/awdr-params.ts";
 
 export type PageKind = "cart" | "checkout" | "other";
 
@@ -53,6 +54,7 @@ export function browserGlobals(config: SiteConfig, shop: RequestContext, origin:
       check_user_exist_nonce: shop.nonce("check-user-exist"),
       woocommerce_login_nonce: shop.nonce("woocommerce-login"),
     },
+    awdr_params: awdrParams(config, shop.nonce(config.discounts.nonceAction)),
     wpApiSettings: { root: `${origin}${config.routes.restRoot}`, nonce: shop.nonce("wp_rest"), nonceEndpoint: `${origin}${config.routes.ajax}?action=rest-nonce` },
   };
   if (page === "cart") {

@@ -96,11 +96,20 @@ export const SITE_CONFIG = {
     refreshOrderReview: "0" as "0" | "1",
     customTargetSimpleProduct: "div.product p.price",
     customTargetVariableProduct: "div.product .woocommerce-variation-price",
+    /** Empty = read the product id from the form's add-to-cart / variation_id fields. */
+    customSimpleProductIdSelector: "",
+    customVariableProductIdSelector: "",
+    /** A DOM event name that re-initialises the add-on (e.g. after a quick view opens); empty = none. */
+    jsInitTrigger: "",
     bulkTableLoadDelayMs: 100,
     priceUpdateDelayMs: 0,
     opacityToBulkTable: 0.5,
-    dynamicBulkTableStatus: "0",
-    dynamicBulkTableOff: "on",
+    dynamicBulkTableStatus: "0" as "0" | "1",
+    dynamicBulkTableOff: "on" as "on" | "off",
+    /** The nonce action behind awdr_nonce (shared by every discount add-on call, the cart's included). */
+    nonceAction: "awdr_ajax_nonce",
+    /** Largest quantity the price calls accept (keeps cent amounts far from unsafe integers). */
+    maxQuantity: 100_000,
   },
   attribution: { lifetimeMonths: 0.00001, sessionMinutes: 30, base64: false, allowTracking: true },
   sports: { sport: "football", defaultLang: "en" },
