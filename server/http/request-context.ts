@@ -16,6 +16,7 @@ import {
   newSessionId,
 } from "../../core/security/session-token.ts";
 import { makeNonce, verifyNonce, type NonceSubject } from "../../core/security/nonce.ts";
+import { mergeGuestCart } from "../../core/commerce/cart.ts";
 
 export const BROWSER_KEY_COOKIE = "shop_nonce_key";
 
@@ -119,6 +120,8 @@ export class RequestContext {
     record.id = newId;
     record.customerId = customerId;
     this.renew(record);
+    // The guest cart (which followed the id rotation) joins the customer's cart.
+    await mergeGuestCart(this.db, newId, customerId);
   }
 
   async signOut(): Promise<void> {
