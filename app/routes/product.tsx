@@ -7,6 +7,8 @@ import { StarRating } from "../components/product/StarRating.tsx";
 import { AddToCartForm } from "../components/product/AddToCartForm.tsx";
 import { mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
+import { DiscountPricing } from "../components/discounts/DiscountPricing.tsx";
+import { discountPageData } from "../components/discounts/discount-page-data.server.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const db = context.services.db;
@@ -19,7 +21,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     productsByIds(db, product.links.bundled),
     termsOf(db, product.attributes.map((a) => a.name)),
   ]);
-  return { product, upsells, related, children, bundled, terms, origin: context.origin };
+  return { product, upsells, related, children, bundled, terms, origin: context.origin, discounts: await discountPageData(context.services, context.shop, product) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -95,6 +97,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <p>{product.shortDescription}</p>
             </div>
             <AddToCartForm product={product} childProducts={children} bundledProducts={bundled} terms={terms} />
+            <DiscountPricing data={loaderData.discounts} />
             <div className="product_meta">
               {product.sku ? (
                 <span className="sku_wrapper">

@@ -1,5 +1,6 @@
 /** Every feature of the shop, in the order their routes are mounted. One file per feature. */
 import type { Feature } from "./feature.ts";
 import { foundationFeature } from "./foundation.ts";
+import { discountsFeature } from "./discounts.ts";
 
-export const FEATURES: Feature[] = [foundationFeature];
+export const FEATURES: Feature[] = [foundationFeature, discountsFeature];

@@ -44,3 +44,12 @@ export function awdrParams(config: SiteConfig, nonce: string): AwdrParams {
     bulk_table_load_delay_ms: d.bulkTableLoadDelayMs,
   };
 }
+
+/** What a product page's loader hands to `<DiscountPricing>` (see discount-page-data.server.ts). */
+export interface DiscountPageData {
+  productId: number;
+  /** The bulk-discount table's HTML, "" when no bulk rule selects the product. */
+  bulkTableHtml: string;
+  /** Promotion lines to show (the mask promotion on mask products), or empty. */
+  promotion: string[];
+}

@@ -134,6 +134,17 @@ export function priceAmountHtml(amount: Cents, format: CurrencyFormat = DEFAULT_
   return `<span class="woocommerce-Price-amount amount"><bdi>${sign}${inner}</bdi></span>`;
 }
 
+/**
+ * The shop's currency format, with 2 decimals instead when the shop shows fewer and one of `amounts`
+ * has cents it would round away — so a $2.50 tier price never reads "$3" next to "$3" struck through.
+ * Used for discounted prices, which (unlike catalogue prices) need not be whole display units.
+ */
+export function exactCurrencyFormat(amounts: readonly Cents[], format: CurrencyFormat = DEFAULT_CURRENCY_FORMAT): CurrencyFormat {
+  if (format.decimals >= 2) return format;
+  const unit = 10 ** (2 - Math.max(0, format.decimals));
+  return amounts.some((a) => a % unit !== 0) ? { ...format, decimals: 2 } : format;
+}
+
 /** WooCommerce's sale format: the old price struck through, then the new one. */
 export function salePriceHtml(from: Cents, to: Cents, format: CurrencyFormat = DEFAULT_CURRENCY_FORMAT): string {
   return `<del>${priceAmountHtml(from, format)}</del> <ins>${priceAmountHtml(to, format)}</ins>`;
@@ -309,8 +320,8 @@ export function productDiscountDetail(
     discount_percentage: price.subtotal > 0 ? roundCents((price.totalDiscount * 100) / price.subtotal) : 0,
     has_discount: price.matched,
     applied_rules: price.appliedRules,
-    initial_price_html: priceAmountHtml(price.baseUnitPrice, input.currencyFormat),
-    discounted_price_html: priceAmountHtml(price.unitPrice, input.currencyFormat),
+    initial_price_html: priceAmountHtml(price.baseUnitPrice, exactCurrencyFormat([price.baseUnitPrice, price.unitPrice], input.currencyFormat)),
+    discounted_price_html: priceAmountHtml(price.unitPrice, exactCurrencyFormat([price.baseUnitPrice, price.unitPrice], input.currencyFormat)),
   };
   if (input.customPrice !== undefined) {
     if (!Number.isSafeInteger(input.customPrice) || input.customPrice < 0)

@@ -41,6 +41,7 @@ export {
   priceProduct,
   priceHtmlResponse,
   priceAmountHtml,
+  exactCurrencyFormat,
   salePriceHtml,
   productPriceHtml,
   bulkTableModel,
