@@ -2,7 +2,7 @@
 # `npm run bench`: builds, then runs every benchmark in bench/ and prints figures (no pass/fail).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci --no-audit --no-fund
+[ -d node_modules ] || npm install --no-audit --no-fund
 npm run build >/dev/null
 for b in pages catalog cart discounts checkout; do
   if [ -f "bench/$b.ts" ]; then echo; echo "# bench/$b.ts"; npx tsx "bench/$b.ts"; fi

@@ -4,7 +4,7 @@
 # missing first (dependencies, Chromium) so it works on a fresh machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci --no-audit --no-fund
+[ -d node_modules ] || npm install --no-audit --no-fund
 bash scripts/ensure-chromium.sh
 npx react-router typegen
 npx tsc --noEmit
