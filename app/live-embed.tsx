@@ -8,6 +8,7 @@ import { LIVE_WIDGET_PLACE_SELECTOR } from "../core/domain/live/constants.ts";
 import type { LiveLang } from "../core/domain/live/constants.ts";
 import { liveLang } from "../core/domain/live/i18n.ts";
 import { LiveMatchWidget } from "./components/live/LiveMatchWidget.tsx";
+import { setShopOrigin } from "./components/live/connection.ts";
 
 declare global {
   interface Window {
@@ -48,6 +49,9 @@ export function mountLiveMatchWidgets(doc: Document): Root[] {
 }
 
 if (typeof document !== "undefined") {
+  // Only readable while the script first runs: the shop this bundle came from, wherever the page is.
+  const src = (document.currentScript as HTMLScriptElement | null)?.src;
+  if (src) setShopOrigin(new URL(src).origin);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountLiveMatchWidgets(document), { once: true });
   else mountLiveMatchWidgets(document);
 }

@@ -14,5 +14,6 @@ export default [
   route("blog", "routes/blog.tsx", { id: "blog" }),
   route("blog/page/:page", "routes/blog.tsx", { id: "blog-paged" }),
   route("blog/:slug", "routes/post.tsx"),
+  route("live", "routes/live.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -19,7 +19,7 @@ export interface Realtime {
 export async function startRealtime(opts: { server: http.Server; services: AppServices; env: Env }): Promise<Realtime> {
   const { server, services, env } = opts;
   const sport = services.config.sports.sport;
-  const broker: Broker | undefined = env.REDIS_URL ? await createRedisBroker(env.REDIS_URL) : undefined;
+  const broker: Broker | undefined = env.REDIS_URL ? await createRedisBroker(env.REDIS_URL, { prefix: env.REDIS_PREFIX }) : undefined;
   const hub = createHub({
     channels: [sport, `${sport}Detail`],
     broker,

@@ -2,6 +2,11 @@ import type { Route } from "./+types/home";
 import { featuredProducts, listCategories, listPosts } from "../../core/db/repositories/catalog.ts";
 import { ProductGrid } from "../components/product/ProductCard.tsx";
 import { formatDate, mediaUrl } from "../lib/format.ts";
+import liveStylesheet from "../components/live/live.css?url";
+import { LiveMatchWidget } from "../components/live/LiveMatchWidget.tsx";
+import { LiveScoresList } from "../components/live/LiveScoresList.tsx";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: liveStylesheet }];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Maskerade – Face masks, ties and matching sets" },
@@ -58,6 +63,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Bestsellers
         </h2>
         <ProductGrid products={featured} />
+      </section>
+
+      <section aria-labelledby="home-live-heading" className="home-live">
+        <h2 id="home-live-heading" className="section-title">
+          Live football
+        </h2>
+        <div className="home-live__widgets">
+          <LiveMatchWidget />
+          <LiveScoresList />
+        </div>
+        <p className="home-live__more">
+          <a href="/live/">All live scores</a>
+        </p>
       </section>
 
       <section aria-labelledby="journal-heading">

@@ -12,10 +12,14 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres://")
     .optional(),
   REDIS_URL: z.string().optional(),
+  /** Redis key and pub/sub prefix of the hub (default "shop:rt"); lets several shops or test runs share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).optional(),
   /** Signs session cookies and nonces. Generated and kept in DATA_DIR when not given. */
   SESSION_SECRET: z.string().min(32).optional(),
   SIMULATOR: z.enum(["on", "off"]).default("on"),
   SIMULATOR_SPEED: z.coerce.number().positive().default(1),
+  /** Bearer token a live-score provider sends to the ingest endpoints; unset = ingest refused. */
+  LIVE_INGEST_TOKEN: z.string().min(16).optional(),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(200_000).default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });

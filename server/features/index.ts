@@ -1,6 +1,7 @@
 /** Every feature of the shop, in the order their routes are mounted. One file per feature. */
 import type { Feature } from "./feature.ts";
 import { foundationFeature } from "./foundation.ts";
+import { liveFeature } from "./live.ts";
 import { discountsFeature } from "./discounts.ts";
 
-export const FEATURES: Feature[] = [foundationFeature, discountsFeature];
+export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature];

@@ -7,7 +7,7 @@ import { MISSING_TEXT, TEAM_ICON_SIZE } from "../../../core/domain/live/constant
 import { leadingTeam, statusLine, type Side } from "../../../core/domain/live/display.ts";
 import { liveLang, liveTexts } from "../../../core/domain/live/i18n.ts";
 import type { LiveMatch } from "../../../core/domain/live/schema.ts";
-import { clientRpc, clientSubscribe } from "./connection.ts";
+import { clientRpc, clientSubscribe, shopAsset } from "./connection.ts";
 import {
   createLiveMatchController,
   INITIAL_LIVE_STATE,
@@ -36,6 +36,11 @@ function browserStorage(): Storage | null {
 export function LiveMatchWidget({ lang, debug = false, deps }: LiveMatchWidgetProps) {
   const language = liveLang(lang);
   const [state, setState] = useState<LiveMatchState>(INITIAL_LIVE_STATE);
+
+  useEffect(() => {
+    // §2: a page with a live-match widget says so in a global flag (the embed sets it too, before React).
+    window.liveMatchWidgetPresent = true;
+  }, []);
 
   useEffect(() => {
     const log = deps?.log ?? ((message: string, detail?: unknown) => console.log(`[live-match] ${message}`, detail ?? ""));
@@ -68,7 +73,7 @@ function TeamCell({ match, side, winning }: { match: LiveMatch; side: Side; winn
   return (
     <div className={`live-team live-team--${side}${winning ? " live-team--winning" : ""}`}>
       {team.img ? (
-        <img className="live-team__icon" src={team.img} alt={team.name} width={TEAM_ICON_SIZE} height={TEAM_ICON_SIZE} />
+        <img className="live-team__icon" src={shopAsset(team.img)} alt={team.name} width={TEAM_ICON_SIZE} height={TEAM_ICON_SIZE} />
       ) : null}
       <span className="live-team__name">{team.name}</span>
     </div>

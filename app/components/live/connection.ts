@@ -11,7 +11,22 @@ export function wsUrl(loc: { readonly protocol: string; readonly host: string })
   return `${loc.protocol === "https:" ? "wss" : "ws"}://${loc.host}${WS_PATH}`;
 }
 
-export function createClient(url: string = wsUrl(window.location)): Centrifuge {
+let shopOrigin: string | null = null;
+
+/**
+ * The embed, hosted on another site, talks to the shop it was loaded from:
+ * its hub and its images, not the host page's origin.
+ */
+export function setShopOrigin(origin: string): void {
+  shopOrigin = origin;
+}
+
+/** A root-relative address from the feed (an image) resolved against the shop when embedded elsewhere. */
+export function shopAsset(url: string): string {
+  return shopOrigin && url.startsWith("/") && !url.startsWith("//") ? `${shopOrigin}${url}` : url;
+}
+
+export function createClient(url: string = wsUrl(shopOrigin ? new URL(shopOrigin) : window.location)): Centrifuge {
   return new Centrifuge(url, { ...CONNECTION_OPTIONS });
 }
 

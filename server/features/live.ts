@@ -1,0 +1,219 @@
+/**
+ * Live football (issue 7): the match store on the database, the built-in
+ * simulator (SIMULATOR=on), the hub's RPCs, the badge images, the provider
+ * ingest (REST, bearer token) and the embed demo page.
+ *
+ * Several shops can run in one process (tests), so everything a shop starts is
+ * kept per `services` object rather than in module state.
+ */
+import { timingSafeEqual } from "node:crypto";
+import type express from "express";
+import { z } from "zod";
+import { liveUpdateSchema, sportsMatchSchema, type LiveUpdate } from "../../core/domain/live/schema.ts";
+import { MATCH_RPC_METHOD, SPORT_RPC_METHOD } from "../../core/domain/live/constants.ts";
+import { createSimulator, leagueBadgeForSlug, matchRpcHandler, sportRpcHandler, teamBadgeForSlug, type MatchRecord, type MatchStore } from "../../core/sports/index.ts";
+import { createSqlMatchStore } from "../../core/sports/sql-store.ts";
+import type { Endpoints } from "../app.ts";
+import { json, type Reply } from "../http/dispatch.ts";
+import { restError, type RestInput } from "../http/rest.ts";
+import { HubError, type Hub } from "../realtime/index.ts";
+import type { AppServices } from "../services.ts";
+import type { Feature, StartContext } from "./feature.ts";
+
+/** The simulator's seed: every process (and every restart) plays the same fixtures. */
+const SIMULATOR_SEED = 1;
+/** Most items one ingest request may carry. */
+const MAX_BATCH = 500;
+
+interface LiveRuntime {
+  store: MatchStore;
+  hub: Hub;
+  channel: string;
+  token: string | undefined;
+  /** Applies and publishes one thing at a time, so this process publishes in the order it stored. */
+  serial<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+const runtimes = new WeakMap<AppServices, LiveRuntime>();
+
+export const liveFeature: Feature = {
+  name: "live",
+  endpoints: registerIngestEndpoints,
+  routes: registerRoutes,
+  start: startLive,
+};
+
+async function startLive({ services, realtime, env }: StartContext): Promise<() => Promise<void>> {
+  const store = createSqlMatchStore(services.db);
+  const hub = realtime.hub;
+  const channel = services.config.sports.sport;
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn, fn);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+  runtimes.set(services, { store, hub, channel, token: env.LIVE_INGEST_TOKEN, serial });
+
+  let clock: () => number = Date.now;
+  let stopRunner = () => {};
+  if (env.SIMULATOR === "on") {
+    const sim = createSimulator({ seed: SIMULATOR_SEED, now: Date.now() });
+    const runner = sim.start({
+      store,
+      speed: env.SIMULATOR_SPEED,
+      publish: (update) => serial(() => hub.publish(channel, update)).then(() => undefined),
+      onError: (error) => services.logger.error("sports simulator failed", { error }),
+    });
+    await runner.ready;
+    clock = runner.now;
+    stopRunner = () => runner.stop();
+    services.logger.info("sports simulator running", { speed: env.SIMULATOR_SPEED });
+  }
+
+  // Without this the hub would answer a bad payload with a temporary error (100), which the widgets retry.
+  const opts = { badRequest: () => new HubError(107, "bad request") };
+  hub.registerRpc(SPORT_RPC_METHOD, sportRpcHandler(store, clock, opts));
+  hub.registerRpc(MATCH_RPC_METHOD, matchRpcHandler(store, clock, opts));
+
+  return async () => {
+    stopRunner();
+    await chain;
+    runtimes.delete(services);
+  };
+}
+
+// ---------------------------------------------------------------- ingest
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The runtime when the request may ingest, or the REST error to answer. */
+function authorize(input: RestInput): LiveRuntime | Reply {
+  const runtime = runtimes.get(input.services);
+  if (!runtime) return restError("live_unavailable", "The live feed is not running yet.", 503);
+  if (!runtime.token) return restError("live_ingest_disabled", "Live data ingest is not enabled on this shop.", 403);
+  const header = input.req.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match || !sameSecret(match[1]!, runtime.token)) {
+    return json({ code: "live_unauthorized", message: "A valid bearer token is required.", data: { status: 401 } }, 401, { "WWW-Authenticate": 'Bearer realm="live"' });
+  }
+  return runtime;
+}
+
+/** One item or a list of up to MAX_BATCH; every item must pass or nothing is done. */
+function batchOf<T extends z.ZodType>(item: T) {
+  return z.union([z.array(item).min(1).max(MAX_BATCH), item.transform((one) => [one])]);
+}
+const matchesBody = batchOf(sportsMatchSchema);
+const updatesBody = batchOf(liveUpdateSchema);
+
+function invalid(code: string, what: string, error: z.ZodError): Reply {
+  const errors = error.issues.slice(0, 20).map((i) => ({ path: i.path.join("."), message: i.message }));
+  return restError(code, `Invalid ${what}: nothing was stored or published.`, 400, { errors });
+}
+
+/** A match written by the provider is published as an update too, so open widgets pick up corrections. */
+function updateOf(m: MatchRecord): LiveUpdate {
+  return liveUpdateSchema.parse({
+    slug: m.slug,
+    matchTime: m.matchTime,
+    stage: m.stage,
+    home: { score: m.home.score, periods: m.home.periods },
+    away: { score: m.away.score, periods: m.away.periods },
+  });
+}
+
+function registerIngestEndpoints({ rest }: Endpoints): void {
+  rest.register("POST", "shop/v1/live/matches", async (input) => {
+    const runtime = authorize(input);
+    if ("kind" in runtime) return runtime;
+    const parsed = matchesBody.safeParse(input.body);
+    if (!parsed.success) return invalid("live_invalid_match", "match data", parsed.error);
+    const records: MatchRecord[] = parsed.data.map(({ details: _details, ...m }) => m);
+    await runtime.serial(async () => {
+      for (const m of records) {
+        await runtime.store.upsert(m);
+        await runtime.hub.publish(runtime.channel, updateOf(m));
+      }
+    });
+    return json({ stored: records.map((m) => m.slug) }, 201);
+  });
+
+  rest.register("POST", "shop/v1/live/updates", async (input) => {
+    const runtime = authorize(input);
+    if ("kind" in runtime) return runtime;
+    const parsed = updatesBody.safeParse(input.body);
+    if (!parsed.success) return invalid("live_invalid_update", "live update", parsed.error);
+    const published: { slug: string; offset: number }[] = [];
+    const unknown: string[] = [];
+    await runtime.serial(async () => {
+      for (const update of parsed.data) {
+        // An update for a match the shop does not know would be ignored by every widget: refuse it instead.
+        if (!(await runtime.store.applyUpdate(update))) {
+          unknown.push(update.slug);
+          continue;
+        }
+        const position = await runtime.hub.publish(runtime.channel, update);
+        published.push({ slug: update.slug, offset: position.offset });
+      }
+    });
+    if (published.length === 0) {
+      return restError("live_unknown_match", `Unknown match: ${unknown.join(", ")}. Push it to /wp-json/shop/v1/live/matches first.`, 404, { unknown });
+    }
+    return json({ published, unknown });
+  });
+}
+
+// ---------------------------------------------------------------- routes
+
+const SLUG = /^[a-z0-9-]{1,120}$/;
+
+function svgRoute(find: (slug: string) => string | undefined): express.RequestHandler {
+  return (req, res) => {
+    const slug = String(req.params.slug ?? "");
+    const svg = SLUG.test(slug) ? find(slug) : undefined;
+    if (!svg) return void res.status(404).type("text/plain").send("Not found");
+    // Generated from the slug alone: the same address always draws the same badge.
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+    res.type("image/svg+xml").send(svg);
+  };
+}
+
+/** The embed script's address, as built by scripts/build-embed.ts into the client folder. */
+export const LIVE_EMBED_SCRIPT = "/embed/live-match.js";
+
+function embedDemoPage(lang: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Live-match widget: embed demo</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:720px;margin:40px auto;padding:0 16px;color:#222}code,pre{background:#f4f4f4;border-radius:4px}pre{padding:12px;overflow:auto}</style>
+</head>
+<body>
+<h1>Live-match widget on any page</h1>
+<p>This page is plain HTML, not part of the shop's app. It hosts the widget with one element and one script:</p>
+<pre><code>&lt;div data-place="widget-live-match" data-lang="${lang}"&gt;&lt;/div&gt;
+&lt;script src="${LIVE_EMBED_SCRIPT}" defer&gt;&lt;/script&gt;</code></pre>
+<div data-place="widget-live-match" data-lang="${lang}"></div>
+<script src="${LIVE_EMBED_SCRIPT}" defer></script>
+</body>
+</html>
+`;
+}
+
+function registerRoutes(app: express.Express): void {
+  app.get("/media/teams/:slug.svg", svgRoute((slug) => teamBadgeForSlug(slug)));
+  app.get("/media/leagues/:slug.svg", svgRoute((slug) => leagueBadgeForSlug(slug)));
+  app.get("/live/embed-demo.html", (req, res) => {
+    // Only the languages the widget knows reach the page; anything else shows the default.
+    const lang = typeof req.query.lang === "string" && /^[a-z]{2}$/.test(req.query.lang) ? req.query.lang : "pl";
+    res.type("text/html").send(embedDemoPage(lang));
+  });
+}
