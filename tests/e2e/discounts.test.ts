@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { startTestShop, type TestShop } from "../support/shop.ts";
+import { launchBrowser } from "../support/browser.ts";
+
+let shop: TestShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function openProduct(slug: string): Promise<{ page: Page; logs: string[]; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const logs: string[] = [];
+  const errors: string[] = [];
+  page.on("console", (m) => logs.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${shop.url}/product/${slug}/`);
+  await expect.poll(() => page.evaluate(() => Boolean((window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules))).toBe(true);
+  // Count the add-on's event so each quantity's answer can be awaited.
+  await page.evaluate(() => {
+    const w = window as unknown as { priceUpdates: number };
+    w.priceUpdates = 0;
+    document.body.addEventListener("wdr_dynamic_price_update", () => w.priceUpdates++);
+  });
+  return { page, logs, errors };
+}
+
+const priceUpdates = (page: Page) => page.evaluate(() => (window as unknown as { priceUpdates: number }).priceUpdates);
+const priceText = (page: Page) => page.locator("div.product p.price").innerText();
+
+describe("live discount pricing on a product page", () => {
+  it("the mask promotion from 1 to 13 masks: the price area shows the promotional unit price at 6 and 12", async () => {
+    const { page, errors } = await openProduct("black-everyday-mask");
+    expect(await page.locator(".awdr-promotion").innerText()).toContain("6 masks for $15");
+    const expected = (qty: number) => (qty >= 12 ? "$3 $2" : qty >= 6 ? "$3.00 $2.50" : "$3");
+    for (let qty = 1; qty <= 13; qty++) {
+      const before = await priceUpdates(page);
+      const answer = page.waitForResponse((r) => r.url().includes("/wp-admin/admin-ajax.php") && (r.request().postData() ?? "").includes(`qty=${qty}&`));
+      await page.locator('form.cart input[name="quantity"]').fill(String(qty));
+      await answer;
+      await expect.poll(() => priceUpdates(page)).toBeGreaterThan(before);
+      expect(await priceText(page)).toBe(expected(qty));
+      if (qty >= 6) expect(await page.locator("div.product p.price ins").count()).toBe(1);
+      // The tiers table marks the tier the quantity reached.
+      const active = await page.locator(".awdr-bulk-customizable-table tr.awdr-active-tier").allInnerTexts();
+      if (qty < 6) expect(active).toEqual([]);
+      else expect(active.join(" ")).toContain(qty >= 12 ? "12 +" : "6 - 11");
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a tie's price follows the quantity (2 ties 10% off, 4 ties 20% off)", async () => {
+    const { page } = await openProduct("skinny-cotton-tie");
+    expect(await page.locator(".awdr-bulk-customizable-table table").count()).toBe(1);
+    for (const [qty, text] of [["2", "$22.00 $19.80"], ["4", "$22.00 $17.60"], ["1", "$22"]] as const) {
+      const before = await priceUpdates(page);
+      await page.locator('form.cart input[name="quantity"]').fill(qty);
+      await expect.poll(() => priceUpdates(page)).toBeGreaterThan(before);
+      await expect.poll(() => priceText(page)).toBe(text);
+    }
+    await page.close();
+  });
+
+  it("choosing a variation loads its bulk table after the delay, dimmed while loading", async () => {
+    const { page } = await openProduct("cotton-face-mask");
+    const table = page.locator(".awdr-bulk-customizable-table");
+    expect(await table.innerText()).toContain("6 - 11");
+    // Hold the answer so the dimmed state can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/wp-admin/admin-ajax.php", async (route) => {
+      if ((route.request().postData() ?? "").includes("get_variable_product_bulk_table")) await held;
+      await route.continue();
+    });
+    const request = page.waitForRequest((r) => (r.postData() ?? "").includes("method=get_variable_product_bulk_table"));
+    const options = await page.locator("select#pa_color option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    await page.selectOption("select#pa_color", options[0]!);
+    await page.selectOption("select#pa_size", "m");
+    const sent = new URLSearchParams((await request).postData() ?? "");
+    const variations = JSON.parse((await page.locator("form.variations_form").getAttribute("data-product_variations"))!) as { variation_id: number; attributes: Record<string, string> }[];
+    const chosen = variations.find((v) => v.attributes.attribute_pa_color === options[0] && v.attributes.attribute_pa_size === "m")!;
+    expect(sent.get("product_id")).toBe(String(chosen.variation_id));
+    expect(sent.get("awdr_nonce")).toMatch(/^[0-9a-f]{10}$/);
+    await expect.poll(() => table.evaluate((el) => (el as HTMLElement).style.opacity)).toBe("0.5");
+    const done = page.waitForResponse((r) => (r.request().postData() ?? "").includes("get_variable_product_bulk_table"));
+    release();
+    await done;
+    await expect.poll(() => table.evaluate((el) => (el as HTMLElement).style.opacity)).toBe("1");
+    expect(await table.innerText()).toContain("12 +");
+    await page.close();
+  });
+
+  it("a failed price call empties the price area and logs the add-on's error", async () => {
+    const { page, logs } = await openProduct("black-everyday-mask");
+    await page.route("**/wp-admin/admin-ajax.php", (route) => route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ success: false, data: { code: "invalid_nonce", message: "expired" } }) }));
+    const before = await priceUpdates(page);
+    await page.locator('form.cart input[name="quantity"]').fill("6");
+    await expect.poll(() => priceUpdates(page)).toBeGreaterThan(before);
+    expect(await priceText(page)).toBe("");
+    expect(logs).toContain("Advance discount rule error: expired");
+    await page.close();
+  });
+});
