@@ -1,5 +1,11 @@
-/** Reads a listing's address (path params and query) into a safe, normalised query. */
-import type { ListingOrder } from "../../core/db/repositories/catalog.ts";
+/**
+ * The listing's address vocabulary shared by the page, the refresh-loop endpoint and the
+ * browser: sort labels, the filter widgets, the view cookie. Parsing itself is the domain's
+ * (core/domain/catalog/listing-query.ts, listing-filters.ts); this file only names our choices.
+ */
+import { ORDERBY_VALUES, DEFAULT_ORDERBY, parsePageNumber, type LogicalJoin, type Orderby } from "../../core/domain/catalog/index.ts";
+
+export type ListingOrder = Orderby;
 
 export const ORDER_OPTIONS: { value: ListingOrder; label: string }[] = [
   { value: "menu_order", label: "Default sorting" },
@@ -11,20 +17,29 @@ export const ORDER_OPTIONS: { value: ListingOrder; label: string }[] = [
 ];
 
 export function parseOrder(value: string | null): ListingOrder {
-  return ORDER_OPTIONS.some((o) => o.value === value) ? (value as ListingOrder) : "menu_order";
+  return (ORDERBY_VALUES as readonly string[]).includes(value ?? "") ? (value as ListingOrder) : DEFAULT_ORDERBY;
 }
 
 /** A page number from `/page/{n}`: a positive whole number, else null (the caller answers 404). */
 export function parsePage(value: string | undefined): number | null {
   if (value === undefined) return 1;
-  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null;
+  return parsePageNumber(value);
 }
 
-/** A price filter value in whole currency units, as WooCommerce's min_price/max_price; else undefined. */
-export function parsePriceFilter(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,7}(\.\d{1,2})?$/.test(value.trim())) return undefined;
-  return Math.round(Number(value) * 100);
-}
+/** The product listing grid's widget id: its filters live under `e-filter-shop-{taxonomy}`. */
+export const LISTING_WIDGET_ID = "shop";
+
+/** The taxonomy filter widgets of the shop sidebar and the join each is configured with. */
+export const FILTER_WIDGETS: readonly { taxonomy: string; label: string; logicalJoin: LogicalJoin }[] = [
+  { taxonomy: "pa_color", label: "Color", logicalJoin: "OR" },
+  { taxonomy: "pa_size", label: "Size", logicalJoin: "OR" },
+  { taxonomy: "product_tag", label: "Tags", logicalJoin: "AND" },
+];
+export const FILTER_TAXONOMIES: readonly string[] = FILTER_WIDGETS.map((w) => w.taxonomy);
+
+/** The grid/list choice is remembered in this cookie so the server renders the same view. */
+export const VIEW_COOKIE = "shop_view";
+export const VIEW_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 export function pageTitle(...parts: string[]): string {
   return [...parts, "Maskerade"].filter(Boolean).join(" – ");

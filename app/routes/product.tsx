@@ -1,17 +1,24 @@
+import { useCallback, useEffect, useRef, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/product";
 import { findProductBySlug, productsByIds, termsOf } from "../../core/db/repositories/catalog.ts";
 import { ProductGrid } from "../components/product/ProductCard.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { StarRating } from "../components/product/StarRating.tsx";
-import { AddToCartForm } from "../components/product/AddToCartForm.tsx";
+import { AddToCartForm, productFormId } from "../components/product/AddToCartForm.tsx";
+import { ProductGallery } from "../components/product/ProductGallery.tsx";
+import { StickyAddToCart } from "../components/product/StickyAddToCart.tsx";
+import { variationJson, type VariationJson } from "../components/product/variation-json.ts";
+import type { VariationAttributeView } from "../components/product/VariationsForm.tsx";
+import { DEFAULT_SWATCH_SETTINGS, SALE_BADGE, saleBadgeForVariation, salePercentagesByVariation } from "../../core/domain/catalog/index.ts";
 import { mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { DiscountPricing } from "../components/discounts/DiscountPricing.tsx";
 import { discountPageData } from "../components/discounts/discount-page-data.server.ts";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const db = context.services.db;
+  const config = context.services.config;
   const product = await findProductBySlug(db, params.slug);
   if (!product) throw data(null, { status: 404 });
   const [upsells, related, children, bundled, terms] = await Promise.all([
@@ -21,7 +28,48 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     productsByIds(db, product.links.bundled),
     termsOf(db, product.attributes.map((a) => a.name)),
   ]);
-  return { product, upsells, related, children, bundled, terms, origin: context.origin, discounts: await discountPageData(context.services, context.shop, product) };
+  const url = new URL(request.url);
+  const attributes: VariationAttributeView[] = product.attributes
+    .filter((a) => a.variation)
+    .map((a) => ({
+      name: `attribute_${a.name}`,
+      label: a.label,
+      style: a.name === "pa_color" ? "color" : a.name === "pa_size" ? "label" : "radio",
+      values: a.options.map((slug) => {
+        const term = terms.find((t) => t.taxonomy === a.name && t.slug === slug);
+        return { value: slug, title: term?.name ?? slug, color: term?.meta?.color ?? null };
+      }),
+    }));
+  // A shared address may preselect attributes (?attribute_pa_color=red); only known values count.
+  const initialChosen: Record<string, string> = {};
+  for (const a of attributes) {
+    const v = url.searchParams.get(a.name);
+    if (v && a.values.some((x) => x.value === v)) initialChosen[a.name] = v;
+  }
+  const many = product.variations.length > config.shop.ajaxVariationThreshold;
+  const variable =
+    product.type === "variable"
+      ? {
+          attributes,
+          variations: many ? null : product.variations.map(variationJson),
+          initialChosen,
+          settings: { ...DEFAULT_SWATCH_SETTINGS, display_limit: config.shop.swatchDisplayLimit },
+          salePercentages: salePercentagesByVariation(product.variations.map((v) => ({ variation_id: v.id, regularCents: v.regularPrice, saleCents: v.salePrice }))),
+        }
+      : null;
+  const discounts = await discountPageData(context.services, context.shop, product);
+  return {
+    // The variations travel as the form's data (or not at all when there are many), not twice.
+    product: { ...product, variations: [] as typeof product.variations },
+    variable,
+    upsells,
+    related,
+    children,
+    bundled,
+    origin: context.origin,
+    discounts,
+    gallery: { breakpoint: config.layout.galleryBreakPoint, resizeDebounceMs: config.timings.galleryResizeDebounceMs, saleBadgeTemplate: config.shop.saleBadgeTemplate },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -58,9 +106,34 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
+/** §5 'Minimum on load': quantity inputs outside the cart's quantity column are raised to their minimum. */
+function useQuantityMinimumOnLoad() {
+  useEffect(() => {
+    for (const input of document.querySelectorAll<HTMLInputElement>("input.qty")) {
+      if (input.closest(".product-quantity")) continue;
+      const min = Number(input.min);
+      if (input.min !== "" && Number.isFinite(min) && min >= 0 && Number(input.value) < min) input.value = String(min);
+    }
+  }, []);
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, upsells, related, children, bundled, terms } = loaderData;
+  const { product, upsells, related, children, bundled, variable, gallery, origin } = loaderData;
   const category = product.categories[0];
+  const [variation, setVariation] = useState<VariationJson | null>(null);
+  const onVariation = useCallback((v: VariationJson | null) => setVariation(v), []);
+  const formAnchor = useRef<HTMLDivElement>(null);
+  useQuantityMinimumOnLoad();
+  const images = product.imageSlugs.map((slug, i) => ({ src: mediaUrl(slug), alt: product.imageAlts[i] ?? product.name }));
+  const badgeText = variable ? saleBadgeForVariation(variable.salePercentages, variation?.variation_id, gallery.saleBadgeTemplate) : null;
+  const badge = badgeText ? (
+    <span className="onsale sale-percentage" data-notification={SALE_BADGE.notificationType}>
+      {badgeText}
+    </span>
+  ) : product.onSale ? (
+    <span className="onsale">Sale!</span>
+  ) : null;
+  const url = `${origin}/product/${product.slug}/`;
   return (
     <div className="woocommerce">
       <nav className="woocommerce-breadcrumb" aria-label="Breadcrumb">
@@ -75,19 +148,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <div id={`product-${product.id}`} className={`product type-product product-type-${product.type} ${product.stockStatus}${product.onSale ? " sale" : ""}`}>
         <div className="product-layout">
-          <div className="woocommerce-product-gallery" data-columns="4">
-            {product.onSale ? <span className="onsale">Sale!</span> : null}
-            <ul className="woocommerce-product-gallery__wrapper">
-              {product.imageSlugs.map((slug, i) => (
-                <li key={slug} className="woocommerce-product-gallery__image" data-thumb={mediaUrl(slug)}>
-                  <a href={mediaUrl(slug)}>
-                    <img src={mediaUrl(slug)} alt={product.imageAlts[i] ?? product.name} width={600} height={600} loading={i === 0 ? "eager" : "lazy"} />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="summary entry-summary">
+          <ProductGallery
+            images={images}
+            variationImage={variation?.image ?? null}
+            breakpoint={gallery.breakpoint}
+            resizeDebounceMs={gallery.resizeDebounceMs}
+            badge={badge}
+            shareUrl={url}
+            title={product.name}
+          />
+          <div className="summary entry-summary" ref={formAnchor}>
             <h1 className="product_title entry-title">{product.name}</h1>
             <StarRating average={product.ratingAverage} count={product.ratingCount} />
             <p className="price">
@@ -96,7 +166,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="woocommerce-product-details__short-description">
               <p>{product.shortDescription}</p>
             </div>
-            <AddToCartForm product={product} childProducts={children} bundledProducts={bundled} terms={terms} />
+            <AddToCartForm product={product} childProducts={children} bundledProducts={bundled} variable={variable ? { ...variable, onVariation } : undefined} />
             <DiscountPricing data={loaderData.discounts} />
             <div className="product_meta">
               {product.sku ? (
@@ -153,6 +223,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
       </div>
+      <StickyAddToCart product={product} formId={productFormId(product.id)} anchor={formAnchor} variationPriceHtml={variation?.price_html ?? null} />
     </div>
   );
 }

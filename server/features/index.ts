@@ -3,5 +3,6 @@ import type { Feature } from "./feature.ts";
 import { foundationFeature } from "./foundation.ts";
 import { liveFeature } from "./live.ts";
 import { discountsFeature } from "./discounts.ts";
+import { catalogFeature } from "./catalog.ts";
 
-export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature];
+export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature, catalogFeature];

@@ -1,18 +1,32 @@
 import type { ProductDetail, ProductSummary, Term } from "../../../core/db/repositories/catalog.ts";
 import { Amount, Price } from "./Price.tsx";
 import { productUrl } from "../../lib/format.ts";
+import { VariationsForm, type VariationAttributeView } from "./VariationsForm.tsx";
+import type { VariationJson } from "./variation-json.ts";
+import type { SwatchSettings } from "../../../core/domain/catalog/index.ts";
+
+export interface VariableFormProps {
+  attributes: VariationAttributeView[];
+  variations: VariationJson[] | null;
+  initialChosen: Record<string, string>;
+  settings: SwatchSettings;
+  onVariation: (v: VariationJson | null) => void;
+}
+
+export const productFormId = (id: number) => `product-form-${id}`;
 
 /**
  * The single-product add-to-cart form for each product kind, with WooCommerce's
  * field names (spec §3 'Add-to-cart form', 'Product kinds', 'Digital-download
  * products'). Plain HTML forms first: they post without JavaScript.
  */
-export function AddToCartForm({ product, childProducts, bundledProducts, terms }: { product: ProductDetail; childProducts: ProductSummary[]; bundledProducts: ProductSummary[]; terms: Term[] }) {
+export function AddToCartForm({ product, childProducts, bundledProducts, variable }: { product: ProductDetail; childProducts: ProductSummary[]; bundledProducts: ProductSummary[]; terms?: Term[]; variable?: VariableFormProps }) {
   const soldOut = product.stockStatus === "outofstock";
+  const formId = productFormId(product.id);
   switch (product.type) {
     case "external":
       return (
-        <form className="cart" action={String(product.details.productUrl)} method="get">
+        <form id={formId} className="cart" action={String(product.details.productUrl)} method="get">
           <a className="single_add_to_cart_button button alt" href={String(product.details.productUrl)} rel="nofollow noopener" target="_blank">
             {String(product.details.buttonText ?? "Buy product")}
           </a>
@@ -22,7 +36,7 @@ export function AddToCartForm({ product, childProducts, bundledProducts, terms }
       return soldOut ? (
         <p className="stock out-of-stock">Out of stock</p>
       ) : (
-        <form className="cart" method="post">
+        <form id={formId} className="cart" method="post">
           <StockNote quantity={product.stockQuantity} />
           <Quantity name="quantity" max={product.stockQuantity} label={product.name} />
           <button type="submit" name="add-to-cart" value={product.id} className="single_add_to_cart_button button alt">
@@ -31,10 +45,14 @@ export function AddToCartForm({ product, childProducts, bundledProducts, terms }
         </form>
       );
     case "variable":
-      return <VariationsForm product={product} terms={terms} />;
+      return variable ? (
+        <VariationsForm productId={product.id} productName={product.name} formId={formId} {...variable}>
+          <Quantity name="quantity" label={product.name} />
+        </VariationsForm>
+      ) : null;
     case "grouped":
       return (
-        <form className="cart grouped_form" method="post">
+        <form id={formId} className="cart grouped_form" method="post">
           <table className="woocommerce-grouped-product-list group_table">
             <tbody>
               {childProducts.map((child) => (
@@ -68,7 +86,7 @@ export function AddToCartForm({ product, childProducts, bundledProducts, terms }
       const items = (product.details.bundledItems ?? []) as { bundledItemId: number; product: string; quantity: number; optional: boolean; discountPercent: number }[];
       const bySlug = new Map(bundledProducts.map((p) => [p.slug, p]));
       return (
-        <form className="cart bundle_form" method="post" data-base_price={product.regularPrice ?? 0}>
+        <form id={formId} className="cart bundle_form" method="post" data-base_price={product.regularPrice ?? 0}>
           <input type="hidden" name="base_price" value={product.regularPrice ?? 0} />
           <ul className="bundled_products">
             {items.map((item) => {
@@ -103,7 +121,7 @@ export function AddToCartForm({ product, childProducts, bundledProducts, terms }
       const downloadId = Number(product.details.downloadId ?? product.id);
       const prices = (product.details.prices ?? []) as { index: number; name: string; amount: number }[];
       return (
-        <form className="edd_download_purchase_form cart" method="post" data-download_id={downloadId} data-price_mode={String(product.details.priceMode ?? "single")}>
+        <form id={formId} className="edd_download_purchase_form cart" method="post" data-download_id={downloadId} data-price_mode={String(product.details.priceMode ?? "single")}>
           {product.details.priceMode === "multi" ? (
             <fieldset className="edd_price_options">
               <legend>Choose your options</legend>
@@ -145,58 +163,5 @@ function Quantity({ name, min = 1, initial = 1, max, label }: { name: string; mi
       </label>
       <input type="number" id={id} className="input-text qty text" name={name} defaultValue={initial} min={min} max={max ?? undefined} step={1} inputMode="numeric" autoComplete="off" />
     </div>
-  );
-}
-
-function VariationsForm({ product, terms }: { product: ProductDetail; terms: Term[] }) {
-  const variations = product.variations.map((v) => ({
-    attributes: v.attributes,
-    variation_id: v.id,
-    is_in_stock: v.stockStatus !== "outofstock",
-    max_qty: v.stockQuantity ?? "",
-    variation_stock_left: v.stockQuantity ?? "",
-    display_price: (v.salePrice ?? v.regularPrice) / 100,
-    display_regular_price: v.regularPrice / 100,
-    image: v.imageSlug ? { src: `/media/${v.imageSlug}.svg`, alt: v.imageAlt } : null,
-    sku: v.sku,
-    is_bundled: false,
-  }));
-  const attributes = product.attributes.filter((a) => a.variation);
-  return (
-    <form className="variations_form cart" method="post" data-product_id={product.id} data-product_variations={JSON.stringify(variations)}>
-      <table className="variations" role="presentation">
-        <tbody>
-          {attributes.map((attr) => (
-            <tr key={attr.name}>
-              <th className="label">
-                <label htmlFor={attr.name}>{attr.label}</label>
-              </th>
-              <td className="value">
-                <select id={attr.name} name={`attribute_${attr.name}`} data-attribute_name={`attribute_${attr.name}`} required>
-                  <option value="">Choose an option</option>
-                  {attr.options.map((slug) => (
-                    <option key={slug} value={slug}>
-                      {terms.find((t) => t.taxonomy === attr.name && t.slug === slug)?.name ?? slug}
-                    </option>
-                  ))}
-                </select>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="single_variation_wrap">
-        <div className="woocommerce-variation single_variation" aria-live="polite" />
-        <div className="woocommerce-variation-add-to-cart variations_button">
-          <Quantity name="quantity" label={product.name} />
-          <button type="submit" className="single_add_to_cart_button button alt">
-            Add to cart
-          </button>
-          <input type="hidden" name="add-to-cart" value={product.id} />
-          <input type="hidden" name="product_id" value={product.id} />
-          <input type="hidden" name="variation_id" className="variation_id" value="0" />
-        </div>
-      </div>
-    </form>
   );
 }

@@ -2,6 +2,8 @@ import type { ProductSummary } from "../../../core/db/repositories/catalog.ts";
 import { mediaUrl, productUrl } from "../../lib/format.ts";
 import { Price } from "./Price.tsx";
 import { StarRating } from "./StarRating.tsx";
+import { Amount } from "./Price.tsx";
+import type { CardExtras } from "../listing/types.ts";
 
 /** The add-to-cart button of a listing item, with the data attributes the cart scripts send (wire-contracts §1.3). */
 export function LoopAddToCart({ product }: { product: ProductSummary }) {
@@ -40,7 +42,66 @@ export function LoopAddToCart({ product }: { product: ProductSummary }) {
   );
 }
 
-export function ProductCard({ product, headingLevel = 2 }: { product: ProductSummary; headingLevel?: 2 | 3 }) {
+/** Colour swatches of a variable product's item: links to the product page with that colour chosen. */
+function LoopSwatches({ product, swatches }: { product: ProductSummary; swatches: CardExtras["swatches"] }) {
+  if (!swatches.length) return null;
+  return (
+    <ul className="cfvsw-swatches-container loop-swatches" aria-label={`Colours of ${product.name}`}>
+      {swatches.map((s) => (
+        <li key={s.slug}>
+          <a
+            className="cfvsw-swatches-option"
+            href={`${productUrl(product.slug)}?attribute_${s.taxonomy}=${encodeURIComponent(s.slug)}`}
+            title={s.name}
+            style={s.color ? { backgroundColor: s.color } : undefined}
+            data-slug={s.slug}
+          >
+            <span className="screen-reader-text">{s.name}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Individual variations offered on category archives: each is an add-to-cart button for
+ * action=jck_wssv_add_to_cart carrying every datum the request sends (§3 'Variation add-to-cart request').
+ */
+function LoopVariationButtons({ product, variations }: { product: ProductSummary; variations: CardExtras["variations"] }) {
+  if (!variations.length) return null;
+  return (
+    <details className="loop-variations">
+      <summary>Choose a variation</summary>
+      <ul>
+        {variations.map((v) => {
+          const attrs = Object.fromEntries(Object.entries(v.attributes).map(([k, val]) => [`data-${k}`, val]));
+          const label = `“${product.name} - ${v.label}”`;
+          return (
+            <li key={v.id}>
+              <a
+                href={`?add-to-cart=${v.id}`}
+                data-quantity="1"
+                className="button product_type_variation add_to_cart_button jck_wssv_add_to_cart"
+                data-product_id={product.id}
+                data-variation_id={v.id}
+                data-product_sku={v.sku ?? ""}
+                data-success_message={`${label} has been added to your cart`}
+                aria-label={`Add to cart: ${label}`}
+                rel="nofollow"
+                {...attrs}
+              >
+                {v.label} — <Amount cents={v.price} />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
+
+export function ProductCard({ product, headingLevel = 2, extras }: { product: ProductSummary; headingLevel?: 2 | 3; extras?: CardExtras }) {
   const Heading = `h${headingLevel}` as "h2";
   const classes = ["product", `type-product`, `post-${product.id}`, `product-type-${product.type}`, product.stockStatus, product.onSale ? "sale" : ""].filter(Boolean).join(" ");
   return (
@@ -52,8 +113,10 @@ export function ProductCard({ product, headingLevel = 2 }: { product: ProductSum
         <StarRating average={product.ratingAverage} count={product.ratingCount} />
         <Price regular={product.regularPrice} sale={product.salePrice} min={product.priceMin} max={product.priceMax} />
       </a>
+      {extras ? <LoopSwatches product={product} swatches={extras.swatches} /> : null}
       {product.stockStatus === "outofstock" ? <span className="stock out-of-stock">Out of stock</span> : null}
       <LoopAddToCart product={product} />
+      {extras ? <LoopVariationButtons product={product} variations={extras.variations} /> : null}
       <span id={`woocommerce_loop_add_to_cart_link_describedby_${product.id}`} className="screen-reader-text">
         {product.type === "variable" ? "This product has multiple variants. The options may be chosen on the product page" : ""}
       </span>
@@ -61,11 +124,11 @@ export function ProductCard({ product, headingLevel = 2 }: { product: ProductSum
   );
 }
 
-export function ProductGrid({ products, view = "grid" }: { products: ProductSummary[]; view?: "grid" | "list" }) {
+export function ProductGrid({ products, view = "grid", extras }: { products: ProductSummary[]; view?: "grid" | "list"; extras?: Record<number, CardExtras> }) {
   return (
     <ul className={`products columns-4 view-${view}`}>
       {products.map((p) => (
-        <ProductCard key={p.id} product={p} />
+        <ProductCard key={p.id} product={p} extras={extras?.[p.id]} />
       ))}
     </ul>
   );

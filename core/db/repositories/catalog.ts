@@ -7,6 +7,7 @@ import type { Queryable } from "../client.ts";
 export type ProductType = "simple" | "variable" | "grouped" | "bundle" | "external" | "downloadable";
 export type ListingOrder = "menu_order" | "popularity" | "rating" | "date" | "price" | "price-desc";
 
+
 export interface ProductSummary {
   id: number;
   type: ProductType;
@@ -145,6 +146,73 @@ export async function listProducts(db: Queryable, q: ListingQuery): Promise<{ it
     args,
   );
   return { items: rows.map(toSummary), total: countRow?.total ?? 0 };
+}
+
+/** The cheapest and dearest listed prices (cents), for the price slider's bounds; both read from an index. */
+export async function priceBounds(db: Queryable): Promise<{ min: number; max: number }> {
+  const [row] = await db.query<{ min: number | null; max: number | null }>(
+    `SELECT (SELECT price_min FROM products WHERE status = 'publish' AND price_min IS NOT NULL ORDER BY price_min ASC LIMIT 1) AS min,
+            (SELECT price_max FROM products WHERE status = 'publish' AND price_max IS NOT NULL ORDER BY price_max DESC LIMIT 1) AS max`,
+  );
+  return { min: row?.min ?? 0, max: row?.max ?? 0 };
+}
+
+export interface ListingVariation {
+  id: number;
+  productId: number;
+  sku: string | null;
+  attributes: Record<string, string>;
+  regularPrice: number;
+  salePrice: number | null;
+  stockStatus: "instock" | "outofstock" | "onbackorder";
+}
+
+/** The variations of the variable products on one listing page (swatches and variation buttons), one query. */
+export async function variationsOfProducts(db: Queryable, productIds: number[], perProduct = 60): Promise<Map<number, ListingVariation[]>> {
+  const result = new Map<number, ListingVariation[]>();
+  if (!productIds.length) return result;
+  const rows = await db.query<{ id: number; product_id: number; sku: string | null; attributes: Record<string, string>; regular_price: number; sale_price: number | null; stock_status: ListingVariation["stockStatus"] }>(
+    `SELECT v.id, v.product_id, v.sku, v.attributes, v.regular_price, v.sale_price, v.stock_status
+     FROM unnest($1::int[]) AS ids(pid)
+     CROSS JOIN LATERAL (SELECT * FROM variations v WHERE v.product_id = ids.pid AND v.status = 'publish' ORDER BY v.menu_order, v.id LIMIT $2) v`,
+    [productIds, perProduct],
+  );
+  for (const r of rows) {
+    const list = result.get(r.product_id) ?? [];
+    list.push({ id: r.id, productId: r.product_id, sku: r.sku, attributes: r.attributes, regularPrice: r.regular_price, salePrice: r.sale_price, stockStatus: r.stock_status });
+    result.set(r.product_id, list);
+  }
+  return result;
+}
+
+export interface VariationDetail extends VariationRecord {
+  productId: number;
+}
+
+/** A variable product's published variations, for the on-demand variation lookup. */
+export async function variationsOfProduct(db: Queryable, productId: number): Promise<{ product: { id: number; type: ProductType; name: string } | null; variations: VariationDetail[] }> {
+  const [product] = await db.query<{ id: number; type: ProductType; name: string }>(`SELECT id, type, name FROM products WHERE id = $1 AND status = 'publish'`, [productId]);
+  if (!product) return { product: null, variations: [] };
+  const rows = await db.query<{ id: number; sku: string | null; attributes: Record<string, string>; regular_price: number; sale_price: number | null; stock_quantity: number | null; stock_status: VariationRecord["stockStatus"]; image_slug: string | null; image_alt: string | null }>(
+    `SELECT v.id, v.sku, v.attributes, v.regular_price, v.sale_price, v.stock_quantity, v.stock_status, m.slug AS image_slug, m.alt AS image_alt
+     FROM variations v LEFT JOIN media m ON m.id = v.image_id WHERE v.product_id = $1 AND v.status = 'publish' ORDER BY v.menu_order, v.id`,
+    [productId],
+  );
+  return {
+    product,
+    variations: rows.map((v) => ({
+      id: v.id,
+      productId,
+      sku: v.sku,
+      attributes: v.attributes,
+      regularPrice: v.regular_price,
+      salePrice: v.sale_price,
+      stockQuantity: v.stock_quantity,
+      stockStatus: v.stock_status,
+      imageSlug: v.image_slug,
+      imageAlt: v.image_alt,
+    })),
+  };
 }
 
 export async function productsByIds(db: Queryable, ids: number[]): Promise<ProductSummary[]> {

@@ -1,0 +1,99 @@
+/**
+ * The off-canvas shop filter sidebar (§2): opened by the filter button, closed by a click
+ * outside, its close button or Escape; focus is trapped while open and returned after.
+ * Without JavaScript it is an ordinary block of filters above the products.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+
+export function FilterSidebar({ children }: { children: React.ReactNode }) {
+  const [enhanced, setEnhanced] = useState(false);
+  const [open, setOpen] = useState(false);
+  const panel = useRef<HTMLElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  useEffect(() => setEnhanced(true), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const el = panel.current!;
+    const focusables = () => [...el.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, [tabindex="0"]')].filter((n) => n.offsetParent !== null || n === document.activeElement);
+    focusables()[0]?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        setOpen(false);
+      } else if (e.key === "Tab") {
+        const list = focusables();
+        if (!list.length) return;
+        const first = list[0]!;
+        const last = list[list.length - 1]!;
+        if (e.shiftKey && (document.activeElement === first || !el.contains(document.activeElement))) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && (document.activeElement === last || !el.contains(document.activeElement))) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    document.body.classList.add("ast-off-canvas-active");
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.classList.remove("ast-off-canvas-active");
+      opener.current?.focus();
+    };
+  }, [open]);
+
+  return (
+    <>
+      {enhanced ? (
+        <button type="button" ref={opener} className="astra-shop-filter-button button" aria-expanded={open} aria-controls="astra-off-canvas-sidebar" onClick={() => setOpen(true)}>
+          <span aria-hidden="true">☰ </span>Filter
+        </button>
+      ) : null}
+      {enhanced && open ? <div className="astra-off-canvas-overlay" data-testid="off-canvas-overlay" onClick={() => setOpen(false)} /> : null}
+      <aside
+        id="astra-off-canvas-sidebar"
+        ref={panel}
+        className={`astra-off-canvas-sidebar-wrapper${enhanced ? " off-canvas" : ""}${open ? " is-open" : ""}`}
+        role={enhanced ? "dialog" : undefined}
+        aria-modal={enhanced && open ? true : undefined}
+        aria-labelledby={titleId}
+        hidden={enhanced && !open}
+      >
+        <div className="astra-off-canvas-sidebar">
+          <div className="off-canvas-head">
+            <h2 id={titleId} className="off-canvas-title">
+              Filter products
+            </h2>
+            {enhanced ? (
+              <button type="button" className="ast-shop-filter-close" aria-label="Close filters" onClick={() => setOpen(false)}>
+                ×
+              </button>
+            ) : null}
+          </div>
+          {children}
+        </div>
+      </aside>
+    </>
+  );
+}
+
+/** One filter widget; the accordion layout folds its body behind its heading. */
+export function FilterWidget({ title, children, defaultOpen = true }: { title: string; children: React.ReactNode; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
+  const id = useId();
+  return (
+    <section className={`widget ast-filter-accordion${open ? " is-open" : ""}`}>
+      <h3 className="widget-title">
+        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+          {title}
+        </button>
+      </h3>
+      <div id={id} className="widget-body" hidden={!open}>
+        {children}
+      </div>
+    </section>
+  );
+}
