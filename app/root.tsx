@@ -6,7 +6,9 @@ import { Footer } from "./components/chrome/Footer.tsx";
 import { Notices } from "./components/chrome/Notices.tsx";
 import { StoreNotice } from "./components/chrome/StoreNotice.tsx";
 import { ScrollToTop } from "./components/chrome/ScrollToTop.tsx";
-import { EMPTY_CART } from "./components/cart/HeaderCart.tsx";
+import { EMPTY_CART, CartDrawer } from "./components/cart/HeaderCart.tsx";
+import { CartScripts } from "./components/cart/CartScripts.tsx";
+import { requestCart, summaryFor, syncCartCookies } from "./components/cart/cart-state.server.ts";
 import { listCategories } from "../core/db/repositories/catalog.ts";
 import { browserGlobals, globalsScript, type PageKind } from "./lib/browser-globals.server.ts";
 
@@ -18,7 +20,9 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, shop, origin } = context;
   const session = await shop.session();
-  const [categories, notices] = await Promise.all([listCategories(services.db), shop.takeNotices()]);
+  const [categories, notices, pricedCart] = await Promise.all([listCategories(services.db), shop.takeNotices(), requestCart(shop, services)]);
+  // Like WooCommerce on every page load: cart cookies that went stale (sign-in merge, another device) are corrected.
+  syncCartCookies(shop, pricedCart);
   const path = new URL(request.url).pathname;
   const page: PageKind = path === "/cart/" ? "cart" : path === "/checkout/" ? "checkout" : "other";
   const config = services.config;
@@ -31,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     site: { name: config.siteName, tagline: config.tagline },
     categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
     notices,
-    cart: EMPTY_CART,
+    cart: summaryFor(shop, pricedCart),
     customerName,
     storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
     globals: globalsScript(browserGlobals(config, shop, origin, services.siteUrl, page)),
@@ -62,7 +66,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer siteName={root?.site.name ?? "Shop"} categories={root?.categories ?? []} />
+        <CartDrawer cart={root?.cart ?? EMPTY_CART} />
         <ScrollToTop />
+        <CartScripts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

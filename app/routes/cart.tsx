@@ -1,20 +1,51 @@
 import type { Route } from "./+types/cart";
 import { pageTitle } from "../lib/listing-params.ts";
+import { CartPageContent } from "../components/cart/CartPage.tsx";
+import { cartTotalsView } from "../components/cart/cart-view.ts";
+import { requestCart, summaryFor } from "../components/cart/cart-state.server.ts";
+import { productsByIds } from "../../core/db/repositories/catalog.ts";
+import { crossSellIds } from "../../core/db/repositories/cart.ts";
+import { CART_NONCE_ACTION } from "../components/cart/cart-state.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Cart") }, { name: "robots", content: "noindex" }];
 
-export default function Cart() {
+// Form posts to /cart/ (update, coupon, shipping) are handled before the page by the cart feature
+// (server/features/cart.ts), which redirects back here: post, redirect, get.
+export async function loader({ context }: Route.LoaderArgs) {
+  const { shop, services } = context;
+  const cart = await requestCart(shop, services);
+  const inCart = new Set(cart.lines.map((l) => l.productId));
+  const crossSells = (await productsByIds(services.db, await crossSellIds(services.db, [...inCart]))).filter((p) => !inCart.has(p.id)).slice(0, 4);
+  return {
+    view: {
+      cart: summaryFor(shop, cart),
+      totals: cartTotalsView(cart),
+      crossSells,
+      cartNonce: shop.nonce(CART_NONCE_ACTION),
+      awdrNonce: shop.nonce(services.config.discounts.nonceAction),
+    },
+  };
+}
+
+export default function Cart({ loaderData }: Route.ComponentProps) {
+  const { view } = loaderData;
   return (
     <div className="woocommerce cart-page">
       <h1 className="page-title">Cart</h1>
-      <div className="cart-empty woocommerce-info" role="status">
-        Your cart is currently empty.
-      </div>
-      <p className="return-to-shop">
-        <a className="button wc-backward" href="/shop/">
-          Return to shop
-        </a>
-      </p>
+      {view.cart.lines.length === 0 ? (
+        <>
+          <div className="cart-empty woocommerce-info" role="status">
+            Your cart is currently empty.
+          </div>
+          <p className="return-to-shop">
+            <a className="button wc-backward" href="/shop/">
+              Return to shop
+            </a>
+          </p>
+        </>
+      ) : (
+        <CartPageContent view={view} />
+      )}
     </div>
   );
 }

@@ -4,5 +4,6 @@ import { foundationFeature } from "./foundation.ts";
 import { liveFeature } from "./live.ts";
 import { discountsFeature } from "./discounts.ts";
 import { catalogFeature } from "./catalog.ts";
+import { cartFeature } from "./cart.ts";
 
-export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature, catalogFeature];
+export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature, catalogFeature, cartFeature];

@@ -1,24 +1,7 @@
 import { Amount } from "../product/Price.tsx";
+import { EMPTY_CART, type CartSummaryView, type MiniCartLine } from "./cart-view.ts";
 
-export interface MiniCartLine {
-  key: string;
-  productId: number;
-  sku: string;
-  name: string;
-  url: string;
-  imageSlug: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  removeUrl: string;
-}
-
-export interface CartSummaryView {
-  count: number;
-  subtotalCents: number;
-  lines: MiniCartLine[];
-}
-
-export const EMPTY_CART: CartSummaryView = { count: 0, subtotalCents: 0, lines: [] };
+export { EMPTY_CART, type CartSummaryView, type MiniCartLine };
 
 /** The header cart link; `a.cart-contents` is a cart fragment key, so keep its markup in this one place. */
 export function HeaderCartLink({ cart }: { cart: CartSummaryView }) {
@@ -32,6 +15,25 @@ export function HeaderCartLink({ cart }: { cart: CartSummaryView }) {
       </svg>
       <span className="count">{cart.count}</span>
     </a>
+  );
+}
+
+/** The pricing engine's nudges ("Add 1 more to get 12 masks for $24") and over-tier warnings. */
+export function CartPromotions({ cart }: { cart: Pick<CartSummaryView, "nudges" | "warnings"> }) {
+  if (cart.nudges.length === 0 && cart.warnings.length === 0) return null;
+  return (
+    <div className="cart-promotions">
+      {cart.warnings.map((w) => (
+        <p key={w} className="cart-promotion cart-promotion--warning">
+          {w}
+        </p>
+      ))}
+      {cart.nudges.map((n) => (
+        <p key={n} className="cart-promotion cart-promotion--nudge">
+          {n}
+        </p>
+      ))}
+    </div>
   );
 }
 
@@ -57,15 +59,17 @@ export function MiniCartContent({ cart }: { cart: CartSummaryView }) {
                   ×
                 </a>
                 <a href={line.url}>
-                  <img src={`/media/${line.imageSlug}.svg`} alt="" width={60} height={60} />
+                  <img src={`/media/${line.imageSlug}.svg`} alt="" width={60} height={60} loading="lazy" />
                   {line.name}
                 </a>
+                {line.details ? <span className="variation">{line.details}</span> : null}
                 <span className="quantity">
-                  {line.quantity} × <Amount cents={line.unitPriceCents} />
+                  {line.quantity} × {line.free && line.subtotalCents === 0 ? <span className="free-item">Free</span> : <Amount cents={line.unitPriceCents} />}
                 </span>
               </li>
             ))}
           </ul>
+          <CartPromotions cart={cart} />
           <p className="woocommerce-mini-cart__total total">
             <strong>Subtotal:</strong> <Amount cents={cart.subtotalCents} />
           </p>
@@ -79,6 +83,28 @@ export function MiniCartContent({ cart }: { cart: CartSummaryView }) {
           </p>
         </>
       )}
+    </div>
+  );
+}
+
+/** The mobile cart drawer (slides in after an add when configured) holding the same mini-cart fragment. */
+export function CartDrawer({ cart }: { cart: CartSummaryView }) {
+  return (
+    <div id="astra-mobile-cart-drawer" className="astra-mobile-cart-overlay-wrap" hidden>
+      <div className="astra-mobile-cart-overlay" data-cart-drawer-close="" />
+      <aside className="astra-cart-drawer" role="dialog" aria-modal="true" aria-labelledby="astra-cart-drawer-title" tabIndex={-1}>
+        <div className="astra-cart-drawer-header">
+          <h2 id="astra-cart-drawer-title" className="astra-cart-drawer-title">
+            Shopping Cart
+          </h2>
+          <button type="button" className="astra-cart-drawer-close" data-cart-drawer-close="" aria-label="Close Cart Drawer">
+            ×
+          </button>
+        </div>
+        <div className="astra-cart-drawer-content">
+          <MiniCartContent cart={cart} />
+        </div>
+      </aside>
     </div>
   );
 }

@@ -1,0 +1,20 @@
+import { useEffect } from "react";
+
+/**
+ * Mounts the cart's browser behaviour once, after hydration: add-to-cart buttons and forms, the
+ * fragments cache, mini-cart removal, the drawer and the cart page. Loaded as its own small chunk.
+ */
+export function CartScripts() {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("./cart-client.ts").then((m) => {
+      if (!cancelled) stop = m.mountCart();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
+  return null;
+}
