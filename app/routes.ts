@@ -10,6 +10,7 @@ export default [
   route("product/:slug", "routes/product.tsx"),
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  route("checkout/order-received/:id", "routes/order-received.tsx"),
   route("my-account", "routes/my-account.tsx"),
   route("blog", "routes/blog.tsx", { id: "blog" }),
   route("blog/page/:page", "routes/blog.tsx", { id: "blog-paged" }),

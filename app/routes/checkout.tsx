@@ -1,20 +1,81 @@
 import type { Route } from "./+types/checkout";
 import { pageTitle } from "../lib/listing-params.ts";
+import { cartOwnerOf, loadPricedCart } from "../../core/commerce/cart.ts";
+import { cartSummaryView, cartTotalsView } from "../components/cart/cart-view.ts";
+import { CheckoutForm } from "../components/checkout/CheckoutForm.tsx";
+import { CHECKOUT_NONCE_ACTION, CHECKOUT_TOKEN_KEY, paymentRuntime } from "../../server/features/checkout.ts";
+import { listTokens } from "../../core/db/repositories/orders.ts";
+import { randomBytes } from "node:crypto";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Checkout") }, { name: "robots", content: "noindex" }];
 
-export default function Checkout() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { shop, services } = context;
+  const session = await shop.ensureSession();
+  const loggedIn = !!session.customerId;
+  const cart = await loadPricedCart(services.db, cartOwnerOf(session), { now: services.now(), loggedIn, currencyFormat: services.config.currency.format });
+  let token = session.data[CHECKOUT_TOKEN_KEY];
+  if (typeof token !== "string" || !/^[0-9a-f]{32}$/.test(token)) {
+    const fresh = randomBytes(16).toString("hex");
+    await shop.updateSessionData((d) => {
+      d[CHECKOUT_TOKEN_KEY] = fresh;
+    });
+    token = fresh;
+  }
+  const rt = paymentRuntime(services);
+  const [customer] = loggedIn
+    ? await services.db.query<{ email: string; first_name: string; last_name: string }>(`SELECT email, first_name, last_name FROM customers WHERE id = $1`, [session.customerId])
+    : [];
+  const tokens = loggedIn ? await listTokens(services.db, session.customerId!) : [];
+  const config = services.config;
+  return {
+    empty: cart.lines.length === 0,
+    summary: cartSummaryView(cart, ""),
+    totals: cartTotalsView(cart),
+    nonce: shop.nonce(CHECKOUT_NONCE_ACTION),
+    reviewNonce: shop.nonce("update-order-review"),
+    userCheckNonce: shop.nonce("check-user-exist"),
+    loginNonce: shop.nonce("woocommerce-login"),
+    checkoutToken: token as string,
+    gateways: rt.gateways,
+    testMode: rt.gateway.testMode,
+    tokens: tokens.map((t) => ({
+      id: t.id,
+      gatewayId: t.gatewayId,
+      isDefault: t.isDefault,
+      label: t.kind === "card" ? `${t.brand.charAt(0).toUpperCase()}${t.brand.slice(1)} ending in ${t.last4} (expires ${String(t.expMonth).padStart(2, "0")}/${String(t.expYear).slice(-2)})` : `Bank account ending in ${t.last4}`,
+    })),
+    loggedIn,
+    customer: customer ?? null,
+    layout: config.checkout.layout,
+    toggleTexts: config.checkout.orderReviewToggleTexts,
+    placeOrderText: config.checkout.placeOrderText,
+    checkoutError: config.checkout.checkoutError,
+    account: config.account,
+    timings: { emailDebounceMs: config.timings.emailCheckDebounceMs, collapseMs: config.timings.orderReviewCollapseMs, slideMs: config.timings.savedTokenSlideMs, scrollOffsetPx: config.timings.scrollToNoticesOffsetPx, scrollMs: config.timings.scrollToNoticesMs },
+  };
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  if (loaderData.empty) {
+    return (
+      <div className="woocommerce checkout-page">
+        <h1 className="page-title">Checkout</h1>
+        <div className="woocommerce-info" role="status">
+          Your cart is empty, so there is nothing to check out yet.
+        </div>
+        <p className="return-to-shop">
+          <a className="button wc-backward" href="/shop/">
+            Return to shop
+          </a>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="woocommerce checkout-page">
       <h1 className="page-title">Checkout</h1>
-      <div className="woocommerce-info" role="status">
-        Your cart is empty, so there is nothing to check out yet.
-      </div>
-      <p className="return-to-shop">
-        <a className="button wc-backward" href="/shop/">
-          Return to shop
-        </a>
-      </p>
+      <CheckoutForm {...loaderData} />
     </div>
   );
 }

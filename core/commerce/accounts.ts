@@ -34,3 +34,79 @@ export async function checkCredentials(db: Queryable, login: string, password: s
   const ok = await verifyPassword(password.slice(0, 200), row?.password_hash ?? null);
   return ok && row ? row.id : null;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Limits on guessing: failed logins and the checkout's e-mail check
+// ---------------------------------------------------------------------------------------------------------------
+
+export const AUTH_LIMITS = {
+  /** Failed logins per account per hour, whatever address they come from. */
+  failedPerAccountPerHour: 100,
+  /** Failed logins per client address per 15 minutes. */
+  failedPerAddressPer15Min: 20,
+  /** E-mail existence checks per browser session and per address per 5 minutes. */
+  userChecksPerSessionPer5Min: 30,
+  userChecksPerAddressPer5Min: 120,
+  /** Every e-mail check answers after at least this long, so its timing does not tell whether an account exists. */
+  userCheckFloorMs: 150,
+  tooManyMessage: "Too many attempts. Please wait a few minutes and try again.",
+  tooManyLoginsMessage: "Too many failed login attempts. Please try again later or reset your password.",
+  badCredentialsMessage: "The e-mail address or password you entered is incorrect.",
+} as const;
+
+async function countEvents(db: Queryable, kind: string, scope: string, subject: string, since: Date): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM auth_events WHERE kind = $1 AND scope = $2 AND subject = $3 AND at > $4`, [kind, scope, subject, since]);
+  return row?.n ?? 0;
+}
+
+async function recordEvent(db: Queryable, kind: string, scope: string, subject: string, at: Date): Promise<void> {
+  await db.query(`INSERT INTO auth_events (kind, scope, subject, at) VALUES ($1, $2, $3, $4)`, [kind, scope, subject, at]);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The checkout's "does this e-mail have an account" check, rate limited per session and per address, with the
+ * same work and a fixed minimum duration whether or not the account exists.
+ */
+export async function checkUserExists(
+  db: Queryable,
+  q: { email: string; address: string; session: string; now: Date },
+): Promise<{ limited: boolean; exists: boolean; loginAllowed: boolean }> {
+  const started = Date.now();
+  const since = new Date(q.now.getTime() - 5 * 60_000);
+  const [bySession, byAddress] = await Promise.all([
+    countEvents(db, "user_check", "session", q.session, since),
+    countEvents(db, "user_check", "address", q.address, since),
+  ]);
+  let result = { limited: true, exists: false, loginAllowed: false };
+  if (bySession < AUTH_LIMITS.userChecksPerSessionPer5Min && byAddress < AUTH_LIMITS.userChecksPerAddressPer5Min) {
+    await Promise.all([recordEvent(db, "user_check", "session", q.session, q.now), recordEvent(db, "user_check", "address", q.address, q.now)]);
+    const email = q.email.trim().toLowerCase().slice(0, 254);
+    const [row] = await db.query<{ id: number }>(`SELECT id FROM customers WHERE lower(email) = $1 LIMIT 1`, [email]);
+    result = { limited: false, exists: !!row, loginAllowed: !!row };
+  }
+  const left = AUTH_LIMITS.userCheckFloorMs - (Date.now() - started);
+  if (left > 0) await sleep(left);
+  return result;
+}
+
+/** Sign-in with the per-account and per-address failure limits. */
+export async function loginWithLimits(
+  db: Queryable,
+  q: { login: string; password: string; address: string; now: Date },
+): Promise<{ ok: true; customerId: number } | { ok: false; message: string }> {
+  const login = q.login.trim().toLowerCase().slice(0, 254);
+  if (!login || !q.password) return { ok: false, message: "Please enter your e-mail address and password." };
+  const [byAccount, byAddress] = await Promise.all([
+    countEvents(db, "login_failed", "account", login, new Date(q.now.getTime() - 3_600_000)),
+    countEvents(db, "login_failed", "address", q.address, new Date(q.now.getTime() - 15 * 60_000)),
+  ]);
+  if (byAccount >= AUTH_LIMITS.failedPerAccountPerHour || byAddress >= AUTH_LIMITS.failedPerAddressPer15Min) {
+    return { ok: false, message: AUTH_LIMITS.tooManyLoginsMessage };
+  }
+  const customerId = await checkCredentials(db, login, q.password);
+  if (customerId) return { ok: true, customerId };
+  await Promise.all([recordEvent(db, "login_failed", "account", login, q.now), recordEvent(db, "login_failed", "address", q.address, q.now)]);
+  return { ok: false, message: AUTH_LIMITS.badCredentialsMessage };
+}

@@ -59,6 +59,8 @@ export const SITE_CONFIG = {
   checkout: {
     orderReviewToggleTexts: { toggle_show_text: "Show Order Summary", toggle_hide_text: "Hide Order Summary" },
     placeOrderText: "Place order",
+    /** 'multi-step' (details, then payment), 'modern' (the two-step modern layout) or 'one-page'. */
+    layout: "multi-step" as "one-page" | "multi-step" | "modern",
     checkoutError: "Error processing checkout. Please try again.",
   },
   layout: {

@@ -1,9 +1,10 @@
 /** Every feature of the shop, in the order their routes are mounted. One file per feature. */
 import type { Feature } from "./feature.ts";
 import { foundationFeature } from "./foundation.ts";
-import { liveFeature } from "./live.ts";
 import { discountsFeature } from "./discounts.ts";
+import { liveFeature } from "./live.ts";
 import { catalogFeature } from "./catalog.ts";
 import { cartFeature } from "./cart.ts";
+import { checkoutFeature } from "./checkout.ts";
 
-export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature, catalogFeature, cartFeature];
+export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature, catalogFeature, cartFeature, checkoutFeature];

@@ -1,0 +1,117 @@
+/** An order's overview, lines, totals and addresses (order received page and the account's order view). */
+import { formatMoney } from "../../../core/domain/money/money.ts";
+
+export interface OrderDetailsView {
+  id: number;
+  status: string;
+  statusLabel: string;
+  billingEmail: string;
+  subtotal: number;
+  discountTotal: number;
+  shippingTotal: number;
+  total: number;
+  shippingMethodTitle: string | null;
+  paymentMethodTitle: string;
+  customerNote: string;
+  createdAt: string;
+  lines: { name: string; quantity: number; total: number; subtotal: number }[];
+  coupons: { code: string; discount: number }[];
+  addresses: Partial<Record<"billing" | "shipping", { first_name: string; last_name: string; company: string; address_1: string; address_2: string; city: string; state: string; postcode: string; country: string; phone: string; email: string }>>;
+  paymentMethodSummary: { brand?: string; last4?: string; kind?: string } | null;
+}
+
+export function OrderDetails({ order }: { order: OrderDetailsView }) {
+  const date = new Date(order.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const method = order.paymentMethodSummary?.last4 ? `${order.paymentMethodTitle} (${order.paymentMethodSummary.brand ? `${order.paymentMethodSummary.brand} ` : ""}ending in ${order.paymentMethodSummary.last4})` : order.paymentMethodTitle;
+  return (
+    <div className="order-details">
+      <ul className="woocommerce-order-overview woocommerce-thankyou-order-details order_details">
+        <li className="woocommerce-order-overview__order order">
+          Order number: <strong>{order.id}</strong>
+        </li>
+        <li className="woocommerce-order-overview__date date">
+          Date: <strong>{date}</strong>
+        </li>
+        <li className="woocommerce-order-overview__email email">
+          Email: <strong>{order.billingEmail}</strong>
+        </li>
+        <li className="woocommerce-order-overview__total total">
+          Total: <strong>{formatMoney(order.total)}</strong>
+        </li>
+        <li className="woocommerce-order-overview__payment-method method">
+          Payment method: <strong>{method}</strong>
+        </li>
+        <li className="order-status">
+          Status: <strong>{order.statusLabel}</strong>
+        </li>
+      </ul>
+      <h2 className="woocommerce-order-details__title">Order details</h2>
+      <table className="woocommerce-table woocommerce-table--order-details shop_table order_details">
+        <thead>
+          <tr>
+            <th>Product</th>
+            <th>Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((l, i) => (
+            <tr key={i} className="order_item">
+              <td>
+                {l.name} <strong className="product-quantity">×&nbsp;{l.quantity}</strong>
+              </td>
+              <td>{formatMoney(l.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th>Subtotal:</th>
+            <td>{formatMoney(order.subtotal)}</td>
+          </tr>
+          {order.discountTotal > 0 ? (
+            <tr>
+              <th>Discount:</th>
+              <td>-{formatMoney(order.discountTotal)}</td>
+            </tr>
+          ) : null}
+          {order.shippingMethodTitle ? (
+            <tr>
+              <th>Shipping:</th>
+              <td>
+                {order.shippingTotal > 0 ? formatMoney(order.shippingTotal) : ""} {order.shippingMethodTitle}
+              </td>
+            </tr>
+          ) : null}
+          <tr>
+            <th>Total:</th>
+            <td>{formatMoney(order.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {order.customerNote ? (
+        <p className="order-note">
+          <strong>Note:</strong> {order.customerNote}
+        </p>
+      ) : null}
+      <section className="woocommerce-customer-details">
+        {(["billing", "shipping"] as const).map((k) => {
+          const a = order.addresses[k];
+          if (!a) return null;
+          return (
+            <div key={k} className={`woocommerce-column woocommerce-column--${k}-address`}>
+              <h2>{k === "billing" ? "Billing address" : "Shipping address"}</h2>
+              <address>
+                {[`${a.first_name} ${a.last_name}`.trim(), a.company, a.address_1, a.address_2, `${a.city} ${a.state} ${a.postcode}`.trim(), a.country, a.phone, a.email].filter(Boolean).map((line, i) => (
+                  <span key={i}>
+                    {line}
+                    <br />
+                  </span>
+                ))}
+              </address>
+            </div>
+          );
+        })}
+      </section>
+    </div>
+  );
+}

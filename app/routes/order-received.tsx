@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import type { Route } from "./+types/order-received";
+import { pageTitle } from "../lib/listing-params.ts";
+import { findOrder } from "../../core/db/repositories/orders.ts";
+import { OrderDetails } from "../components/account/OrderDetails.tsx";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Order received") }, { name: "robots", content: "noindex" }];
+
+/** The order received page: shown to whoever holds the order key (the guest's proof), or to the owning customer. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
+  const key = new URL(request.url).searchParams.get("key") ?? "";
+  const session = await context.shop.session();
+  const order = id ? await findOrder(context.services.db, id) : null;
+  const allowed = order && (order.orderKey === key || (order.customerId !== null && order.customerId === session?.customerId));
+  if (!order || !allowed) throw data("Not found", { status: 404 });
+  return { order: { ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null, meta: {} } };
+}
+
+export default function OrderReceived({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const paid = order.status === "processing" || order.status === "completed";
+  return (
+    <div className="woocommerce order-received">
+      <h1 className="page-title">Order received</h1>
+      {paid ? (
+        <p className="woocommerce-notice woocommerce-notice--success woocommerce-thankyou-order-received" role="status">
+          Thank you. Your order has been received.
+        </p>
+      ) : (
+        <p className="woocommerce-notice woocommerce-notice--error woocommerce-thankyou-order-failed" role="alert">
+          Unfortunately your order cannot be processed as the payment was not completed.
+        </p>
+      )}
+      <OrderDetails order={order} />
+    </div>
+  );
+}

@@ -1,0 +1,316 @@
+/**
+ * The checkout form as the server reads it (wire-contracts §1.3 'checkout'): every field checked here, with
+ * WooCommerce's wording, and the payment fields checked by the SAME validation code the browser form runs
+ * (core/domain/payments). Pure: no I/O, the current month is an argument.
+ */
+import {
+  type GatewaySettings,
+  type PaymentFieldError,
+  type YearMonth,
+  paymentFieldId,
+  validateCardForm,
+  validateEcheckForm,
+  toAsciiDigits,
+  parseCardExpiry,
+} from "../domain/payments/index.ts";
+
+export const FIELD_MAX = 200;
+export const EMAIL_MAX = 254;
+export const NOTE_MAX = 2000;
+
+export const COUNTRIES: Record<string, { name: string; stateRequired: boolean; postcode?: RegExp }> = {
+  US: { name: "United States (US)", stateRequired: true, postcode: /^\d{5}(-\d{4})?$/ },
+  CA: { name: "Canada", stateRequired: true, postcode: /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/ },
+  GB: { name: "United Kingdom (UK)", stateRequired: false },
+  IE: { name: "Ireland", stateRequired: false },
+  AU: { name: "Australia", stateRequired: true, postcode: /^\d{4}$/ },
+  NZ: { name: "New Zealand", stateRequired: false, postcode: /^\d{4}$/ },
+  DE: { name: "Germany", stateRequired: false, postcode: /^\d{5}$/ },
+  FR: { name: "France", stateRequired: false, postcode: /^\d{5}$/ },
+  NL: { name: "Netherlands", stateRequired: false, postcode: /^\d{4} ?[A-Za-z]{2}$/ },
+};
+
+export interface Address {
+  first_name: string;
+  last_name: string;
+  company: string;
+  country: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  phone: string;
+  email: string;
+}
+
+const ADDRESS_FIELDS: { key: keyof Address; label: string; required: boolean }[] = [
+  { key: "first_name", label: "First name", required: true },
+  { key: "last_name", label: "Last name", required: true },
+  { key: "company", label: "Company name", required: false },
+  { key: "country", label: "Country / Region", required: true },
+  { key: "address_1", label: "Street address", required: true },
+  { key: "address_2", label: "Apartment, suite, unit, etc.", required: false },
+  { key: "city", label: "Town / City", required: true },
+  { key: "state", label: "State / County", required: false },
+  { key: "postcode", label: "ZIP Code", required: true },
+  { key: "phone", label: "Phone", required: true },
+  { key: "email", label: "Email address", required: true },
+];
+
+export const ADDRESS_FIELD_LABELS = ADDRESS_FIELDS;
+
+/** One error, tied to the field whose id the browser marks inline (`li[data-id]`). `html` is trusted markup. */
+export interface FieldError {
+  id: string;
+  html: string;
+}
+
+export type PaymentChoice =
+  | { kind: "card"; number: string; expMonth: number; expYear: number; csc: string | null; tokenize: boolean }
+  | { kind: "card_token"; tokenId: number; csc: string | null }
+  | { kind: "bank"; routingNumber: string; accountNumber: string; tokenize: boolean }
+  | { kind: "bank_token"; tokenId: number };
+
+export interface CheckoutInput {
+  billing: Address;
+  shipping: Address | null;
+  orderComments: string;
+  paymentMethod: string;
+  payment: PaymentChoice | null;
+  shippingMethodId: string | null;
+  createAccount: { password: string } | null;
+  attribution: Record<string, string>;
+}
+
+export type CheckoutParse = { ok: true; value: CheckoutInput } | { ok: false; errors: FieldError[] };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** A form value as one string: arrays (repeated keys) and objects are refused as empty. */
+export function field(form: Record<string, unknown>, name: string): string {
+  const v = form[name];
+  return typeof v === "string" ? v : "";
+}
+
+/** WordPress's sanitize_text_field, in short: no tags, no control characters or line breaks, collapsed spaces. */
+export function sanitizeText(value: string): string {
+  return value
+    .replace(/<[^>]*>?/g, "")
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+export const isEmail = (v: string) => v.length <= EMAIL_MAX && EMAIL.test(v);
+
+function readAddress(form: Record<string, unknown>, prefix: "billing" | "shipping", errors: FieldError[]): Address {
+  const out = {} as Address;
+  const title = prefix === "billing" ? "Billing" : "Shipping";
+  for (const f of ADDRESS_FIELDS) {
+    if (prefix === "shipping" && (f.key === "email" || f.key === "phone")) {
+      out[f.key] = "";
+      continue;
+    }
+    const id = `${prefix}_${f.key}`;
+    const raw = field(form, id);
+    const max = f.key === "email" ? EMAIL_MAX : FIELD_MAX;
+    const value = sanitizeText(raw);
+    out[f.key] = value.slice(0, max);
+    const label = `<strong>${title} ${escapeHtml(f.label)}</strong>`;
+    if (raw.length > max) {
+      errors.push({ id, html: `${label} is too long (at most ${max} characters).` });
+      continue;
+    }
+    const country = COUNTRIES[out.country];
+    const required = f.required || (f.key === "state" && !!country?.stateRequired);
+    if (required && value === "") {
+      errors.push({ id, html: `${label} is a required field.` });
+      continue;
+    }
+    if (value === "") continue;
+    if (f.key === "country" && !country) errors.push({ id, html: `${label} is not a country we ship to.` });
+    if (f.key === "email" && !isEmail(value)) errors.push({ id, html: `${label} is not a valid email address.` });
+    if (f.key === "phone" && !/^[\d\s()+.\-]{6,25}$/.test(value)) errors.push({ id, html: `${label} is not a valid phone number.` });
+    if (f.key === "postcode" && country?.postcode && !country.postcode.test(value)) errors.push({ id, html: `${label} is not a valid postcode / ZIP.` });
+  }
+  return out;
+}
+
+export const ATTRIBUTION_FIELDS = [
+  "source_type",
+  "referrer",
+  "utm_campaign",
+  "utm_source",
+  "utm_medium",
+  "utm_content",
+  "utm_id",
+  "utm_term",
+  "utm_source_platform",
+  "utm_creative_format",
+  "utm_marketing_tactic",
+  "session_entry",
+  "session_start_time",
+  "session_pages",
+  "session_count",
+  "user_agent",
+] as const;
+
+/**
+ * wire-contracts §4.5: a missing field counts as '(none)' and '(none)' is dropped; the rest are sanitized.
+ * device_type is derived from the user agent. Keys are the stored meta keys.
+ */
+export function attributionMeta(form: Record<string, unknown>): Record<string, string> {
+  const meta: Record<string, string> = {};
+  for (const name of ATTRIBUTION_FIELDS) {
+    const value = sanitizeText(field(form, `wc_order_attribution_${name}`)).slice(0, 1000);
+    if (value === "" || value === "(none)") continue;
+    meta[`_wc_order_attribution_${name}`] = value;
+  }
+  const ua = meta._wc_order_attribution_user_agent;
+  if (ua) meta._wc_order_attribution_device_type = /tablet|ipad|playbook|silk/i.test(ua) ? "Tablet" : /mobi|android|iphone|ipod/i.test(ua) ? "Mobile" : "Desktop";
+  return meta;
+}
+
+export interface PaymentGatewayConfig {
+  card: GatewaySettings;
+  echeck: GatewaySettings;
+}
+
+const isTrue = (v: string) => v === "true" || v === "1" || v === "yes" || v === "on";
+
+/** The payment fields of the chosen gateway, validated with the browser form's own rules. */
+export function readPayment(
+  form: Record<string, unknown>,
+  gateways: PaymentGatewayConfig,
+  currentMonth: YearMonth,
+  opts: { ownedTokenIds: ReadonlySet<number>; canTokenize: boolean },
+): { ok: true; value: PaymentChoice } | { ok: false; errors: FieldError[] } {
+  const method = field(form, "payment_method");
+  const toErrors = (settings: GatewaySettings, list: PaymentFieldError[]): FieldError[] =>
+    list.map((e) => ({ id: paymentFieldId(settings, e.field), html: escapeHtml(e.message) }));
+  const tokenField = (s: GatewaySettings) => field(form, `wc-${s.id_dasherized}-payment-token`);
+  const chosenToken = (s: GatewaySettings): number | null | "bad" => {
+    const raw = tokenField(s);
+    if (raw === "" || raw === "new") return null;
+    const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    return opts.ownedTokenIds.has(id) ? id : "bad";
+  };
+  if (method === gateways.card.id) {
+    const s = gateways.card;
+    const token = chosenToken(s);
+    if (token === "bad") return { ok: false, errors: [{ id: `wc-${s.id_dasherized}-payment-token`, html: "Please choose a saved payment method or enter a new card." }] };
+    const rawNumber = field(form, `wc-${s.id_dasherized}-account-number`);
+    const rawExpiry = field(form, `wc-${s.id_dasherized}-expiry`);
+    const rawCsc = field(form, `wc-${s.id_dasherized}-csc`);
+    if (rawNumber.length > 40 || rawExpiry.length > 20 || rawCsc.length > 10) {
+      return { ok: false, errors: [{ id: `wc-${s.id_dasherized}-account-number`, html: escapeHtml("Card number is invalid") }] };
+    }
+    const result = validateCardForm(
+      { cardNumber: toAsciiDigits(rawNumber), expiry: toAsciiDigits(rawExpiry), csc: toAsciiDigits(rawCsc), savedTokenSelected: token !== null },
+      s,
+      { currentMonth },
+    );
+    if (!result.ok) return { ok: false, errors: toErrors(s, result.errors) };
+    if (token !== null) return { ok: true, value: { kind: "card_token", tokenId: token, csc: result.csc } };
+    const expiry = result.expiry ?? parseCardExpiry(rawExpiry)!;
+    return {
+      ok: true,
+      value: {
+        kind: "card",
+        number: result.cardNumber!,
+        expMonth: expiry.month,
+        expYear: expiry.year,
+        csc: result.csc,
+        tokenize: opts.canTokenize && isTrue(field(form, `wc-${s.id_dasherized}-tokenize-payment-method`)),
+      },
+    };
+  }
+  if (method === gateways.echeck.id) {
+    const s = gateways.echeck;
+    const token = chosenToken(s);
+    if (token === "bad") return { ok: false, errors: [{ id: `wc-${s.id_dasherized}-payment-token`, html: "Please choose a saved payment method or enter a new bank account." }] };
+    const routing = toAsciiDigits(field(form, `wc-${s.id_dasherized}-routing-number`));
+    const account = toAsciiDigits(field(form, `wc-${s.id_dasherized}-account-number`));
+    if (routing.length > 40 || account.length > 40) {
+      return { ok: false, errors: [{ id: `wc-${s.id_dasherized}-account-number`, html: escapeHtml("Account Number is invalid (must be between 5 and 17 digits)") }] };
+    }
+    const result = validateEcheckForm({ routingNumber: routing, accountNumber: account, savedTokenSelected: token !== null });
+    if (!result.ok) return { ok: false, errors: toErrors(s, result.errors) };
+    if (token !== null) return { ok: true, value: { kind: "bank_token", tokenId: token } };
+    return {
+      ok: true,
+      value: {
+        kind: "bank",
+        routingNumber: result.routingNumber!,
+        accountNumber: result.accountNumber!,
+        tokenize: opts.canTokenize && isTrue(field(form, `wc-${s.id_dasherized}-tokenize-payment-method`)),
+      },
+    };
+  }
+  return { ok: false, errors: [{ id: "payment_method", html: "Invalid payment method." }] };
+}
+
+/** Every checkout field; payment fields only when the address fields are sound enough to place an order. */
+export function parseCheckoutForm(
+  form: Record<string, unknown>,
+  gateways: PaymentGatewayConfig,
+  currentMonth: YearMonth,
+  opts: { loggedIn: boolean; ownedTokenIds: ReadonlySet<number>; guestCheckout: boolean },
+): CheckoutParse {
+  const errors: FieldError[] = [];
+  const billing = readAddress(form, "billing", errors);
+  const shipToDifferent = isTrue(field(form, "ship_to_different_address"));
+  const shipping = shipToDifferent ? readAddress(form, "shipping", errors) : null;
+  const rawNote = field(form, "order_comments");
+  if (rawNote.length > NOTE_MAX) errors.push({ id: "order_comments", html: `<strong>Order notes</strong> are too long (at most ${NOTE_MAX} characters).` });
+  const orderComments = rawNote.replace(/<[^>]*>?/g, "").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim().slice(0, NOTE_MAX);
+
+  let createAccount: { password: string } | null = null;
+  if (!opts.loggedIn && isTrue(field(form, "createaccount"))) {
+    const password = field(form, "account_password");
+    if (password === "") errors.push({ id: "account_password", html: "<strong>Account password</strong> is a required field." });
+    else if (password.length < 8) errors.push({ id: "account_password", html: "Please use a password of at least 8 characters." });
+    else if (password.length > 200) errors.push({ id: "account_password", html: "That password is too long." });
+    else createAccount = { password };
+  } else if (!opts.loggedIn && !opts.guestCheckout) {
+    errors.push({ id: "createaccount", html: "You must be logged in to checkout." });
+  }
+
+  const rawShipping = form.shipping_method;
+  let shippingMethodId: string | null = null;
+  const first = Array.isArray(rawShipping) ? rawShipping[0] : rawShipping && typeof rawShipping === "object" ? (rawShipping as Record<string, unknown>)["0"] : rawShipping;
+  if (typeof first === "string" && /^[\w:-]{1,64}$/.test(first)) shippingMethodId = first;
+
+  const payment = readPayment(form, gateways, currentMonth, { ownedTokenIds: opts.ownedTokenIds, canTokenize: opts.loggedIn || createAccount !== null });
+  if (!payment.ok) errors.push(...payment.errors);
+
+  if (errors.length) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      billing,
+      shipping,
+      orderComments,
+      paymentMethod: field(form, "payment_method"),
+      payment: payment.ok ? payment.value : null,
+      shippingMethodId,
+      createAccount,
+      attribution: attributionMeta(form),
+    },
+  };
+}
+
+/** The failure body's `messages`: WooCommerce's error list with one `li[data-id]` per field. */
+export function errorListHtml(errors: readonly FieldError[]): string {
+  const items = errors.map((e) => `<li data-id="${escapeHtml(e.id)}">${e.html}</li>`).join("");
+  return `<ul class="woocommerce-error" role="alert">${items}</ul>`;
+}
+
+/** A message not tied to a field (escaped). */
+export function errorNoticeHtml(message: string): string {
+  return `<ul class="woocommerce-error" role="alert"><li>${escapeHtml(message)}</li></ul>`;
+}

@@ -1,0 +1,483 @@
+/**
+ * Placing an order and paying for it.
+ *
+ * 1. Claim the checkout's idempotency key (one row, INSERT … ON CONFLICT): a double click, a retry or a second tab
+ *    finds the claim and never creates a second order or charge.
+ * 2. One transaction: re-price the cart with the pricing engine, lock the coupons used (FOR UPDATE) and count their
+ *    usage, take stock with one conditional UPDATE per line (never read-then-write), create the order and record
+ *    the payment attempt — all before any money moves.
+ * 3. Call the gateway outside any transaction, with idempotency keys derived from the attempt.
+ * 4. One transaction marks the order paid, or fails it and gives back its stock and coupon usage (voiding an
+ *    authorization first when one exists).
+ * A crash anywhere leaves a 'started' or 'authorized' attempt, which `reconcilePayments` finishes: no captured
+ * payment is left without its order, and no order is charged twice.
+ */
+import { randomBytes } from "node:crypto";
+import type { Db } from "../db/client.ts";
+import { normalizeCouponCode } from "../domain/pricing/index.ts";
+import type { Coupon, CartResult } from "../domain/pricing/index.ts";
+import { loadPricedCart, type CartOwner } from "./cart.ts";
+import { findCart } from "../db/repositories/cart.ts";
+import { couponSchema } from "../domain/pricing/index.ts";
+import type { PaymentGateway, PaymentMethodSummary, GatewayResult } from "../payments/gateway.ts";
+import type { CheckoutInput, FieldError, PaymentChoice } from "./checkout-form.ts";
+import { escapeHtml } from "./checkout-form.ts";
+import { PAYMENT_MESSAGES } from "../domain/payments/index.ts";
+import { formatMoney, type CurrencyFormat } from "../domain/money/money.ts";
+import * as repo from "../db/repositories/orders.ts";
+
+export interface OrderDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  currency: string;
+  currencyFormat: CurrencyFormat;
+  now: () => Date;
+  log: (msg: string, fields?: Record<string, unknown>) => void;
+  /** Gateway ids of the two forms, e.g. sandbox_credit_card / sandbox_echeck. */
+  cardGatewayId: string;
+  echeckGatewayId: string;
+}
+
+export interface PlaceOrderRequest {
+  claimKey: string;
+  customerId: number | null;
+  input: CheckoutInput;
+  /** Whose cart is ordered; it is loaded and priced inside the order transaction. */
+  owner: CartOwner;
+  /** A new account to create in the same transaction (the password already hashed). */
+  newAccount?: { email: string; passwordHash: string; firstName: string; lastName: string } | null;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; orderId: number; orderKey: string; replay: boolean; customerId: number | null }
+  | { ok: false; errors: FieldError[]; refresh?: boolean; reload?: boolean; customerId?: number | null };
+
+class CheckoutRefusal extends Error {
+  constructor(readonly errors: FieldError[], readonly reload = false) {
+    super("checkout refused");
+  }
+}
+
+const notice = (message: string, id = ""): FieldError => ({ id, html: escapeHtml(message) });
+
+export const ALREADY_PROCESSING = "Your order is already being processed. Please wait a moment, then check your e-mail or your account before trying again.";
+
+/** Step 1. Returns the attempt number when this call owns the claim, or what the earlier submission produced. */
+async function claim(db: Db, key: string): Promise<{ owned: true } | { owned: false; status: string; orderId: number | null; orderKey: string | null }> {
+  const rows = await db.query<{ attempt: number }>(
+    `INSERT INTO checkout_claims (key, status) VALUES ($1, 'processing')
+     ON CONFLICT (key) DO UPDATE SET status = 'processing', attempt = checkout_claims.attempt + 1, order_id = NULL, result = NULL, updated_at = now()
+       WHERE checkout_claims.status = 'failed'
+     RETURNING attempt`,
+    [key],
+  );
+  if (rows.length) return { owned: true };
+  const [row] = await db.query<{ status: string; order_id: number | null; order_key: string | null }>(
+    `SELECT c.status, c.order_id, o.order_key FROM checkout_claims c LEFT JOIN orders o ON o.id = c.order_id WHERE c.key = $1`,
+    [key],
+  );
+  return { owned: false, status: row?.status ?? "processing", orderId: row?.order_id ?? null, orderKey: row?.order_key ?? null };
+}
+
+async function releaseClaim(db: Db, key: string): Promise<void> {
+  await db.query(`UPDATE checkout_claims SET status = 'failed', updated_at = now() WHERE key = $1 AND status = 'processing'`, [key]);
+}
+
+function customerKeyOf(customerId: number | null, email: string): string {
+  return customerId ? `c:${customerId}` : `e:${email.toLowerCase()}`;
+}
+
+interface CreatedOrder {
+  orderId: number;
+  orderKey: string;
+  total: number;
+  attemptId: number | null;
+  attemptKey: string | null;
+  customerId: number | null;
+}
+
+/** Step 2: everything that must be all-or-nothing before money moves. */
+async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<CreatedOrder> {
+  return deps.db.transaction(async (tx) => {
+    let customerId = req.customerId;
+    if (req.newAccount) {
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO customers (email, password_hash, first_name, last_name, display_name) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
+        [req.newAccount.email, req.newAccount.passwordHash, req.newAccount.firstName, req.newAccount.lastName, req.newAccount.firstName || req.newAccount.email.split("@")[0]],
+      );
+      if (!row) throw new CheckoutRefusal([{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }]);
+      customerId = row.id;
+    }
+
+    // Coupons are locked first, so the usage counts the pricing below reads are final: a coupon's limit holds
+    // under concurrent checkouts (READ COMMITTED reads the winner's increment once its lock is released).
+    const stored = await findCart(tx, req.owner);
+    const codes = [...new Set((stored?.coupons ?? []).map(normalizeCouponCode))].sort();
+    const locked = codes.length
+      ? await tx.query<{ code: string; data: unknown }>(`SELECT code, data FROM coupons WHERE code = ANY($1) ORDER BY code FOR UPDATE`, [codes])
+      : [];
+    // The cart re-priced on the server, inside this transaction, by the same function the cart page uses.
+    const cart = await loadPricedCart(tx, req.owner, { now: deps.now(), loggedIn: customerId !== null, currencyFormat: deps.currencyFormat });
+    const priced: CartResult = cart.result;
+    if (cart.lines.length === 0) throw new CheckoutRefusal([notice("Sorry, your session has expired. Return to shop")], true);
+    if (priced.coupons.refused.length) throw new CheckoutRefusal(priced.coupons.refused.map((r) => notice(r.message)));
+    const customerKey = customerKeyOf(customerId, req.input.billing.email);
+    for (const row of locked) {
+      const coupon = couponSchema.parse(row.data) as Coupon;
+      if (!coupon.usageLimitPerCustomer || !priced.coupons.applied.some((a) => normalizeCouponCode(a.code) === row.code)) continue;
+      const [mine] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM coupon_usages WHERE coupon_code = $1 AND customer_key = ANY($2)`, [
+        row.code,
+        [customerKey, `e:${req.input.billing.email.toLowerCase()}`],
+      ]);
+      if ((mine?.n ?? 0) >= coupon.usageLimitPerCustomer) throw new CheckoutRefusal([notice("Coupon usage limit has been reached.")]);
+    }
+    if (priced.shipping.needsShipping && !priced.shipping.chosenRateId) {
+      throw new CheckoutRefusal([notice("No shipping method has been selected. Please double check your address, or contact us if you need any help.")]);
+    }
+    const byKey = new Map(
+      cart.lines.map((l) => [
+        l.key,
+        { name: l.name, stock: l.stockQuantity === null ? null : l.variationId ? { table: "variations" as const, id: l.variationId } : { table: "products" as const, id: l.productId } },
+      ]),
+    );
+
+    // Stock: one conditional UPDATE per line, in a fixed order so concurrent orders cannot deadlock.
+    const taken = new Map<string, number>();
+    const stockKey = (k: string) => {
+      const st = byKey.get(k)?.stock;
+      return st ? `${st.table}:${String(st.id).padStart(10, "0")}` : "~";
+    };
+    const ordered = [...priced.lines].sort((a, b) => stockKey(a.key).localeCompare(stockKey(b.key)));
+    for (const line of ordered) {
+      const item = byKey.get(line.key)!;
+      if (!item.stock) continue;
+      const rows = await tx.query<{ id: number }>(
+        `UPDATE ${item.stock.table} SET stock_quantity = stock_quantity - $2,
+           stock_status = CASE WHEN stock_quantity - $2 <= 0 THEN 'outofstock' ELSE stock_status END
+         WHERE id = $1 AND stock_quantity >= $2 RETURNING id`,
+        [item.stock.id, line.quantity],
+      );
+      if (!rows.length) {
+        const [left] = await tx.query<{ n: number | null }>(`SELECT stock_quantity AS n FROM ${item.stock.table} WHERE id = $1`, [item.stock.id]);
+        const available = Math.max(0, left?.n ?? 0);
+        throw new CheckoutRefusal([
+          notice(
+            available === 0
+              ? `Sorry, "${item.name}" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.`
+              : `Sorry, we do not have enough "${item.name}" in stock to fulfill your order (${available} available). We apologize for any inconvenience caused.`,
+          ),
+        ]);
+      }
+      taken.set(line.key, line.quantity);
+    }
+
+    const shippingRate = priced.shipping.rates.find((r) => r.id === priced.shipping.chosenRateId) ?? null;
+    const orderKey = `wc_order_${randomBytes(12).toString("base64url")}`;
+    const paymentTitle = req.input.paymentMethod === deps.echeckGatewayId ? "eCheck" : "Credit Card";
+    const orderId = await repo.insertOrder(tx, {
+      orderKey,
+      customerId,
+      billingEmail: req.input.billing.email,
+      currency: deps.currency,
+      subtotal: priced.totals.subtotal,
+      discountTotal: priced.totals.discountTotal,
+      shippingTotal: priced.totals.shipping,
+      total: priced.totals.grandTotal,
+      shippingMethodId: shippingRate?.id ?? null,
+      shippingMethodTitle: shippingRate?.label ?? null,
+      paymentMethod: req.input.paymentMethod,
+      paymentMethodTitle: paymentTitle,
+      customerNote: req.input.orderComments,
+      checkoutKey: req.claimKey,
+      billing: req.input.billing,
+      shipping: req.input.shipping ?? (priced.shipping.needsShipping ? { ...req.input.billing, email: "", phone: "" } : null),
+      lines: priced.lines.map((l) => {
+        const item = byKey.get(l.key)!;
+        return {
+          productId: l.productId,
+          variationId: l.variationId && l.variationId > 0 ? l.variationId : null,
+          name: item.name,
+          quantity: l.quantity,
+          subtotal: l.subtotal,
+          total: l.total,
+          stockTaken: taken.get(l.key) ?? 0,
+        };
+      }),
+      coupons: priced.coupons.applied.map((c) => ({ code: c.code, discount: c.discount })),
+      meta: req.input.attribution,
+    });
+    for (const c of priced.coupons.applied) {
+      await tx.query(`UPDATE coupons SET usage_count = usage_count + 1 WHERE code = $1`, [normalizeCouponCode(c.code)]);
+      await tx.query(`INSERT INTO coupon_usages (coupon_code, customer_key, order_id) VALUES ($1, $2, $3)`, [normalizeCouponCode(c.code), customerKey, orderId]);
+    }
+    for (const l of priced.lines) {
+      await tx.query(`UPDATE products SET total_sales = total_sales + $2 WHERE id = $1`, [l.productId, l.quantity]);
+    }
+
+    let attemptId: number | null = null;
+    let attemptKey: string | null = null;
+    if (priced.totals.grandTotal > 0) {
+      const payment = req.input.payment!;
+      attemptKey = `order-${orderId}-${randomBytes(6).toString("hex")}`;
+      const operation = payment.kind === "card" && !payment.tokenize ? "authorize_capture" : payment.kind === "bank" || payment.kind === "bank_token" ? "echeck_debit" : "charge_token";
+      attemptId = await repo.insertAttempt(tx, { orderId, key: attemptKey, gateway: deps.gateway.id, operation, amount: priced.totals.grandTotal, currency: deps.currency });
+    }
+    await tx.query(`UPDATE checkout_claims SET order_id = $2, updated_at = now() WHERE key = $1`, [req.claimKey, orderId]);
+    return { orderId, orderKey, total: priced.totals.grandTotal, attemptId, attemptKey, customerId };
+  });
+}
+
+export async function placeOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<PlaceOrderResult> {
+  const claimed = await claim(deps.db, req.claimKey);
+  if (!claimed.owned) {
+    if (claimed.status === "done" && claimed.orderId && claimed.orderKey) {
+      return { ok: true, orderId: claimed.orderId, orderKey: claimed.orderKey, replay: true, customerId: null };
+    }
+    return { ok: false, errors: [notice(ALREADY_PROCESSING)] };
+  }
+  let created: CreatedOrder;
+  try {
+    created = await createOrder(deps, req);
+  } catch (error) {
+    await releaseClaim(deps.db, req.claimKey);
+    if (error instanceof CheckoutRefusal) return { ok: false, errors: error.errors, reload: error.reload };
+    throw error;
+  }
+  if (created.attemptId === null) {
+    await markPaid(deps, created.orderId, null, null);
+    return { ok: true, orderId: created.orderId, orderKey: created.orderKey, replay: false, customerId: created.customerId };
+  }
+  const outcome = await pay(deps, {
+    attemptId: created.attemptId,
+    key: created.attemptKey!,
+    orderId: created.orderId,
+    amount: created.total,
+    customerId: created.customerId,
+    choice: req.input.payment!,
+  });
+  if (outcome.kind === "paid") {
+    return { ok: true, orderId: created.orderId, orderKey: created.orderKey, replay: false, customerId: created.customerId };
+  }
+  if (outcome.kind === "unknown") {
+    return { ok: false, errors: [notice(`We could not confirm your payment yet. Your order number is ${created.orderId}; please check your e-mail before trying again.`)], customerId: created.customerId };
+  }
+  return { ok: false, errors: [notice(outcome.message)], customerId: created.customerId };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Paying
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface PaymentJob {
+  attemptId: number;
+  key: string;
+  orderId: number;
+  amount: number;
+  customerId: number | null;
+  choice: PaymentChoice;
+}
+
+type PayOutcome = { kind: "paid" } | { kind: "failed"; message: string } | { kind: "unknown" };
+
+const customerRef = (customerId: number | null) => (customerId ? `customer-${customerId}` : undefined);
+
+function declineMessage(result: GatewayResult): string {
+  if (result.status === "declined") {
+    if (result.code === "incorrect_csc" || result.code === "invalid_csc") return "Card security code is invalid (must be 3 or 4 digits)";
+    return `${result.message} ${PAYMENT_MESSAGES.general}`.trim();
+  }
+  return PAYMENT_MESSAGES.general;
+}
+
+async function pay(deps: OrderDeps, job: PaymentJob): Promise<PayOutcome> {
+  const g = deps.gateway;
+  const c = job.choice;
+  const currency = deps.currency;
+  const fail = async (result: GatewayResult): Promise<PayOutcome> => {
+    await markFailed(deps, job.orderId, job.attemptId, result.status === "declined" ? "declined" : "failed", result.status === "approved" ? null : result.code);
+    return { kind: "failed", message: declineMessage(result) };
+  };
+  const unknownOr = async (result: GatewayResult): Promise<PayOutcome> => {
+    if (result.status === "error" && result.code === "timeout") return { kind: "unknown" };
+    return fail(result);
+  };
+
+  if (c.kind === "card" && !(c.tokenize && job.customerId)) {
+    const auth = await g.authorize({
+      idempotencyKey: `${job.key}:auth`,
+      amount: job.amount,
+      currency,
+      source: { type: "card", card: { number: c.number, expMonth: c.expMonth, expYear: c.expYear, csc: c.csc ?? undefined } },
+    });
+    if (auth.status !== "approved") return unknownOr(auth);
+    await deps.db.query(`UPDATE payment_attempts SET status = 'authorized', auth_id = $2, method = $3, updated_at = now() WHERE id = $1 AND status = 'started'`, [
+      job.attemptId,
+      auth.authId,
+      JSON.stringify(auth.method),
+    ]);
+    return captureOrVoid(deps, job, auth.authId, auth.method);
+  }
+
+  let token: string;
+  if (c.kind === "card_token" || c.kind === "bank_token") {
+    const row = await repo.findToken(deps.db, c.tokenId, job.customerId ?? -1);
+    if (!row) return fail({ status: "error", code: "not_found", retryable: false, message: PAYMENT_MESSAGES.general });
+    token = row.token;
+  } else {
+    // A new method the shopper asked to save: tokenize first, then charge the token.
+    if (c.kind === "card") {
+      const tok = await tokenizeCard(deps, `${job.key}:tok`, job.customerId!, c);
+      if (tok.status !== "approved") return unknownOr(tok);
+      token = tok.token.token;
+    } else if (!c.tokenize || !job.customerId) {
+      const debit = await g.echeckDebit({
+        idempotencyKey: `${job.key}:charge`,
+        amount: job.amount,
+        currency,
+        source: { type: "bank", account: { routingNumber: c.routingNumber, accountNumber: c.accountNumber } },
+      });
+      return debit.status === "approved" ? paid(deps, job, debit.chargeId, debit.method) : unknownOr(debit);
+    } else {
+      const tok = await g.tokenize({ idempotencyKey: `${job.key}:tok`, customerRef: customerRef(job.customerId)!, source: { type: "bank", account: { routingNumber: c.routingNumber, accountNumber: c.accountNumber } } });
+      if (tok.status !== "approved") return unknownOr(tok);
+      await repo.saveToken(deps.db, job.customerId, deps.echeckGatewayId, tok.token);
+      token = tok.token.token;
+    }
+  }
+  if (c.kind === "bank" || c.kind === "bank_token") {
+    const debit = await g.echeckDebit({ idempotencyKey: `${job.key}:charge`, amount: job.amount, currency, customerRef: customerRef(job.customerId), source: { type: "token", token } });
+    return debit.status === "approved" ? paid(deps, job, debit.chargeId, debit.method) : unknownOr(debit);
+  }
+  const charge = await g.chargeToken({
+    idempotencyKey: `${job.key}:charge`,
+    token,
+    amount: job.amount,
+    currency,
+    customerRef: customerRef(job.customerId),
+    csc: c.kind === "card_token" ? (c.csc ?? undefined) : undefined,
+  });
+  return charge.status === "approved" ? paid(deps, job, charge.chargeId, charge.method) : unknownOr(charge);
+}
+
+/** Card tokenize-and-charge path, kept apart so `pay` reads top to bottom. */
+export async function tokenizeCard(deps: OrderDeps, key: string, customerId: number, card: { number: string; expMonth: number; expYear: number; csc: string | null }) {
+  const tok = await deps.gateway.tokenize({ idempotencyKey: key, customerRef: customerRef(customerId)!, source: { type: "card", card: { number: card.number, expMonth: card.expMonth, expYear: card.expYear, csc: card.csc ?? undefined } } });
+  if (tok.status === "approved") await repo.saveToken(deps.db, customerId, deps.cardGatewayId, tok.token);
+  return tok;
+}
+
+async function paid(deps: OrderDeps, job: PaymentJob, chargeId: string, method: PaymentMethodSummary): Promise<PayOutcome> {
+  await markPaid(deps, job.orderId, job.attemptId, { chargeId, method });
+  return { kind: "paid" };
+}
+
+async function captureOrVoid(deps: OrderDeps, job: { attemptId: number; key: string; orderId: number }, authId: string, method: PaymentMethodSummary | null): Promise<PayOutcome> {
+  const cap = await deps.gateway.capture({ idempotencyKey: `${job.key}:capture`, authId });
+  if (cap.status === "approved") {
+    await markPaid(deps, job.orderId, job.attemptId, { chargeId: cap.chargeId, method });
+    return { kind: "paid" };
+  }
+  if (cap.status === "error" && cap.retryable) return { kind: "unknown" };
+  // A failure after authorization voids it, so the shopper's funds are not held.
+  const v = await deps.gateway.void({ idempotencyKey: `${job.key}:void`, authId });
+  if (v.status === "error" && v.retryable) return { kind: "unknown" };
+  await markFailed(deps, job.orderId, job.attemptId, "voided", cap.code);
+  return { kind: "failed", message: PAYMENT_MESSAGES.general };
+}
+
+export async function markPaid(deps: Pick<OrderDeps, "db" | "currencyFormat">, orderId: number, attemptId: number | null, charge: { chargeId: string; method: PaymentMethodSummary | null } | null): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (attemptId !== null) {
+      await tx.query(
+        `UPDATE payment_attempts SET status = 'captured', charge_id = $2, method = coalesce($3, method), updated_at = now() WHERE id = $1 AND status IN ('started', 'authorized')`,
+        [attemptId, charge?.chargeId ?? null, charge?.method ? JSON.stringify(charge.method) : null],
+      );
+    }
+    const moved = await repo.transition(tx, orderId, "processing", { paid: true });
+    await tx.query(`UPDATE checkout_claims SET status = 'done', updated_at = now() WHERE order_id = $1`, [orderId]);
+    if (moved) {
+      const order = await repo.findOrder(tx, orderId);
+      if (order) {
+        const lines = order.lines.map((l) => `${l.name} × ${l.quantity}: ${formatMoney(l.total, deps.currencyFormat)}`).join("\n");
+        await repo.queueEmail(tx, {
+          kind: "order_received",
+          to: order.billingEmail,
+          subject: `Your order #${order.id} has been received`,
+          body: `Thank you for your order.\n\nOrder #${order.id}\n${lines}\nShipping: ${formatMoney(order.shippingTotal, deps.currencyFormat)}\nTotal: ${formatMoney(order.total, deps.currencyFormat)}\n`,
+          orderId,
+        });
+      }
+    }
+  });
+}
+
+/** Fails an unpaid order and gives back what it held: stock and coupon usage. Safe to call twice. */
+export async function markFailed(deps: Pick<OrderDeps, "db">, orderId: number, attemptId: number | null, attemptStatus: "declined" | "failed" | "voided", code: string | null): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (attemptId !== null) {
+      await tx.query(`UPDATE payment_attempts SET status = $2, error_code = $3, updated_at = now() WHERE id = $1 AND status IN ('started', 'authorized')`, [attemptId, attemptStatus, code]);
+    }
+    await repo.transition(tx, orderId, "failed");
+    await repo.releaseHeld(tx, orderId);
+    await tx.query(`UPDATE checkout_claims SET status = 'failed', updated_at = now() WHERE order_id = $1 AND status = 'processing'`, [orderId]);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reconciler
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Finishes every payment attempt left unfinished by a crash or a timeout, older than `olderThanMs`:
+ * an approved authorization is captured and its order paid; a charge the processor completed pays its order;
+ * an attempt the processor never saw (or declined) fails its order and returns the stock. Returns what it did.
+ */
+export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): Promise<{ paid: number; failed: number; pending: number }> {
+  const counts = { paid: 0, failed: 0, pending: 0 };
+  const cutoff = new Date(deps.now().getTime() - olderThanMs);
+  const attempts = await deps.db.query<{ id: number; order_id: number; idempotency_key: string; operation: string; status: string; auth_id: string | null; updated_at: Date }>(
+    `SELECT id, order_id, idempotency_key, operation, status, auth_id, updated_at FROM payment_attempts
+     WHERE status IN ('started', 'authorized') AND updated_at < $1 ORDER BY id LIMIT 500`,
+    [cutoff],
+  );
+  for (const a of attempts) {
+    try {
+      const job = { attemptId: a.id, key: a.idempotency_key, orderId: a.order_id };
+      let outcome: PayOutcome;
+      if (a.status === "authorized" && a.auth_id) {
+        outcome = await captureOrVoid(deps, job, a.auth_id, null);
+      } else if (a.operation === "authorize_capture") {
+        const found = await deps.gateway.lookup(`${a.idempotency_key}:auth`);
+        if (found.found && found.state === "completed" && found.result.status === "approved" && "authId" in found.result) {
+          outcome = await captureOrVoid(deps, job, found.result.authId, "method" in found.result ? found.result.method : null);
+        } else if (found.found && found.state === "in_progress") {
+          outcome = { kind: "unknown" };
+        } else {
+          await markFailed(deps, a.order_id, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed");
+          outcome = { kind: "failed", message: "" };
+        }
+      } else {
+        const found = await deps.gateway.lookup(`${a.idempotency_key}:charge`);
+        if (found.found && found.state === "completed" && found.result.status === "approved" && "chargeId" in found.result) {
+          await markPaid(deps, a.order_id, a.id, { chargeId: found.result.chargeId, method: "method" in found.result ? (found.result.method as PaymentMethodSummary) : null });
+          outcome = { kind: "paid" };
+        } else if (found.found && found.state === "in_progress") {
+          outcome = { kind: "unknown" };
+        } else {
+          await markFailed(deps, a.order_id, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed");
+          outcome = { kind: "failed", message: "" };
+        }
+      }
+      if (outcome.kind === "paid") counts.paid++;
+      else if (outcome.kind === "failed") counts.failed++;
+      else counts.pending++;
+    } catch (error) {
+      counts.pending++;
+      deps.log("reconcile attempt failed", { attemptId: a.id, error: (error as Error).message });
+    }
+  }
+  // Claims whose process died before the order existed: let the shopper try again.
+  await deps.db.query(`UPDATE checkout_claims SET status = 'failed', updated_at = now() WHERE status = 'processing' AND order_id IS NULL AND updated_at < $1`, [cutoff]);
+  return counts;
+}

@@ -1,0 +1,243 @@
+/**
+ * Checkout on the wire (wire-contracts §1.3): `?wc-ajax=update_order_review` and `?wc-ajax=checkout`, the
+ * Astra calls the checkout page makes (`astra_woo_check_user_exist`, `astra_woocommerce_login_user`), the payment
+ * form's script-error log, the sandbox's test-number page, and the payment reconciler (started with the server).
+ *
+ * The checkout request body carries card data: it is never logged, and neither are the parsed fields.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createElement } from "react";
+import type { Endpoints } from "../app.ts";
+import { json, firstString, type HandlerInput, type Reply } from "../http/dispatch.ts";
+import type { Feature } from "./feature.ts";
+import type { AppServices } from "../services.ts";
+import { SandboxGateway } from "../../core/payments/sandbox.server.ts";
+import { SqlSandboxStore } from "../../core/payments/sql-store.server.ts";
+import { SANDBOX_TEST_BANK_ACCOUNTS, SANDBOX_TEST_CARDS, SANDBOX_TEST_ROUTING_NUMBERS } from "../../core/payments/test-numbers.ts";
+import type { PaymentGateway } from "../../core/payments/gateway.ts";
+import { gatewaySettings, yearMonthOf, type GatewaySettings } from "../../core/domain/payments/index.ts";
+import { cartOwnerOf, chooseShippingMethod, emptyCart, loadPricedCart } from "../../core/commerce/cart.ts";
+import { errorListHtml, errorNoticeHtml, escapeHtml, field, parseCheckoutForm, type FieldError } from "../../core/commerce/checkout-form.ts";
+import { placeOrder, reconcilePayments, type OrderDeps } from "../../core/commerce/orders.ts";
+import { listTokens } from "../../core/db/repositories/orders.ts";
+import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commerce/accounts.ts";
+import { hashPassword } from "../../core/security/password.ts";
+import { cartSummaryView, cartTotalsView } from "../../app/components/cart/cart-view.ts";
+import { ReviewOrder } from "../../app/components/checkout/ReviewOrder.tsx";
+
+export const CHECKOUT_NONCE_ACTION = "woocommerce-process_checkout";
+export const CHECKOUT_TOKEN_KEY = "checkout_token";
+
+export interface PaymentRuntime {
+  gateway: PaymentGateway;
+  gateways: { card: GatewaySettings; echeck: GatewaySettings };
+  deps: OrderDeps;
+}
+
+const runtimes = new WeakMap<AppServices, PaymentRuntime>();
+
+/** One gateway per running shop: the sandbox on the shop's database, until a real provider is configured. */
+export function paymentRuntime(services: AppServices): PaymentRuntime {
+  let rt = runtimes.get(services);
+  if (rt) return rt;
+  const gateway = new SandboxGateway({
+    store: new SqlSandboxStore(services.db),
+    // Operation, key, status, code, brand and last four only — never a number or a CSC.
+    log: (event, fields) => services.logger.debug(`payments ${event}`, { ...fields }),
+  });
+  const gateways = {
+    card: gatewaySettings({ id: "sandbox_credit_card", plugin_id: "sandbox", type: "credit-card", csc_required: true, csc_required_for_tokens: false }),
+    echeck: gatewaySettings({ id: "sandbox_echeck", plugin_id: "sandbox", type: "echeck", csc_required: false }),
+  };
+  const deps: OrderDeps = {
+    db: services.db,
+    gateway,
+    currency: services.config.currency.code,
+    currencyFormat: services.config.currency.format,
+    now: services.now,
+    log: (msg, fields) => services.logger.warn(msg, fields),
+    cardGatewayId: gateways.card.id,
+    echeckGatewayId: gateways.echeck.id,
+  };
+  rt = { gateway, gateways, deps };
+  runtimes.set(services, rt);
+  return rt;
+}
+
+/** The per-session checkout token: the same in every tab, replaced once an order is placed. */
+export async function checkoutToken(req: HandlerInput["req"]): Promise<string> {
+  const session = await req.shop.ensureSession();
+  let token = session.data[CHECKOUT_TOKEN_KEY];
+  if (typeof token !== "string" || !/^[0-9a-f]{32}$/.test(token)) {
+    token = randomBytes(16).toString("hex");
+    await req.shop.updateSessionData((d) => {
+      d[CHECKOUT_TOKEN_KEY] = token;
+    });
+  }
+  return token as string;
+}
+
+const failure = (errors: FieldError[], opts: { refresh?: boolean; reload?: boolean } = {}): Reply =>
+  json({ result: "failure", messages: errorListHtml(errors), refresh: opts.refresh ?? false, reload: opts.reload ?? false });
+
+const pricingOpts = (services: AppServices, loggedIn: boolean) => ({ now: services.now(), loggedIn, currencyFormat: services.config.currency.format });
+
+const SESSION_EXPIRED_HTML = `<div class="woocommerce-error">Sorry, your session has expired. <a href="/shop/" class="wc-backward">Return to shop</a></div>`;
+
+async function updateOrderReview({ req, params, services }: HandlerInput): Promise<Reply> {
+  const session = await req.shop.session();
+  if (!req.shop.verifyNonce("update-order-review", params.security)) {
+    return json({ result: "failure", messages: errorNoticeHtml("We were unable to process your order, please try again."), reload: false, fragments: {} });
+  }
+  const owner = cartOwnerOf(session);
+  const loggedIn = !!session?.customerId;
+  const rate = (() => {
+    const m = params.shipping_method;
+    const v = Array.isArray(m) ? m[0] : m && typeof m === "object" ? (m as Record<string, unknown>)["0"] : m;
+    return typeof v === "string" && /^[\w:-]{1,64}$/.test(v) ? v : null;
+  })();
+  if (owner && rate) await chooseShippingMethod(services.db, owner, rate, pricingOpts(services, loggedIn));
+  const cart = await loadPricedCart(services.db, owner, pricingOpts(services, loggedIn));
+  if (cart.lines.length === 0) return json({ fragments: { "form.woocommerce-checkout": SESSION_EXPIRED_HTML } });
+  const table = renderToStaticMarkup(createElement(ReviewOrder, { summary: cartSummaryView(cart, ""), totals: cartTotalsView(cart) }));
+  return json({ result: "success", messages: "", reload: false, fragments: { ".woocommerce-checkout-review-order-table": table } });
+}
+
+async function processCheckout({ req, params, services }: HandlerInput): Promise<Reply> {
+  const rt = paymentRuntime(services);
+  const session = await req.shop.session();
+  const nonce = params["woocommerce-process-checkout-nonce"];
+  if (!session || !req.shop.verifyNonce(CHECKOUT_NONCE_ACTION, nonce)) {
+    return failure([{ id: "", html: "We were unable to process your order, please try again." }], { refresh: true });
+  }
+  const owner = cartOwnerOf(session)!;
+  const customerId = session.customerId ?? null;
+  const loggedIn = customerId !== null;
+  const tokens = loggedIn ? await listTokens(services.db, customerId) : [];
+  const parsed = parseCheckoutForm(params, rt.gateways, yearMonthOf(services.now(), "utc"), {
+    loggedIn,
+    ownedTokenIds: new Set(tokens.map((t) => t.id)),
+    guestCheckout: services.config.account.guestCheckout,
+  });
+  const token = field(params, "_checkout_token");
+  if (!/^[0-9a-f]{32}$/.test(token)) return failure([{ id: "", html: "We were unable to process your order, please try again." }], { refresh: true });
+  if (!parsed.ok) return failure(parsed.errors);
+  const input = parsed.value;
+
+  let newAccount = null;
+  if (input.createAccount) {
+    const [exists] = await services.db.query(`SELECT 1 FROM customers WHERE lower(email) = lower($1)`, [input.billing.email]);
+    if (exists) return failure([{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }]);
+    newAccount = { email: input.billing.email.toLowerCase(), passwordHash: await hashPassword(input.createAccount.password), firstName: input.billing.first_name, lastName: input.billing.last_name };
+  }
+  if (input.shippingMethodId) await chooseShippingMethod(services.db, owner, input.shippingMethodId, pricingOpts(services, loggedIn));
+
+  // The idempotency key: the page's nonce and the session's checkout token, hashed (neither is stored as is).
+  const claimKey = "co_" + createHash("sha256").update(`${String(nonce)}:${token}`).digest("hex");
+  const result = await placeOrder(rt.deps, { claimKey, customerId, input, owner, newAccount });
+  if (!result.ok) {
+    if (result.reload) return json({ result: "failure", messages: errorListHtml(result.errors), refresh: false, reload: false });
+    return failure(result.errors);
+  }
+  if (!result.replay) {
+    await emptyCart(services.db, owner);
+    await req.shop.updateSessionData((d) => {
+      delete d[CHECKOUT_TOKEN_KEY];
+    });
+    if (!loggedIn && result.customerId) await req.shop.signIn(result.customerId);
+  }
+  const origin = `${req.protocol}://${req.get("host")}`;
+  return json({ result: "success", redirect: `${origin}/checkout/order-received/${result.orderId}/?key=${encodeURIComponent(result.orderKey)}` });
+}
+
+async function checkUserExist({ req, params, services }: HandlerInput): Promise<Reply> {
+  await req.shop.session();
+  if (!req.shop.verifyNonce("check-user-exist", params.security)) return json({ success: false, data: { success: false, is_login_allowed: false, error: "Your session has expired. Please reload the page and try again." } }, 403);
+  const result = await checkUserExists(services.db, {
+    email: firstString(params.user_name_email) ?? "",
+    address: req.ip ?? "unknown",
+    session: req.shop.cookies["shop_nonce_key"] ?? req.ip ?? "unknown",
+    now: services.now(),
+  });
+  if (result.limited) return json({ success: false, data: { success: false, is_login_allowed: false, error: AUTH_LIMITS.tooManyMessage } }, 429);
+  return json({ success: true, data: { success: result.exists, is_login_allowed: result.exists && result.loginAllowed } });
+}
+
+async function loginUser({ req, params, services }: HandlerInput): Promise<Reply> {
+  const session = await req.shop.session();
+  if (session?.customerId) return json({ success: true, data: { success: true } });
+  if (!req.shop.verifyNonce("woocommerce-login", params.security)) {
+    return json({ success: false, data: { success: false, error: "Your session has expired. Please reload the page and try again." } }, 403);
+  }
+  const outcome = await loginWithLimits(services.db, {
+    login: firstString(params.user_name_email) ?? "",
+    password: firstString(params.password) ?? "",
+    address: req.ip ?? "unknown",
+    now: services.now(),
+  });
+  if (!outcome.ok) return json({ success: false, data: { success: false, error: escapeHtml(outcome.message) } });
+  await req.shop.signIn(outcome.customerId);
+  return json({ success: true, data: { success: true } });
+}
+
+async function logScriptEvent({ params, services }: HandlerInput, gatewayId: string): Promise<Reply> {
+  // Only the script's name and message, trimmed; nothing from the payment fields is accepted here.
+  const name = (firstString(params.name) ?? "").replace(/[^\w .:/-]/g, "").slice(0, 200);
+  const message = (firstString(params.message) ?? "").replace(/\d{6,}/g, "[digits]").slice(0, 500);
+  if (!name && !message) return json({ success: false }, 400);
+  services.logger.warn("payment form script event", { gateway: gatewayId, name, message });
+  return json({ success: true });
+}
+
+function registerCheckoutEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServices): void {
+  wcAjax.register("update_order_review", updateOrderReview);
+  wcAjax.register("checkout", processCheckout);
+  adminAjax.register("astra_woo_check_user_exist", checkUserExist);
+  adminAjax.register("astra_woocommerce_login_user", loginUser);
+  const rt = paymentRuntime(services);
+  for (const g of [rt.gateways.card, rt.gateways.echeck]) {
+    const action = g.type === "echeck" ? `${g.plugin_id}_echeck_payment_form_log_script_event` : `${g.plugin_id}_credit_card_payment_form_log_script_event`;
+    adminAjax.register(action, async (input) => {
+      await input.req.shop.session();
+      if (!input.req.shop.verifyNonce(`${g.id}-log-script-event`, input.params.security)) return json({ success: false }, 403);
+      return logScriptEvent(input, g.id);
+    });
+  }
+}
+
+function testNumbersPage(): string {
+  const rows = SANDBOX_TEST_CARDS.map((c) => `<tr><td><code>${escapeHtml(c.number.replace(/(\d{4})(?=\d)/g, "$1 "))}</code></td><td>${escapeHtml(c.brand)}</td><td>${escapeHtml(c.note)}</td></tr>`).join("");
+  const banks = SANDBOX_TEST_BANK_ACCOUNTS.map((b) => `<tr><td><code>${escapeHtml(b.accountNumber)}</code></td><td>${escapeHtml(b.note)}</td></tr>`).join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Sandbox test numbers</title></head><body style="font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem">
+<h1>Sandbox payments: test numbers</h1><p>This shop's payment processor is in <strong>test mode</strong>: no money moves. Only these numbers are approved. Use any future expiry (e.g. 12 / 30) and any CSC of the right length.</p>
+<table border="1" cellpadding="6" style="border-collapse:collapse"><thead><tr><th>Card number</th><th>Brand</th><th>Result</th></tr></thead><tbody>${rows}</tbody></table>
+<h2>E-check</h2><p>Routing numbers: ${SANDBOX_TEST_ROUTING_NUMBERS.map((r) => `<code>${r}</code>`).join(", ")} (any number passing the ABA checksum).</p>
+<table border="1" cellpadding="6" style="border-collapse:collapse"><thead><tr><th>Account number</th><th>Result</th></tr></thead><tbody>${banks}</tbody></table></body></html>`;
+}
+
+export const checkoutFeature: Feature = {
+  name: "checkout",
+  endpoints: registerCheckoutEndpoints,
+  routes(app) {
+    app.get("/payments/test-numbers/", (_req, res) => {
+      res.type("text/html").send(testNumbersPage());
+    });
+  },
+  async start({ services }) {
+    const rt = paymentRuntime(services);
+    const staleMs = 30_000;
+    const run = async (olderThan: number) => {
+      try {
+        const done = await reconcilePayments(rt.deps, olderThan);
+        if (done.paid || done.failed) services.logger.info("payments reconciled", done);
+      } catch (error) {
+        services.logger.warn("payment reconciler failed", { error: (error as Error).message });
+      }
+    };
+    await run(staleMs);
+    const timer = setInterval(() => void run(staleMs), 10_000);
+    timer.unref();
+    return async () => clearInterval(timer);
+  },
+};
