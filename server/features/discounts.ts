@@ -89,53 +89,63 @@ export async function loadPricingProduct(
   id: number,
   opts: { parentId?: number; cheapestVariation?: boolean } = {},
 ): Promise<PricingProductLookup> {
-  const [variation] = await db.query<{ id: number; product_id: number; name: string; regular_price: number; sale_price: number | null }>(
-    `SELECT v.id, v.product_id, p.name, v.regular_price, v.sale_price FROM variations v JOIN products p ON p.id = v.product_id
-     WHERE v.id = $1 AND v.status = 'publish' AND p.status = 'publish'`,
+  // One round trip: the id as a variation (with its parent) or as a product, with the categories.
+  const rows = await db.query<{
+    is_variation: boolean;
+    id: number;
+    parent_id: number;
+    type: string;
+    name: string;
+    regular_price: number | null;
+    sale_price: number | null;
+    details: Record<string, unknown> | null;
+    category_ids: number[];
+    category_slugs: string[];
+  }>(
+    `WITH target AS (
+       SELECT true AS is_variation, v.id, v.product_id AS parent_id, p.type, p.name, v.regular_price, v.sale_price, p.details
+       FROM variations v JOIN products p ON p.id = v.product_id
+       WHERE v.id = $1 AND v.status = 'publish' AND p.status = 'publish'
+       UNION ALL
+       SELECT false, p.id, p.id, p.type, p.name, p.regular_price, p.sale_price, p.details
+       FROM products p WHERE p.id = $1 AND p.status = 'publish'
+     )
+     SELECT target.*,
+       (SELECT coalesce(array_agg(t.id ORDER BY t.id), '{}') FROM product_terms pt JOIN terms t ON t.id = pt.term_id
+         WHERE pt.product_id = target.parent_id AND t.taxonomy = 'product_cat') AS category_ids,
+       (SELECT coalesce(array_agg(t.slug ORDER BY t.id), '{}') FROM product_terms pt JOIN terms t ON t.id = pt.term_id
+         WHERE pt.product_id = target.parent_id AND t.taxonomy = 'product_cat') AS category_slugs
+     FROM target`,
     [id],
   );
-  if (variation) {
-    if (opts.parentId !== undefined && opts.parentId !== variation.product_id) return { kind: "wrong_parent" };
-    return { kind: "ok", parentId: variation.product_id, isVariation: true, product: await withCategories(db, variation.product_id, { productId: variation.product_id, variationId: variation.id, name: variation.name, ...prices(variation) }) };
-  }
-  const [product] = await db.query<{ id: number; type: string; name: string; regular_price: number | null; sale_price: number | null; details: Record<string, unknown> | null }>(
-    `SELECT id, type, name, regular_price, sale_price, details FROM products WHERE id = $1 AND status = 'publish'`,
-    [id],
-  );
-  if (!product) return { kind: "unknown" };
-  if (opts.parentId !== undefined && opts.parentId !== product.id) return { kind: "wrong_parent" };
-  if (product.type === "variable") {
-    if (!opts.cheapestVariation) return { kind: "choose_variation", parentId: product.id };
+  const row = rows[0];
+  if (!row) return { kind: "unknown" };
+  if (opts.parentId !== undefined && opts.parentId !== row.parent_id) return { kind: "wrong_parent" };
+  const product = (p: { regular_price: number; sale_price: number | null }): ProductForPricing => ({
+    productId: row.parent_id,
+    ...(row.is_variation ? { variationId: row.id } : {}),
+    name: row.name,
+    categoryIds: row.category_ids,
+    categorySlugs: row.category_slugs,
+    regularUnitPrice: p.regular_price,
+    ...(p.sale_price !== null ? { saleUnitPrice: p.sale_price } : {}),
+  });
+  if (row.is_variation) return { kind: "ok", parentId: row.parent_id, isVariation: true, product: product({ regular_price: row.regular_price!, sale_price: row.sale_price }) };
+  if (row.type === "variable") {
+    if (!opts.cheapestVariation) return { kind: "choose_variation", parentId: row.id };
     const [cheapest] = await db.query<{ regular_price: number; sale_price: number | null }>(
       `SELECT regular_price, sale_price FROM variations WHERE product_id = $1 AND status = 'publish'
        ORDER BY least(regular_price, coalesce(sale_price, regular_price)), menu_order, id LIMIT 1`,
-      [product.id],
+      [row.id],
     );
     if (!cheapest) return { kind: "not_priceable" };
-    return { kind: "ok", parentId: product.id, isVariation: false, product: await withCategories(db, product.id, { productId: product.id, name: product.name, ...prices(cheapest) }) };
+    return { kind: "ok", parentId: row.id, isVariation: false, product: product(cheapest) };
   }
   // Grouped products have no price of their own, a bundle's price depends on the items ticked and a
   // multi-price download on the options chosen: none has one unit price for the rules to act on.
-  const multiPrice = product.type === "downloadable" && product.details?.priceMode === "multi";
-  if (product.regular_price === null || product.type === "grouped" || product.type === "bundle" || multiPrice) return { kind: "not_priceable" };
-  return {
-    kind: "ok",
-    parentId: product.id,
-    isVariation: false,
-    product: await withCategories(db, product.id, { productId: product.id, name: product.name, ...prices({ regular_price: product.regular_price, sale_price: product.sale_price }) }),
-  };
-}
-
-function prices(row: { regular_price: number; sale_price: number | null }): Pick<ProductForPricing, "regularUnitPrice" | "saleUnitPrice"> {
-  return { regularUnitPrice: row.regular_price, ...(row.sale_price !== null ? { saleUnitPrice: row.sale_price } : {}) };
-}
-
-async function withCategories(db: Queryable, productId: number, product: ProductForPricing): Promise<ProductForPricing> {
-  const cats = await db.query<{ id: number; slug: string }>(
-    `SELECT t.id, t.slug FROM product_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.product_id = $1 AND t.taxonomy = 'product_cat' ORDER BY t.id`,
-    [productId],
-  );
-  return { ...product, categoryIds: cats.map((c) => c.id), categorySlugs: cats.map((c) => c.slug) };
+  const multiPrice = row.type === "downloadable" && row.details?.priceMode === "multi";
+  if (row.regular_price === null || row.type === "grouped" || row.type === "bundle" || multiPrice) return { kind: "not_priceable" };
+  return { kind: "ok", parentId: row.id, isVariation: false, product: product({ regular_price: row.regular_price, sale_price: row.sale_price }) };
 }
 
 function lookupError(lookup: Exclude<PricingProductLookup, { kind: "ok" }>): Reply {
@@ -197,26 +207,25 @@ function pricingContext(input: HandlerInput) {
 }
 
 async function getPriceHtml(input: HandlerInput): Promise<Reply> {
-  const request = await readRequest(input, { quantity: true });
+  // The rules load alongside the checks (PostgreSQL runs them in parallel; a refusal just drops them).
+  const [request, rules] = await Promise.all([readRequest(input, { quantity: true }), loadRules(input.services.db)]);
   if (isReply(request)) return request;
   const { services } = input;
-  const rules = await loadRules(services.db);
   const price = priceProduct({ product: request.product, quantity: request.qty, rules, ...pricingContext(input) });
   const format = exactCurrencyFormat([price.regularUnitPrice, price.baseUnitPrice, price.unitPrice], services.config.currency.format);
   return ok(priceHtmlResponse(price, services.config.discounts.enableUpdatePriceWithQty, format));
 }
 
 async function getBulkTable(input: HandlerInput): Promise<Reply> {
-  const request = await readRequest(input, { quantity: false, cheapestVariation: true });
+  const [request, rules] = await Promise.all([readRequest(input, { quantity: false, cheapestVariation: true }), loadRules(input.services.db)]);
   if (isReply(request)) return request;
   const { services } = input;
-  const rules = await loadRules(services.db);
   const rows = bulkTableModel({ product: request.product, rules, currencyFormat: services.config.currency.format, ...pricingContext(input) });
   return ok({ bulk_table: bulkTableHtml(rows, exactCurrencyFormat(rows.map((r) => r.unitPrice), services.config.currency.format)) });
 }
 
 async function getProductDiscount(input: HandlerInput): Promise<Reply> {
-  const request = await readRequest(input, { quantity: true });
+  const [request, rules] = await Promise.all([readRequest(input, { quantity: true }), loadRules(input.services.db)]);
   if (isReply(request)) return request;
   const { services, params } = input;
   let customPrice: number | undefined;
@@ -227,7 +236,6 @@ async function getProductDiscount(input: HandlerInput): Promise<Reply> {
     if (cents === null || cents < 0 || cents > 100_000_000) return fail("invalid_custom_price");
     customPrice = cents;
   }
-  const rules = await loadRules(services.db);
   const detail = productDiscountDetail({
     product: request.product,
     quantity: request.qty,

@@ -44,10 +44,11 @@ interface LineState {
   base: Cents;
   subtotal: Cents;
   discounts: LineDiscount[];
+  /** Sum of `discounts` so far, kept as they are given (summing on every look-up made big carts quadratic). */
+  taken: Cents;
 }
 
-const discounted = (s: LineState): Cents => s.discounts.reduce((a, d) => a + d.amount, 0);
-const remaining = (s: LineState): Cents => s.subtotal - discounted(s);
+const remaining = (s: LineState): Cents => s.subtotal - s.taken;
 
 function assertLine(line: CartLineInput): void {
   const whole = (n: number, what: string) => {
@@ -69,7 +70,7 @@ export function priceCartLines(input: CartInput): LinePricing {
   const states = new Map<string, LineState>();
   for (const line of input.lines) {
     const base = baseUnitPrice(line);
-    states.set(line.key, { line, base, subtotal: base * line.quantity, discounts: [] });
+    states.set(line.key, { line, base, subtotal: base * line.quantity, discounts: [], taken: 0 });
   }
   const paying = input.lines.filter((l) => !l.freeItem);
   const decided = decideRules({
@@ -92,7 +93,10 @@ export function priceCartLines(input: CartInput): LinePricing {
   };
   const give = (s: LineState, d: Omit<LineDiscount, "amount">, amount: Cents): Cents => {
     const amt = clamp(amount, 0, remaining(s));
-    if (amt > 0) s.discounts.push({ ...d, amount: amt });
+    if (amt > 0) {
+      s.discounts.push({ ...d, amount: amt });
+      s.taken += amt;
+    }
     return amt;
   };
   const st = (key: string): LineState => states.get(key)!;
