@@ -450,6 +450,11 @@ export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): P
       } else if (a.operation === "authorize_capture") {
         const found = await deps.gateway.lookup(`${a.idempotency_key}:auth`);
         if (found.found && found.state === "completed" && found.result.status === "approved" && "authId" in found.result) {
+          await deps.db.query(`UPDATE payment_attempts SET status = 'authorized', auth_id = $2, method = $3, updated_at = now() WHERE id = $1 AND status = 'started'`, [
+            a.id,
+            found.result.authId,
+            "method" in found.result ? JSON.stringify(found.result.method) : null,
+          ]);
           outcome = await captureOrVoid(deps, job, found.result.authId, "method" in found.result ? found.result.method : null);
         } else if (found.found && found.state === "in_progress") {
           outcome = { kind: "unknown" };

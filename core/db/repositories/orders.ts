@@ -137,13 +137,15 @@ export async function findOrder(db: Queryable, id: number): Promise<OrderView | 
     [id],
   );
   if (!o) return null;
-  const [lines, addresses, coupons, meta, attempt] = await Promise.all([
-    db.query<Record<string, unknown>>(`SELECT * FROM order_lines WHERE order_id = $1 ORDER BY id`, [id]),
-    db.query<Record<string, unknown>>(`SELECT * FROM order_addresses WHERE order_id = $1`, [id]),
-    db.query<{ code: string; discount: number }>(`SELECT code, discount FROM order_coupons WHERE order_id = $1 ORDER BY code`, [id]),
-    db.query<{ key: string; value: string }>(`SELECT key, value FROM order_meta WHERE order_id = $1 ORDER BY key`, [id]),
-    db.query<{ method: { brand?: string; last4?: string; kind?: string } | null }>(`SELECT method FROM payment_attempts WHERE order_id = $1 AND status = 'captured' ORDER BY id DESC LIMIT 1`, [id]),
-  ]);
+  // One query at a time: this may run inside a transaction, on one connection.
+  const lines = await db.query<Record<string, unknown>>(`SELECT * FROM order_lines WHERE order_id = $1 ORDER BY id`, [id]);
+  const addresses = await db.query<Record<string, unknown>>(`SELECT * FROM order_addresses WHERE order_id = $1`, [id]);
+  const coupons = await db.query<{ code: string; discount: number }>(`SELECT code, discount FROM order_coupons WHERE order_id = $1 ORDER BY code`, [id]);
+  const meta = await db.query<{ key: string; value: string }>(`SELECT key, value FROM order_meta WHERE order_id = $1 ORDER BY key`, [id]);
+  const attempt = await db.query<{ method: { brand?: string; last4?: string; kind?: string } | null }>(
+    `SELECT method FROM payment_attempts WHERE order_id = $1 AND status = 'captured' ORDER BY id DESC LIMIT 1`,
+    [id],
+  );
   const addr: OrderView["addresses"] = {};
   for (const a of addresses) {
     addr[a.kind as "billing" | "shipping"] = {
