@@ -463,6 +463,9 @@ async function planAdd(db: Queryable, request: AddToCartRequest): Promise<CartCh
       let chosen = req.variationId !== null ? variations.find((v) => v.id === req.variationId) : undefined;
       if (req.variationId !== null && !chosen) return fail(CART_MESSAGES.invalidVariation, url);
       if (!chosen) {
+        const names = [...new Set(variations.flatMap((v) => Object.keys(v.attributes)))];
+        const unset = names.filter((k) => !(req.attributes[k] ?? ""));
+        if (unset.length) return fail(CART_MESSAGES.requiredAttributes(unset.map((k) => labelOf(k.replace(/^attribute_(pa_)?/, "")))), url);
         chosen = variations.find((v) => variationMatches(v.attributes, req.attributes) && Object.entries(v.attributes).every(([k, val]) => val !== "" || (req.attributes[k] ?? "") !== ""));
         if (!chosen) {
           const missing = Object.keys(variations[0]?.attributes ?? {}).filter((k) => !(req.attributes[k] ?? ""));

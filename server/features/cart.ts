@@ -247,11 +247,11 @@ function noJsRoutes(app: express.Express, services: AppServices): void {
       if ((req.method === "GET" || req.method === "HEAD") && req.query["add-to-cart"] !== undefined) {
         const entries = formEntries(req.query as Record<string, unknown>).filter(([k]) => k === "add-to-cart" || k === "quantity" || k === "variation_id" || k.startsWith("attribute_") || k.startsWith("quantity["));
         await noJsAdd(req, entries, services);
-        return res.redirect(303, afterAddUrl(req, services));
+        return redirectAfter(req, res, afterAddUrl(req, services));
       }
       if (req.path === "/cart/" && req.method === "GET" && req.query.remove_item !== undefined) {
         await noJsRemove(req, services);
-        return res.redirect(303, "/cart/");
+        return redirectAfter(req, res, "/cart/");
       }
       if (req.path === "/cart/" && req.method === "GET" && req.query.remove_coupon !== undefined) {
         const owner = await currentOwner(req.shop);
@@ -261,7 +261,7 @@ function noJsRoutes(app: express.Express, services: AppServices): void {
           await req.shop.queueNotice(r.ok ? { type: "success", message: CART_MESSAGES.couponRemoved } : { type: "error", message: r.message });
           syncCartCookies(req.shop, await requestCart(req.shop, services));
         }
-        return res.redirect(303, "/cart/");
+        return redirectAfter(req, res, "/cart/");
       }
       // Form posts: the single-product forms (any page) and the cart form.
       if (req.method === "POST" && req.is("application/x-www-form-urlencoded") && !OWN_ACTIONS.test(req.path)) {
@@ -271,14 +271,14 @@ function noJsRoutes(app: express.Express, services: AppServices): void {
             const entries = [...new URLSearchParams(typeof req.body === "string" ? req.body : "")] as [string, string][];
             if (req.path === "/cart/" && !entries.some(([k]) => k === "add-to-cart" || k === "download_id")) {
               await cartFormPost(req, entries, services);
-              return res.redirect(303, "/cart/");
+              return redirectAfter(req, res, "/cart/");
             }
             if (entries.some(([k]) => k === "add-to-cart" || k === "download_id")) {
               await noJsAdd(req, entries, services);
-              return res.redirect(303, afterAddUrl(req, services));
+              return redirectAfter(req, res, afterAddUrl(req, services));
             }
             // Nothing of ours in the body, and these pages have no form actions: back to the page.
-            return res.redirect(303, req.originalUrl);
+            return redirectAfter(req, res, req.originalUrl);
           } catch (e) {
             next(e);
           }
@@ -289,6 +289,12 @@ function noJsRoutes(app: express.Express, services: AppServices): void {
       next(error);
     }
   });
+}
+
+/** The session (queued notices) is saved before the redirect goes out. */
+async function redirectAfter(req: Request, res: Response, url: string): Promise<void> {
+  await req.shop.flush();
+  res.redirect(303, url);
 }
 
 function afterAddUrl(req: Request, services: AppServices): string {
