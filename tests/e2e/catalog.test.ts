@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { startTestShop, type TestShop } from "../support/shop.ts";
+import { launchBrowser } from "../support/browser.ts";
+
+let shop: TestShop;
+let browser: Browser;
+const WIDTHS = [1280, 400] as const;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function open(width: number, path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.goto(shop.url + path);
+  // Hydrated: the enhanced controls exist only once React has run.
+  await page.waitForSelector(".astra-shop-filter-button, .cfvsw-swatches-list, .gallery-static, .gallery-slider", { state: "attached" });
+  return page;
+}
+
+const resultCount = (page: Page) => page.locator(".woocommerce-result-count").innerText();
+
+describe.each(WIDTHS)("catalogue at %i px", (width) => {
+  it("swatches set the selects with the mouse and the keyboard, and respect disabled items", async () => {
+    const page = await open(width, "/product/pleated-face-mask/");
+    const color = page.locator('ul[aria-labelledby="attribute_pa_color-label"] [role="radio"]:not([aria-disabled="true"])').first();
+    const value = await color.getAttribute("data-value");
+    await color.click();
+    await expect.poll(() => page.locator("#attribute_pa_color").inputValue()).toBe(value);
+    await expect.poll(() => color.getAttribute("aria-checked")).toBe("true");
+    // Keyboard: Space, then Enter, on size items.
+    const sizes = page.locator('ul[aria-labelledby="attribute_pa_size-label"] [role="radio"]:not([aria-disabled="true"])');
+    const first = sizes.first();
+    await first.focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => page.locator("#attribute_pa_size").inputValue()).toBe(await first.getAttribute("data-value"));
+    const second = sizes.nth(1);
+    if ((await sizes.count()) > 1) {
+      await second.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.locator("#attribute_pa_size").inputValue()).toBe(await second.getAttribute("data-value"));
+      expect(await first.getAttribute("aria-checked")).toBe("false");
+    }
+    // A complete choice picks the variation.
+    await expect.poll(() => page.locator('input[name="variation_id"]').inputValue()).not.toBe("0");
+    // Disabled items carry the tooltip and ignore clicks.
+    const disabled = page.locator('[role="radio"][aria-disabled="true"]');
+    if (await disabled.count()) {
+      const before = await page.locator("#attribute_pa_color").inputValue();
+      const tooltip = await disabled.first().getAttribute("data-tooltip");
+      expect(["(Unavailable)", "(Out of Stock)"]).toContain(tooltip);
+      await disabled.first().click({ force: true });
+      expect(await page.locator("#attribute_pa_color").inputValue()).toBe(before);
+    }
+    await page.close();
+  });
+
+  it("loads variations on demand when there are many, and shows the 'more' control", async () => {
+    const page = await open(width, "/product/cotton-face-mask/");
+    expect(await page.locator("form.variations_form").getAttribute("data-product_variations")).toBe("false");
+    const more = page.locator(".cfvsw-more-link");
+    await expect.poll(() => more.count()).toBe(1);
+    const before = await page.locator('ul[aria-labelledby="attribute_pa_color-label"] [role="radio"]').count();
+    await more.click();
+    await expect.poll(() => page.locator('ul[aria-labelledby="attribute_pa_color-label"] [role="radio"]').count()).toBeGreaterThan(before);
+    await page.locator('ul[aria-labelledby="attribute_pa_color-label"] [role="radio"]').first().click();
+    const answer = page.waitForResponse((r) => r.url().includes("wc-ajax=get_variation"));
+    await page.locator('ul[aria-labelledby="attribute_pa_size-label"] [role="radio"]').first().click();
+    const body = await (await answer).json();
+    if (body) await expect.poll(() => page.locator('input[name="variation_id"]').inputValue()).toBe(String(body.variation_id));
+    else await page.waitForSelector(".wc-no-matching-variations");
+    await page.close();
+  });
+
+  it("the off-canvas sidebar opens, traps focus, and closes on Escape and a click outside", async () => {
+    const page = await open(width, "/shop/");
+    const button = page.locator(".astra-shop-filter-button");
+    const sidebar = page.locator("#astra-off-canvas-sidebar");
+    await expect.poll(() => sidebar.isVisible()).toBe(false);
+    await button.click();
+    await expect.poll(() => sidebar.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.getElementById("astra-off-canvas-sidebar")!.contains(document.activeElement))).toBe(true);
+    for (let i = 0; i < 40; i++) await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.getElementById("astra-off-canvas-sidebar")!.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => sidebar.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains("astra-shop-filter-button"))).toBe(true);
+    await button.click();
+    await expect.poll(() => sidebar.isVisible()).toBe(true);
+    await page.mouse.click(width - 5, 450); // the overlay, outside the panel
+    await expect.poll(() => sidebar.isVisible()).toBe(false);
+    // Accordion: a widget folds.
+    await button.click();
+    const toggle = page.locator(".ast-filter-accordion .widget-title button").nth(1);
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await page.close();
+  });
+
+  it("the price slider moves by keyboard and pointer within the range and filters the listing", async () => {
+    const page = await open(width, "/shop/");
+    await page.locator(".astra-shop-filter-button").click();
+    const from = page.locator('[role="slider"][data-handle="from"]');
+    const to = page.locator('[role="slider"][data-handle="to"]');
+    const min = Number(await from.getAttribute("aria-valuemin"));
+    const max = Number(await to.getAttribute("aria-valuemax"));
+    await from.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    expect(Number(await from.getAttribute("aria-valuenow"))).toBe(min + 2);
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowLeft");
+    expect(Number(await from.getAttribute("aria-valuenow"))).toBe(min); // clamped
+    await page.keyboard.press("ArrowRight");
+    await to.focus();
+    await page.keyboard.press("Home"); // stops at the other handle
+    expect(Number(await to.getAttribute("aria-valuenow"))).toBe(min + 1);
+    await page.keyboard.press("End");
+    expect(Number(await to.getAttribute("aria-valuenow"))).toBe(max);
+    // Pointer: press near the middle of the track moves the closer handle to a whole step.
+    const box = (await page.locator(".price_slider").boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.9, box.y + box.height / 2);
+    const now = Number(await to.getAttribute("aria-valuenow"));
+    expect(Number.isInteger(now)).toBe(true);
+    expect(now).toBeLessThan(max);
+    expect(await page.locator(".price_label .to").innerText()).toBe(`$${now}`);
+    await Promise.all([page.waitForURL(/max_price=/), page.locator(".widget_price_filter button[type=submit]").click()]);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("min_price")).toBe(String(min + 1));
+    expect(url.searchParams.get("max_price")).toBe(String(now));
+    await page.close();
+  });
+
+  it("taxonomy filters go into the address, refresh in place, and back and forward work", async () => {
+    const page = await open(width, "/shop/");
+    const unfiltered = await resultCount(page);
+    await page.locator(".astra-shop-filter-button").click();
+    const refresh = () => page.waitForResponse((r) => r.url().includes("/refresh-loop") && r.request().method() === "POST");
+    let done = refresh();
+    await page.locator('.e-filter-pa_color [data-filter="red"]').click();
+    await done;
+    expect(new URL(page.url()).searchParams.get("e-filter-shop-pa_color")).toBe("red");
+    await expect.poll(() => resultCount(page)).not.toBe(unfiltered);
+    const redCount = await resultCount(page);
+    done = refresh();
+    await page.locator('.e-filter-pa_color [data-filter="navy"]').click();
+    await done;
+    expect(new URL(page.url()).searchParams.get("e-filter-shop-pa_color")).toBe("red~navy");
+    await expect.poll(() => page.locator('.e-filter-pa_color [data-filter="navy"]').getAttribute("aria-checked")).toBe("true");
+    // A shared address renders the same filtered page on the server.
+    const shared = await browser.newPage({ viewport: { width, height: 900 } });
+    await shared.goto(page.url());
+    const bothCount = await resultCount(page);
+    expect(await resultCount(shared)).toBe(bothCount);
+    await shared.close();
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get("e-filter-shop-pa_color")).toBe("red");
+    await expect.poll(() => resultCount(page)).toBe(redCount);
+    await page.goBack();
+    await expect.poll(() => page.url()).toBe(`${shop.url}/shop/`);
+    await expect.poll(() => resultCount(page)).toBe(unfiltered);
+    await page.goForward();
+    await expect.poll(() => resultCount(page)).toBe(redCount);
+    await page.close();
+  });
+
+  it("infinite loading appends products on click until 'No more products to show.'", async () => {
+    const page = await open(width, "/shop/");
+    const total = Number(/of (\d+) results/.exec(await resultCount(page))![1]);
+    const more = page.locator(".ast-load-more");
+    expect(await more.getAttribute("href")).toBe("/shop/page/2/");
+    await more.click();
+    await expect.poll(() => page.locator("ul.products > li.product").count()).toBe(24);
+    await expect.poll(() => more.getAttribute("href")).toBe("/shop/page/3/");
+    await expect.poll(() => page.locator("li.product.ast-fade-up.is-shown").count()).toBe(12);
+    await expect.poll(() => resultCount(page)).toBe(`Showing 1–24 of ${total} results`);
+    for (let shown = 24; shown < total; shown = Math.min(total, shown + 12)) {
+      await more.click();
+      await expect.poll(() => page.locator("ul.products > li.product").count()).toBe(Math.min(total, shown + 12));
+    }
+    await page.waitForSelector("text=No more products to show.");
+    expect(await page.locator("ul.products > li.product").count()).toBe(total);
+    await page.close();
+  });
+
+  it("the sort select submits on change, and the view toggle is remembered", async () => {
+    const page = await open(width, "/shop/");
+    await Promise.all([page.waitForURL(/orderby=price-desc/), page.locator("select.orderby").selectOption("price-desc")]);
+    await page.locator('.ast-view-trigger[data-view="list"]').click();
+    await expect.poll(() => page.locator("ul.products").getAttribute("class")).toContain("view-list");
+    await page.goto(shop.url + "/product-category/ties/");
+    expect(await page.locator("ul.products").getAttribute("class")).toContain("view-list");
+    expect(await page.locator('.ast-view-trigger[data-view="list"]').getAttribute("aria-pressed")).toBe("true");
+    await page.close();
+  });
+});
+
+describe("product gallery", () => {
+  it("is a slider below 922 px, removed at 922 px and wider after the resize debounce, and jumps to the variation's slide", async () => {
+    const page = await open(1280, "/product/pleated-face-mask/");
+    expect(await page.locator("[data-testid=gallery-slider]").count()).toBe(0);
+    await page.setViewportSize({ width: 900, height: 900 });
+    await page.waitForSelector("[data-testid=gallery-slider]");
+    await page.setViewportSize({ width: 922, height: 900 });
+    await page.waitForSelector("[data-testid=gallery-slider]", { state: "detached" });
+    // Wide: thumbnails switch the main image; a chosen variation jumps to its first slide.
+    await page.locator(".flex-control-thumbs button").nth(1).click();
+    expect(await page.locator(".woocommerce-product-gallery").getAttribute("data-active")).toBe("1");
+    await page.locator('ul[aria-labelledby="attribute_pa_color-label"] [role="radio"]:not([aria-disabled="true"])').first().click();
+    await page.locator('ul[aria-labelledby="attribute_pa_size-label"] [role="radio"]:not([aria-disabled="true"])').first().click();
+    await expect.poll(() => page.locator(".woocommerce-product-gallery").getAttribute("data-active")).toBe("0");
+    // Narrow: the slider, driven by its dots and by drag.
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.waitForSelector("[data-testid=gallery-slider]");
+    await page.locator(".gallery-dots button").nth(1).click();
+    await expect.poll(() => page.locator(".woocommerce-product-gallery").getAttribute("data-active")).toBe("1");
+    const box = (await page.locator(".gallery-viewport").boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => page.locator(".woocommerce-product-gallery").getAttribute("data-active")).toBe("0");
+    // The lightbox opens on the image, with its counter.
+    await page.locator(".gallery-track a").first().click();
+    await page.waitForSelector(".yarl__counter");
+    expect(await page.locator(".yarl__counter").innerText()).toMatch(/1 \/ \d/);
+    await page.close();
+  });
+});
