@@ -80,13 +80,14 @@ describe("live discount pricing on a product page", () => {
       await route.continue();
     });
     const request = page.waitForRequest((r) => (r.postData() ?? "").includes("method=get_variable_product_bulk_table"));
-    const options = await page.locator("select#pa_color option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    await page.selectOption("select#pa_color", options[0]!);
-    await page.selectOption("select#pa_size", "m");
+    // An in-stock variation (sold-out ones cannot be chosen).
+    const [variation] = await shop.services.db.query<{ id: number; attributes: Record<string, string> }>(
+      `SELECT v.id, v.attributes FROM variations v JOIN products p ON p.id = v.product_id WHERE p.slug = 'cotton-face-mask' AND v.stock_status = 'instock' ORDER BY v.menu_order LIMIT 1`,
+    );
+    await page.selectOption('select[name="attribute_pa_color"]', variation!.attributes.attribute_pa_color!, { force: true });
+    await page.selectOption('select[name="attribute_pa_size"]', variation!.attributes.attribute_pa_size!, { force: true });
     const sent = new URLSearchParams((await request).postData() ?? "");
-    const variations = JSON.parse((await page.locator("form.variations_form").getAttribute("data-product_variations"))!) as { variation_id: number; attributes: Record<string, string> }[];
-    const chosen = variations.find((v) => v.attributes.attribute_pa_color === options[0] && v.attributes.attribute_pa_size === "m")!;
-    expect(sent.get("product_id")).toBe(String(chosen.variation_id));
+    expect(sent.get("product_id")).toBe(String(variation!.id));
     expect(sent.get("awdr_nonce")).toMatch(/^[0-9a-f]{10}$/);
     await expect.poll(() => table.evaluate((el) => (el as HTMLElement).style.opacity)).toBe("0.5");
     const done = page.waitForResponse((r) => (r.request().postData() ?? "").includes("get_variable_product_bulk_table"));
@@ -94,6 +95,19 @@ describe("live discount pricing on a product page", () => {
     await done;
     await expect.poll(() => table.evaluate((el) => (el as HTMLElement).style.opacity)).toBe("1");
     expect(await table.innerText()).toContain("12 +");
+    await page.close();
+  });
+
+  it("a variable product: the variation's price area follows the quantity", async () => {
+    const { page } = await openProduct("silk-necktie");
+    const first = await page.locator('select[name="attribute_pa_color"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean)[0]!);
+    await page.selectOption('select[name="attribute_pa_color"]', first, { force: true });
+    await page.waitForSelector("div.product .woocommerce-variation-price .price");
+    const before = await priceUpdates(page);
+    await page.locator('form.cart input[name="quantity"]').fill("2");
+    await expect.poll(() => priceUpdates(page)).toBeGreaterThan(before);
+    await expect.poll(() => page.locator("div.product .woocommerce-variation-price").innerText()).toBe("$35.00 $31.50");
+    await expect.poll(() => page.locator(".awdr-bulk-customizable-table tr.awdr-active-tier").innerText()).toContain("2 - 3");
     await page.close();
   });
 
