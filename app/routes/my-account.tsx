@@ -1,6 +1,8 @@
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/my-account";
-import { checkCredentials, registerCustomer, registrationSchema } from "../../core/commerce/accounts.ts";
+import { loginWithLimits, registerCustomer, registrationSchema } from "../../core/commerce/accounts.ts";
+import { listCustomerOrders } from "../../core/db/repositories/orders.ts";
+import { AccountNav, OrdersTable } from "../components/account/AccountNav.tsx";
 import { pageTitle } from "../lib/listing-params.ts";
 import { PasswordInput } from "../components/chrome/PasswordInput.tsx";
 
@@ -13,7 +15,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [customer] = customerId
     ? await services.db.query<{ email: string; first_name: string; display_name: string }>(`SELECT email, first_name, display_name FROM customers WHERE id = $1`, [customerId])
     : [];
-  return { customer: customer ?? null, loginNonce: shop.nonce("woocommerce-login"), registerNonce: shop.nonce("woocommerce-register"), logoutNonce: shop.nonce("log-out") };
+  const orders = customerId ? (await listCustomerOrders(services.db, customerId, 5)).map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })) : [];
+  return { customer: customer ?? null, orders, loginNonce: shop.nonce("woocommerce-login"), registerNonce: shop.nonce("woocommerce-register"), logoutNonce: shop.nonce("log-out") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,9 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const username = String(form.get("username") ?? "");
     const password = String(form.get("password") ?? "");
     if (!username || !password) return { error: "Please enter your e-mail address and password.", intent };
-    const customerId = await checkCredentials(services.db, username, password);
-    if (!customerId) return { error: "The e-mail address or password you entered is incorrect.", intent };
-    await shop.signIn(customerId);
+    // Failed logins are limited per account and per browser here (the page context carries no client address;
+    // the checkout's admin-ajax login limits per IP address too). See AUTH_LIMITS in core/commerce/accounts.ts.
+    const outcome = await loginWithLimits(services.db, { login: username, password, address: `browser:${shop.cookies.shop_nonce_key ?? "none"}`, now: services.now() });
+    if (!outcome.ok) return { error: outcome.message, intent };
+    await shop.signIn(outcome.customerId);
     await shop.queueNotice({ type: "success", message: "You are now signed in." });
     return redirect("/my-account/");
   }
@@ -50,17 +55,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
-  const { customer, loginNonce, registerNonce, logoutNonce } = loaderData;
+  const { customer, orders, loginNonce, registerNonce, logoutNonce } = loaderData;
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   if (customer) {
     return (
       <div className="woocommerce my-account">
         <h1 className="page-title">My account</h1>
+        <AccountNav current="dashboard" />
         <p>
           Hello <strong>{customer.first_name || customer.display_name}</strong> ({customer.email}).
         </p>
         <p>From your account dashboard you can view your recent orders, manage your addresses and edit your password and account details.</p>
+        {orders.length ? (
+          <>
+            <h2>Recent orders</h2>
+            <OrdersTable orders={orders} />
+          </>
+        ) : null}
         <Form method="post">
           <input type="hidden" name="intent" value="logout" />
           <input type="hidden" name="_wpnonce" value={logoutNonce} />

@@ -254,7 +254,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const canSave = props.loggedIn || createAccount;
 
   return (
-    <form ref={formRef} name="checkout" method="post" className={`checkout woocommerce-checkout layout-${layout}${processing ? " processing" : ""}`} action="/?wc-ajax=checkout" noValidate={hydrated} onSubmit={onSubmit} onChange={onFieldChange} aria-busy={processing}>
+    <form ref={formRef} name="checkout" method="post" className={`checkout woocommerce-checkout layout-${layout}${processing ? " processing" : ""}`} action="/?wc-ajax=checkout" noValidate={hydrated} onSubmit={onSubmit} onChange={onFieldChange} aria-busy={processing} data-hydrated={hydrated ? "1" : undefined}>
       <div className="woocommerce-NoticeGroup woocommerce-NoticeGroup-checkout" aria-live="assertive">
         {notices ? <div dangerouslySetInnerHTML={{ __html: notices }} /> : null}
       </div>

@@ -1,0 +1,71 @@
+/** The account area's navigation and the orders table (dashboard and the orders page). */
+import { formatMoney } from "../../../core/domain/money/money.ts";
+
+const LINKS = [
+  { key: "dashboard", href: "/my-account/", label: "Dashboard" },
+  { key: "orders", href: "/my-account/orders/", label: "Orders" },
+  { key: "payment-methods", href: "/my-account/payment-methods/", label: "Payment methods" },
+] as const;
+
+export function AccountNav({ current }: { current: (typeof LINKS)[number]["key"] | "other" }) {
+  return (
+    <nav className="woocommerce-MyAccount-navigation" aria-label="Account pages">
+      <ul>
+        {LINKS.map((l) => (
+          <li key={l.key} className={`woocommerce-MyAccount-navigation-link woocommerce-MyAccount-navigation-link--${l.key}`}>
+            <a href={l.href} aria-current={current === l.key ? "page" : undefined}>
+              {l.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export interface OrderRow {
+  id: number;
+  status: string;
+  statusLabel: string;
+  total: number;
+  items: number;
+  createdAt: string;
+  orderKey: string;
+}
+
+export function OrdersTable({ orders }: { orders: OrderRow[] }) {
+  return (
+    <table className="woocommerce-orders-table account-orders-table">
+      <thead>
+        <tr>
+          <th scope="col">Order</th>
+          <th scope="col">Date</th>
+          <th scope="col">Status</th>
+          <th scope="col">Total</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((o) => (
+          <tr key={o.id} className={`woocommerce-orders-table__row order status-${o.status}`}>
+            <td>
+              <a href={`/my-account/view-order/${o.id}/`}>#{o.id}</a>
+            </td>
+            <td>
+              <time dateTime={o.createdAt}>{new Date(o.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}</time>
+            </td>
+            <td>{o.statusLabel}</td>
+            <td>
+              {formatMoney(o.total)} for {o.items} {o.items === 1 ? "item" : "items"}
+            </td>
+            <td>
+              <a className="button view" href={`/my-account/view-order/${o.id}/`}>
+                View
+              </a>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

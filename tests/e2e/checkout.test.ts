@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { startTestShop, type TestShop } from "../support/shop.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { registerCustomer } from "../../core/commerce/accounts.ts";
+
+let shop: TestShop;
+let browser: Browser;
+let productId: number;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  browser = await launchBrowser();
+  const [row] = await shop.services.db.query<{ id: number }>(`UPDATE products SET stock_quantity = 500, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`);
+  productId = row!.id;
+  await registerCustomer(shop.services.db, { email: "returning@example.com", password: "returning pass 1", first_name: "Rita", last_name: "Turner" });
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function checkoutWithCart(width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.goto(shop.url + "/shop/");
+  const added = await page.request.post(shop.url + "/?wc-ajax=add_to_cart", { form: { product_id: String(productId), quantity: "2" } });
+  expect(added.ok()).toBe(true);
+  await page.goto(shop.url + "/checkout/");
+  await page.waitForSelector('form.checkout[data-hydrated="1"]');
+  return page;
+}
+
+async function fillDetails(page: Page, email: string): Promise<void> {
+  await page.fill("#billing_email", email);
+  await page.fill("#billing_first_name", "Ada");
+  await page.fill("#billing_last_name", "Lovelace");
+  await page.fill("#billing_address_1", "1 Analytical Way");
+  await page.fill("#billing_city", "Springfield");
+  await page.fill("#billing_state", "IL");
+  await page.fill("#billing_postcode", "62701");
+  await page.fill("#billing_phone", "555 123 4567");
+}
+
+describe("checkout in the browser", () => {
+  it("a guest pays by card: details, 'Proceed to payment', formatted card fields, 'Place order', order received", async () => {
+    const page = await checkoutWithCart();
+    await fillDetails(page, "guest-card@example.com");
+    await page.screenshot({ path: "tmp/shots/checkout-details-1280.png", fullPage: true });
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.getByText("Back to my details").waitFor();
+    await page.locator("#wc-sandbox-credit-card-account-number").pressSequentially("4242424242424242");
+    expect(await page.inputValue("#wc-sandbox-credit-card-account-number")).toBe("4242 4242 4242 4242");
+    await page.locator("#wc-sandbox-credit-card-expiry").pressSequentially("1234");
+    expect(await page.inputValue("#wc-sandbox-credit-card-expiry")).toBe("12 / 34");
+    await page.fill("#wc-sandbox-credit-card-csc", "123");
+    await expect.poll(() => page.locator(".sandbox-test-mode").first().innerText()).toContain("Test mode");
+    await page.screenshot({ path: "tmp/shots/checkout-payment-1280.png", fullPage: true });
+    await Promise.all([page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=/), page.getByRole("button", { name: "Place order" }).click()]);
+    expect(await page.locator(".woocommerce-thankyou-order-received").innerText()).toContain("Thank you. Your order has been received.");
+    await page.screenshot({ path: "tmp/shots/order-received-1280.png", fullPage: true });
+    await page.close();
+  });
+
+  it("a guest pays by e-check, with the sample-check hint", async () => {
+    const page = await checkoutWithCart();
+    await fillDetails(page, "guest-echeck@example.com");
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.locator("label[for=payment_method_sandbox_echeck]").click();
+    const hint = page.getByRole("button", { name: /sample check/ });
+    await hint.click();
+    expect(await hint.getAttribute("aria-expanded")).toBe("true");
+    await page.fill("#wc-sandbox-echeck-routing-number", "110000000");
+    await page.fill("#wc-sandbox-echeck-account-number", "000123456789");
+    await Promise.all([page.waitForURL(/order-received/), page.getByRole("button", { name: "Place order" }).click()]);
+    await page.close();
+  });
+
+  it("bad card data is listed at the top of the payment form without a request; a declined card shows the server's message", async () => {
+    const page = await checkoutWithCart(400);
+    await fillDetails(page, "declined@example.com");
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    let posted = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("wc-ajax=checkout")) posted++;
+    });
+    await page.getByRole("button", { name: "Place order" }).click();
+    const errors = page.locator(".payment-form-errors li");
+    await errors.first().waitFor();
+    expect(await errors.allInnerTexts()).toEqual(["Card security code is missing", "Card number is missing", "Card expiration date is invalid"]);
+    expect(posted).toBe(0);
+    await page.locator("#wc-sandbox-credit-card-account-number").pressSequentially("4000000000000002");
+    await page.locator("#wc-sandbox-credit-card-expiry").pressSequentially("1234");
+    await page.fill("#wc-sandbox-credit-card-csc", "123");
+    const reply = page.waitForResponse((r) => r.url().includes("wc-ajax=checkout"));
+    await page.getByRole("button", { name: "Place order" }).click();
+    await reply;
+    await page.locator(".woocommerce-NoticeGroup-checkout .woocommerce-error").waitFor();
+    expect(await page.locator(".woocommerce-NoticeGroup-checkout").innerText()).toMatch(/declined/i);
+    await page.screenshot({ path: "tmp/shots/checkout-declined-400.png", fullPage: true });
+    await page.close();
+  });
+
+  it("a returning customer is detected by e-mail and logs in inside the checkout", async () => {
+    const page = await checkoutWithCart();
+    await page.locator("#billing_email").pressSequentially("returning@example.com");
+    await page.getByText("This user is already registered. Please enter the password to continue.").waitFor();
+    expect(await page.locator("#ast-customer-login-section").isVisible()).toBe(true);
+    expect(await page.locator("#createaccount").count()).toBe(0);
+    expect(await page.context().cookies()).toContainEqual(expect.objectContaining({ name: "ast_modern_checkout_useremail", value: encodeURIComponent("returning@example.com") }));
+    await page.fill("#billing_password", "wrong");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.locator(".ast-login-notice .woocommerce-error").waitFor();
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await page.locator("#billing_password").getAttribute("type")).toBe("text");
+    await page.fill("#billing_password", "returning pass 1");
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Login", exact: true }).click()]);
+    await page.waitForSelector('form.checkout[data-hydrated="1"]');
+    expect(await page.locator("#customer_info").count()).toBe(0);
+    expect(await page.inputValue("#billing_first_name")).toBe("Rita");
+    await page.close();
+  });
+
+  it("the order summary toggles between 'Hide Order Summary' and 'Show Order Summary'", async () => {
+    const page = await checkoutWithCart();
+    const toggle = page.locator(".order-summary-toggle");
+    expect(await toggle.innerText()).toBe("Hide Order Summary");
+    await toggle.click();
+    expect(await toggle.innerText()).toBe("Show Order Summary");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await page.close();
+  });
+});
