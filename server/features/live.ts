@@ -6,12 +6,13 @@
  * Several shops can run in one process (tests), so everything a shop starts is
  * kept per `services` object rather than in module state.
  */
-import { timingSafeEqual } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import { z } from "zod";
 import { liveUpdateSchema, sportsMatchSchema, type LiveUpdate } from "../../core/domain/live/schema.ts";
 import { MATCH_RPC_METHOD, SPORT_RPC_METHOD } from "../../core/domain/live/constants.ts";
-import { createSimulator, leagueBadgeForSlug, matchRpcHandler, sportRpcHandler, teamBadgeForSlug, type MatchRecord, type MatchStore } from "../../core/sports/index.ts";
+import { createSimulator, leagueBadgeForSlug, matchRpcHandler, sportRpcHandler, teamBadgeForSlug, type MatchRecord, type MatchStore, type Runner } from "../../core/sports/index.ts";
+import { Redis } from "ioredis";
 import { createSqlMatchStore } from "../../core/sports/sql-store.ts";
 import type { Endpoints } from "../app.ts";
 import { json, type Reply } from "../http/dispatch.ts";
@@ -55,21 +56,38 @@ async function startLive({ services, realtime, env }: StartContext): Promise<() 
   };
   runtimes.set(services, { store, hub, channel, token: env.LIVE_INGEST_TOKEN, serial });
 
-  let clock: () => number = Date.now;
-  let stopRunner = () => {};
-  if (env.SIMULATOR === "on") {
+  let runner: Runner | null = null;
+  const runSimulator = async (): Promise<() => void> => {
     const sim = createSimulator({ seed: SIMULATOR_SEED, now: Date.now() });
-    const runner = sim.start({
+    let playing = true;
+    const started = sim.start({
       store,
       speed: env.SIMULATOR_SPEED,
-      publish: (update) => serial(() => hub.publish(channel, update)).then(() => undefined),
+      // A tick still in flight when the simulator stops (shutdown, lease lost) publishes nothing more.
+      publish: (update) => (playing ? serial(() => hub.publish(channel, update)).then(() => undefined) : undefined),
       onError: (error) => services.logger.error("sports simulator failed", { error }),
     });
-    await runner.ready;
-    clock = runner.now;
-    stopRunner = () => runner.stop();
+    await started.ready;
+    runner = started;
     services.logger.info("sports simulator running", { speed: env.SIMULATOR_SPEED });
+    return () => {
+      playing = false;
+      started.stop();
+      if (runner === started) runner = null;
+    };
+  };
+  let stopSimulator: () => Promise<void> = async () => {};
+  if (env.SIMULATOR === "on") {
+    if (env.REDIS_URL) {
+      // Processes sharing a Redis share the feed: one of them plays it, the others take over if it goes.
+      stopSimulator = await simulatorLease(env.REDIS_URL, `${env.REDIS_PREFIX ?? "shop:rt"}:live:simulator`, runSimulator, services);
+    } else {
+      const stop = await runSimulator();
+      stopSimulator = async () => stop();
+    }
   }
+  // The simulated clock where the simulator runs here (it may be sped up), the wall clock elsewhere.
+  const clock = (): number => (runner ? runner.now() : Date.now());
 
   // Without this the hub would answer a bad payload with a temporary error (100), which the widgets retry.
   const opts = { badRequest: () => new HubError(107, "bad request") };
@@ -77,9 +95,60 @@ async function startLive({ services, realtime, env }: StartContext): Promise<() 
   hub.registerRpc(MATCH_RPC_METHOD, matchRpcHandler(store, clock, opts));
 
   return async () => {
-    stopRunner();
+    await stopSimulator();
     await chain;
     runtimes.delete(services);
+  };
+}
+
+/** How long a simulator lease lasts without renewal; renewed every third of it. */
+const LEASE_MS = 15_000;
+const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+/**
+ * Runs `lead` only while this process holds a Redis lease (SET NX PX, renewed
+ * by its holder), so N processes publish the simulated feed once, not N times.
+ */
+async function simulatorLease(url: string, key: string, lead: () => Promise<() => void>, services: AppServices): Promise<() => Promise<void>> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  const id = randomUUID();
+  let stopLead: (() => void) | null = null;
+  let stopped = false;
+  const resign = () => {
+    stopLead?.();
+    stopLead = null;
+  };
+  const tick = async (): Promise<void> => {
+    try {
+      if (stopLead) {
+        if (Number(await redis.eval(RENEW, 1, key, id, LEASE_MS)) === 0) {
+          services.logger.warn("sports simulator lease lost; stopping here");
+          resign();
+        }
+      } else if ((await redis.set(key, id, "PX", LEASE_MS, "NX")) === "OK" && !stopped) {
+        stopLead = await lead();
+      }
+    } catch (error) {
+      // Without Redis the lease cannot be renewed, and another process may take it over.
+      services.logger.error("sports simulator lease failed", { error });
+      resign();
+    }
+  };
+  let running: Promise<void> = tick();
+  const timer = setInterval(() => {
+    running = running.then(tick);
+  }, LEASE_MS / 3);
+  await running;
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+    if (stopLead) {
+      resign();
+      await redis.eval(RELEASE, 1, key, id).catch(() => undefined);
+    }
+    await redis.quit().catch(() => undefined);
   };
 }
 

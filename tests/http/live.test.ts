@@ -249,6 +249,36 @@ describe("two shops through Redis", () => {
   });
 });
 
+describe("two shops with the simulator on, sharing Redis", () => {
+  const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  const prefix = `test:live:${randomBytes(4).toString("hex")}`;
+  const shops: TestShop[] = [];
+
+  beforeAll(async () => {
+    // 500 match minutes per real second: a day's fixtures finish within about three seconds.
+    // Started together: both race for the lease, and two simulators would run nearly in step.
+    const env = { REDIS_URL, REDIS_PREFIX: prefix, SIMULATOR: "on", SIMULATOR_SPEED: "30000" };
+    shops.push(...(await Promise.all([startTestShop(env), startTestShop(env)])));
+  });
+  afterAll(async () => {
+    await Promise.all(shops.map((s) => s.close()));
+    const admin = new Redis(REDIS_URL);
+    const keys = await admin.keys(`${prefix}:*`);
+    if (keys.length) await admin.del(...keys);
+    await admin.quit();
+  });
+
+  it("only one of them plays the feed: every match finishes once on the shared channel", async () => {
+    const rec = await subscribed(shops[1]!);
+    const finished = (p: { data: { stage?: string } }) => p.data.stage === "finished" || p.data.stage === "finished_overtime" || p.data.stage === "finished_penalty";
+    // About two simulated days: long enough for a second simulator, started seconds later, to replay the first's finishes.
+    for (let i = 0; i < 60; i++) await rec.next("publication", finished, 45_000);
+    const slugs = rec.all("publication").filter(finished).map((p: { data: { slug: string } }) => p.data.slug);
+    // Two simulators would each publish every change, so matches would finish twice.
+    expect(new Set(slugs).size).toBe(slugs.length);
+  });
+});
+
 describe("a shop without LIVE_INGEST_TOKEN", () => {
   let shop: TestShop;
   beforeAll(async () => {
