@@ -1,0 +1,97 @@
+/** The account area: orders, order view, saved payment methods, add payment method. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestShop, type TestShop } from "../support/shop.ts";
+import { TestClient, pageGlobal } from "../support/client.ts";
+import { registerCustomer } from "../../core/commerce/accounts.ts";
+import { CARD, billing, cardFields, openCheckout, productWithStock, submitCheckout } from "./checkout-support.ts";
+
+let shop: TestShop;
+let productId: number;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  productId = await productWithStock(shop, "silk-pocket-square", 100, 1500);
+});
+afterAll(async () => shop?.close());
+
+async function signedIn(email: string): Promise<TestClient> {
+  await registerCustomer(shop.services.db, { email, password: "account pass 1", first_name: "Acc", last_name: "Ount" });
+  const client = new TestClient(shop.url);
+  const astra = pageGlobal(await (await client.get("/checkout/")).text(), "astra");
+  const body = await (await client.post("/wp-admin/admin-ajax.php", { action: "astra_woocommerce_login_user", user_name_email: email, password: "account pass 1", security: String(astra.woocommerce_login_nonce) })).json();
+  expect(body).toEqual({ success: true, data: { success: true } });
+  return client;
+}
+
+const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
+
+describe("saved payment methods", () => {
+  it("add a card, see it listed (brand, last four, expiry), make another default, delete one", async () => {
+    const client = await signedIn("methods@example.com");
+    const page = await (await client.get("/my-account/add-payment-method/")).text();
+    expect(page).toContain("Test mode:");
+    const nonce = hidden(page, "woocommerce-add-payment-method-nonce");
+    const bad = await client.post("/my-account/add-payment-method/", { "woocommerce-add-payment-method-nonce": nonce, payment_method: "sandbox_credit_card", [`${CARD}-account-number`]: "4242", [`${CARD}-expiry`]: "12 / 34", [`${CARD}-csc`]: "123" });
+    expect(await bad.text()).toContain("Card number is invalid (wrong length)");
+    for (const number of ["4242 4242 4242 4242", "5555 5555 5555 4444"]) {
+      const res = await client.post("/my-account/add-payment-method/", { "woocommerce-add-payment-method-nonce": nonce, payment_method: "sandbox_credit_card", [`${CARD}-account-number`]: number, [`${CARD}-expiry`]: "12 / 34", [`${CARD}-csc`]: "123" });
+      expect(res.status).toBe(302);
+    }
+    let list = await (await client.get("/my-account/payment-methods/")).text();
+    expect(list).toContain("Visa ending in 4242");
+    expect(list).toContain("Mastercard ending in 4444");
+    expect(list).toContain("12/34");
+    expect(list).toMatch(/Visa ending in 4242(<!-- -->)? <strong>\(default\)<\/strong>/);
+    const ids = [...list.matchAll(/name="token_id" value="(\d+)"/g)].map((m) => m[1]!);
+    const pmNonce = hidden(list, "_wpnonce");
+    await client.post("/my-account/payment-methods/", { _wpnonce: pmNonce, token_id: ids[1]!, intent: "default" });
+    list = await (await client.get("/my-account/payment-methods/")).text();
+    expect(list).toMatch(/Mastercard ending in 4444(<!-- -->)? <strong>\(default\)<\/strong>/);
+    expect(list).toContain("This payment method was successfully set as your default.");
+    await client.post("/my-account/payment-methods/", { _wpnonce: pmNonce, token_id: ids[0]!, intent: "delete" });
+    list = await (await client.get("/my-account/payment-methods/")).text();
+    expect(list).not.toContain("Visa ending in 4242");
+    expect(list).toContain("Payment method deleted.");
+  });
+
+  it("someone else's method cannot be deleted, and a bad nonce changes nothing", async () => {
+    const owner = await signedIn("owner@example.com");
+    const page = await (await owner.get("/my-account/add-payment-method/")).text();
+    await owner.post("/my-account/add-payment-method/", { "woocommerce-add-payment-method-nonce": hidden(page, "woocommerce-add-payment-method-nonce"), payment_method: "sandbox_credit_card", [`${CARD}-account-number`]: "4242 4242 4242 4242", [`${CARD}-expiry`]: "12 / 34", [`${CARD}-csc`]: "123" });
+    const [token] = await shop.services.db.query<{ id: number }>(`SELECT t.id FROM payment_tokens t JOIN customers c ON c.id = t.customer_id WHERE c.email = 'owner@example.com'`);
+    const thief = await signedIn("thief@example.com");
+    const own = await (await thief.get("/my-account/add-payment-method/")).text();
+    await thief.post("/my-account/add-payment-method/", { "woocommerce-add-payment-method-nonce": hidden(own, "woocommerce-add-payment-method-nonce"), payment_method: "sandbox_credit_card", [`${CARD}-account-number`]: "5555 5555 5555 4444", [`${CARD}-expiry`]: "12 / 34", [`${CARD}-csc`]: "123" });
+    const list = await (await thief.get("/my-account/payment-methods/")).text();
+    expect(hidden(list, "_wpnonce")).not.toBe("");
+    await thief.post("/my-account/payment-methods/", { _wpnonce: hidden(list, "_wpnonce"), token_id: String(token!.id), intent: "delete" });
+    await owner.post("/my-account/payment-methods/", { _wpnonce: "bad", token_id: String(token!.id), intent: "delete" });
+    expect(await shop.services.db.query(`SELECT id FROM payment_tokens WHERE id = $1`, [token!.id])).toHaveLength(1);
+    expect(await (await thief.get("/my-account/payment-methods/")).text()).toContain("Invalid payment method.");
+  });
+
+  it("guests are sent to the login page", async () => {
+    const res = await new TestClient(shop.url).get("/my-account/payment-methods/");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/my-account/");
+  });
+});
+
+describe("orders in the account", () => {
+  it("a signed-in customer's order is listed and viewable; another customer gets a 404", async () => {
+    const client = await signedIn("orders@example.com");
+    await client.post("/?wc-ajax=add_to_cart", { product_id: String(productId), quantity: "1" });
+    const page = await openCheckout(client);
+    const reply = await submitCheckout(client, page, { ...billing("orders@example.com"), ...cardFields() });
+    expect(reply.result).toBe("success");
+    const id = /order-received\/(\d+)/.exec(reply.redirect!)![1]!;
+    const orders = await (await client.get("/my-account/orders/")).text();
+    expect(orders).toContain(`href="/my-account/view-order/${id}/"`);
+    expect(orders).toContain("Processing");
+    const view = await (await client.get(`/my-account/view-order/${id}/`)).text();
+    expect(view).toContain("Silk Pocket Square");
+    const other = await signedIn("other@example.com");
+    expect((await other.get(`/my-account/view-order/${id}/`)).status).toBe(404);
+    expect((await other.get(`/my-account/view-order/abc/`)).status).toBe(404);
+  });
+});
