@@ -3,7 +3,7 @@
  * browser: sort labels, the filter widgets, the view cookie. Parsing itself is the domain's
  * (core/domain/catalog/listing-query.ts, listing-filters.ts); this file only names our choices.
  */
-import { ORDERBY_VALUES, DEFAULT_ORDERBY, parsePageNumber, type LogicalJoin, type Orderby } from "../../core/domain/catalog/index.ts";
+import { ORDERBY_VALUES, DEFAULT_ORDERBY, paginationBaseUrl, parsePageNumber, type LogicalJoin, type Orderby } from "../../core/domain/catalog/index.ts";
 
 export type ListingOrder = Orderby;
 
@@ -43,4 +43,27 @@ export const VIEW_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 export function pageTitle(...parts: string[]): string {
   return [...parts, "Maskerade"].filter(Boolean).join(" – ");
+}
+
+/**
+ * The listing a refresh-loop pagination base address names: the shop or a category archive
+ * (any `/page/{n}/`, `page` and `paged` dropped). Null for anything else. Never throws.
+ */
+export function listingOfAddress(address: string): { basePath: string; categorySlug?: string; url: URL } | null {
+  let url: URL;
+  try {
+    url = new URL(paginationBaseUrl(new URL(address, "http://shop.invalid").toString()));
+  } catch {
+    return null;
+  }
+  if (url.pathname === "/shop/" || url.pathname === "/shop") return { basePath: "/shop/", url };
+  const m = /^\/product-category\/([A-Za-z0-9_%-]{1,200})\/?$/.exec(url.pathname);
+  if (!m) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(m[1]!);
+  } catch {
+    return null;
+  }
+  return { basePath: `/product-category/${m[1]}/`, categorySlug: slug, url };
 }

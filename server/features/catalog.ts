@@ -20,13 +20,12 @@ import {
   MAX_FILTER_TERM_LENGTH,
   findVariation,
   parseListingQuery,
-  paginationBaseUrl,
   validateLogicalJoin,
   type ConsolidatedFilters,
 } from "../../core/domain/catalog/index.ts";
 import { loadListing } from "../../app/components/listing/load-listing.server.ts";
 import { LoopMarkup } from "../../app/components/listing/Loop.tsx";
-import { VIEW_COOKIE } from "../../app/lib/listing-params.ts";
+import { VIEW_COOKIE, listingOfAddress } from "../../app/lib/listing-params.ts";
 import { variationJson } from "../../app/components/product/variation-json.ts";
 
 const emptyArrayAsObject = (v: unknown) => (Array.isArray(v) && v.length === 0 ? {} : v);
@@ -54,26 +53,6 @@ const refreshLoopSchema = z.object({
   widget_filters: consolidatedSchema.optional().default({}),
   pagination_base_url: z.string().min(1).max(2000),
 });
-
-/** The listing a pagination base address names: the shop or a category archive. */
-function listingOfAddress(address: string): { basePath: string; categorySlug?: string; url: URL } | null {
-  let url: URL;
-  try {
-    url = new URL(paginationBaseUrl(new URL(address, "http://shop.invalid").toString()));
-  } catch {
-    return null;
-  }
-  if (url.pathname === "/shop/" || url.pathname === "/shop") return { basePath: "/shop/", url };
-  const m = /^\/product-category\/([A-Za-z0-9_%-]{1,200})\/?$/.exec(url.pathname);
-  if (!m) return null;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(m[1]!);
-  } catch {
-    return null;
-  }
-  return { basePath: `/product-category/${m[1]}/`, categorySlug: slug, url };
-}
 
 const productIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 

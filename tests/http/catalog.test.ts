@@ -236,7 +236,7 @@ describe("variations loaded on demand", () => {
   });
 
   it("bad input is a 400 or false, never a 500", async () => {
-    for (const form of [{}, { product_id: "abc" }, { product_id: "-1" }, { product_id: "1e99" }]) {
+    for (const form of [{}, { product_id: "abc" }, { product_id: "-1" }, { product_id: "1e99" }] as Record<string, string>[]) {
       const res = await client.post("/?wc-ajax=get_variation", form);
       expect(res.status, JSON.stringify(form)).toBe(400);
       expect(await res.json()).toBe(false);

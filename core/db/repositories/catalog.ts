@@ -141,8 +141,10 @@ export async function listProducts(db: Queryable, q: ListingQuery): Promise<{ it
   const whereSql = where.join(" AND ");
   const [countRow] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p WHERE ${whereSql}`, args);
   args.push(q.perPage, (q.page - 1) * q.perPage);
+  // The page's ids first, on the sort index; the per-item columns (images, sale flag) only for those.
   const rows = await db.query<SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM products p WHERE ${whereSql} ORDER BY ${ORDER_SQL[q.orderby]} LIMIT $${args.length - 1} OFFSET $${args.length}`,
+    `SELECT ${SUMMARY_COLUMNS} FROM (SELECT p.id FROM products p WHERE ${whereSql} ORDER BY ${ORDER_SQL[q.orderby]} LIMIT $${args.length - 1} OFFSET $${args.length}) AS page
+     JOIN products p ON p.id = page.id ORDER BY ${ORDER_SQL[q.orderby]}`,
     args,
   );
   return { items: rows.map(toSummary), total: countRow?.total ?? 0 };
@@ -239,10 +241,18 @@ export interface Category {
 }
 
 export async function listCategories(db: Queryable): Promise<Category[]> {
+  // One pass over the category links; unpublished products (few) are removed by an anti-join on
+  // their partial index (0006), rather than reading every product once per category.
   return db.query<Category>(
-    `SELECT t.id, t.slug, t.name, t.description,
-       (SELECT count(*)::int FROM product_terms pt JOIN products p ON p.id = pt.product_id WHERE pt.term_id = t.id AND p.status = 'publish') AS count
-     FROM terms t WHERE t.taxonomy = 'product_cat' ORDER BY t.menu_order, t.name`,
+    `SELECT t.id, t.slug, t.name, t.description, coalesce(c.n, 0)::int AS count
+     FROM terms t
+     LEFT JOIN (
+       SELECT pt.term_id, count(*) AS n FROM product_terms pt
+       WHERE pt.term_id IN (SELECT id FROM terms WHERE taxonomy = 'product_cat')
+         AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = pt.product_id AND p.status <> 'publish')
+       GROUP BY pt.term_id
+     ) c ON c.term_id = t.id
+     WHERE t.taxonomy = 'product_cat' ORDER BY t.menu_order, t.name`,
   );
 }
 
