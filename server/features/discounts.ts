@@ -20,6 +20,7 @@ import type { Feature } from "./feature.ts";
 import type { Queryable } from "../../core/db/client.ts";
 import type { AppServices } from "../services.ts";
 import { loadRules } from "../../core/db/repositories/discounts.ts";
+import { cartOwnerOf, loadPricedCart } from "../../core/commerce/cart.ts";
 import { parseMoney } from "../../core/domain/money/money.ts";
 import {
   bulkTableHtml,
@@ -28,6 +29,7 @@ import {
   priceHtmlResponse,
   priceProduct,
   productDiscountDetail,
+  type CartLineInput,
   type ProductForPricing,
 } from "../../core/domain/pricing/index.ts";
 
@@ -206,12 +208,43 @@ function pricingContext(input: HandlerInput) {
   };
 }
 
+/**
+ * The shopper's cart as engine lines, so the product page prices `qty` more units the way the cart will
+ * (6 masks in the cart + 1 on the page = the 7-mask tier). Free items are left out, as the engine does.
+ */
+async function shopperCartLines(input: HandlerInput): Promise<CartLineInput[]> {
+  const owner = cartOwnerOf(await input.req.shop.session());
+  if (!owner) return [];
+  const { db } = input.services;
+  const cart = await loadPricedCart(db, owner, { now: input.services.now(), loggedIn: input.req.shop.customerId() > 0 });
+  const paying = cart.result.lines.filter((l) => !l.freeItem);
+  if (paying.length === 0) return [];
+  const cats = await db.query<{ product_id: number; ids: number[]; slugs: string[] }>(
+    `SELECT pt.product_id, array_agg(t.id ORDER BY t.id) AS ids, array_agg(t.slug ORDER BY t.id) AS slugs
+     FROM product_terms pt JOIN terms t ON t.id = pt.term_id
+     WHERE pt.product_id = ANY($1::int[]) AND t.taxonomy = 'product_cat' GROUP BY pt.product_id`,
+    [[...new Set(paying.map((l) => l.productId))]],
+  );
+  const byProduct = new Map(cats.map((c) => [c.product_id, c]));
+  return paying.map((l) => ({
+    key: `cart:${l.key}`,
+    productId: l.productId,
+    ...(l.variationId ? { variationId: l.variationId } : {}),
+    categoryIds: byProduct.get(l.productId)?.ids ?? [],
+    categorySlugs: byProduct.get(l.productId)?.slugs ?? [],
+    quantity: l.quantity,
+    regularUnitPrice: l.regularUnitPrice,
+    ...(l.baseUnitPrice < l.regularUnitPrice ? { saleUnitPrice: l.baseUnitPrice } : {}),
+  }));
+}
+
 async function getPriceHtml(input: HandlerInput): Promise<Reply> {
   // The rules load alongside the checks (PostgreSQL runs them in parallel; a refusal just drops them).
   const [request, rules] = await Promise.all([readRequest(input, { quantity: true }), loadRules(input.services.db)]);
   if (isReply(request)) return request;
   const { services } = input;
-  const price = priceProduct({ product: request.product, quantity: request.qty, rules, ...pricingContext(input) });
+  const cartLines = await shopperCartLines(input);
+  const price = priceProduct({ product: request.product, quantity: request.qty, rules, cartLines, ...pricingContext(input) });
   const format = exactCurrencyFormat([price.regularUnitPrice, price.baseUnitPrice, price.unitPrice], services.config.currency.format);
   return ok(priceHtmlResponse(price, services.config.discounts.enableUpdatePriceWithQty, format));
 }
@@ -240,6 +273,7 @@ async function getProductDiscount(input: HandlerInput): Promise<Reply> {
     product: request.product,
     quantity: request.qty,
     rules,
+    cartLines: await shopperCartLines(input),
     currencyFormat: services.config.currency.format,
     ...(customPrice !== undefined ? { customPrice } : {}),
     ...pricingContext(input),

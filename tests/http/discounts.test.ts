@@ -99,6 +99,23 @@ describe("wdr_ajax get_price_html", () => {
   });
 });
 
+describe("the product page prices what the cart will charge", () => {
+  it("masks already in the cart count toward the tier (3 in the cart + 3 more = 6 at $2.50)", async () => {
+    const shopper = new TestClient(shop.url);
+    const page = await (await shopper.get("/product/navy-everyday-mask/")).text();
+    const shopperNonce = String(pageGlobal(page, "awdr_params").nonce);
+    const price = async (qty: number) =>
+      ((await (await shopper.post(AJAX, { action: "wdr_ajax", method: "get_price_html", product_id: String(ids["navy-everyday-mask"]), qty: String(qty), awdr_nonce: shopperNonce })).json()) as { data: { price_html?: string } }).data;
+    expect(await price(3)).not.toHaveProperty("price_html");
+    const added = await shopper.post("/?wc-ajax=add_to_cart", { product_id: String(ids["black-everyday-mask"]), quantity: "3" });
+    expect(added.status).toBe(200);
+    expect((await price(3)).price_html).toBe(`<del>${amount("3.00")}</del> <ins>${amount("2.50")}</ins>`);
+    expect((await price(2)).price_html).toBeUndefined();
+    const detail = (await (await shopper.post(AJAX, { action: "awdr_get_product_discount", product_id: String(ids["navy-everyday-mask"]), qty: "9", awdr_nonce: shopperNonce })).json()) as { data: { discounted_price: number } };
+    expect(detail.data.discounted_price).toBe(200);
+  });
+});
+
 describe("wdr_ajax get_variable_product_bulk_table", () => {
   it("answers the tiers table of a variation, and an empty table for a product without tiers", async () => {
     const mask = variations["cotton-face-mask"]!.find((x) => x.sale === null)!;
