@@ -28,7 +28,8 @@ export function DiscountPricing({ data }: { data: DiscountPageData }) {
   }, [data.productId]);
 
   return (
-    <div className="awdr-product-discounts">
+    // Keyed by product: the script rewrites the table, so another product gets fresh nodes, not patched ones.
+    <div className="awdr-product-discounts" key={data.productId}>
       {data.promotion.length ? (
         <div className="awdr-promotion" role="note" aria-label="Promotion">
           <ul>
