@@ -11,6 +11,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/order-received/:id", "routes/order-received.tsx"),
+  route("checkout/order-pay/:id", "routes/order-pay.tsx"),
   route("my-account", "routes/my-account.tsx"),
   route("my-account/orders", "routes/account-orders.tsx"),
   route("my-account/view-order/:id", "routes/account-view-order.tsx"),

@@ -29,7 +29,10 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <p className="woocommerce-notice woocommerce-notice--error woocommerce-thankyou-order-failed" role="alert">
-          Unfortunately your order cannot be processed as the payment was not completed.
+          Unfortunately your order cannot be processed as the payment was not completed.{" "}
+          <a className="button pay" href={`/checkout/order-pay/${order.id}/?pay_for_order=true&key=${encodeURIComponent(order.orderKey)}`}>
+            Pay
+          </a>
         </p>
       )}
       <OrderDetails order={order} />

@@ -486,3 +486,55 @@ export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): P
   await deps.db.query(`UPDATE checkout_claims SET status = 'failed', updated_at = now() WHERE status = 'processing' AND order_id IS NULL AND updated_at < $1`, [cutoff]);
   return counts;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Paying for an existing order (the order-pay page)
+// ---------------------------------------------------------------------------------------------------------------
+
+export type PayOrderResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * Pays a pending or failed order again. A failed order gave its stock back, so the stock is taken again with the
+ * same conditional updates (refused when it is gone); then a new attempt is recorded and paid like a checkout.
+ */
+export async function payExistingOrder(deps: OrderDeps, orderId: number, customerId: number | null, choice: PaymentChoice): Promise<PayOrderResult> {
+  const prepared = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.query<{ status: string; stock_held: boolean; total: number; customer_id: number | null }>(
+      `SELECT status, stock_held, total, customer_id FROM orders WHERE id = $1 FOR UPDATE`,
+      [orderId],
+    );
+    if (!order || (order.status !== "pending" && order.status !== "failed")) return { ok: false as const, message: "This order's status is not pending or failed; it cannot be paid for." };
+    const open = await tx.query(`SELECT 1 FROM payment_attempts WHERE order_id = $1 AND status IN ('started', 'authorized')`, [orderId]);
+    if (open.length) return { ok: false as const, message: ALREADY_PROCESSING };
+    if (!order.stock_held) {
+      const lines = await tx.query<{ product_id: number; variation_id: number | null; stock_taken: number; name: string }>(
+        `SELECT product_id, variation_id, stock_taken, name FROM order_lines WHERE order_id = $1 AND stock_taken > 0 ORDER BY coalesce(variation_id, product_id)`,
+        [orderId],
+      );
+      for (const l of lines) {
+        const [table, id] = l.variation_id ? ["variations", l.variation_id] : ["products", l.product_id];
+        const rows = await tx.query(
+          `UPDATE ${table} SET stock_quantity = stock_quantity - $2, stock_status = CASE WHEN stock_quantity - $2 <= 0 THEN 'outofstock' ELSE stock_status END
+           WHERE id = $1 AND stock_quantity >= $2 RETURNING id`,
+          [id, l.stock_taken],
+        );
+        // Plain text (not `notice`): the order-pay page renders this message as text.
+        if (!rows.length) throw new CheckoutRefusal([{ id: "", html: `Sorry, "${l.name}" is not in stock. We apologize for any inconvenience caused.` }]);
+      }
+      await tx.query(`UPDATE orders SET stock_held = true WHERE id = $1`, [orderId]);
+    }
+    if (order.status === "failed") await repo.transition(tx, orderId, "pending");
+    const key = `order-${orderId}-${randomBytes(6).toString("hex")}`;
+    const operation = choice.kind === "card" && !choice.tokenize ? "authorize_capture" : choice.kind === "bank" || choice.kind === "bank_token" ? "echeck_debit" : "charge_token";
+    const attemptId = await repo.insertAttempt(tx, { orderId, key, gateway: deps.gateway.id, operation, amount: order.total, currency: deps.currency });
+    return { ok: true as const, key, attemptId, amount: order.total, customerId: order.customer_id ?? customerId };
+  }).catch((error) => {
+    if (error instanceof CheckoutRefusal) return { ok: false as const, message: error.errors.map((e) => e.html).join(" ") };
+    throw error;
+  });
+  if (!prepared.ok) return prepared;
+  const outcome = await pay(deps, { attemptId: prepared.attemptId, key: prepared.key, orderId, amount: prepared.amount, customerId: prepared.customerId, choice });
+  if (outcome.kind === "paid") return { ok: true };
+  if (outcome.kind === "unknown") return { ok: false, message: "We could not confirm your payment yet; please check your e-mail before trying again." };
+  return { ok: false, message: outcome.message };
+}
