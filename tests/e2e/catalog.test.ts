@@ -49,6 +49,13 @@ describe.each(WIDTHS)("catalogue at %i px", (width) => {
     }
     // A complete choice picks the variation.
     await expect.poll(() => page.locator('input[name="variation_id"]').inputValue()).not.toBe("0");
+    expect(await page.locator(".chosen-summary").getAttribute("data-chosen-count")).toBe("2");
+    // The sticky bar appears once the form has scrolled away.
+    const sticky = page.locator(".ast-sticky-add-to-cart");
+    expect(await sticky.getAttribute("class")).not.toContain("is-visible");
+    await page.locator(".site-footer, footer").first().scrollIntoViewIfNeeded();
+    await expect.poll(() => sticky.getAttribute("class")).toContain("is-visible");
+    await page.evaluate(() => window.scrollTo(0, 0));
     // Disabled items carry the tooltip and ignore clicks.
     const disabled = page.locator('[role="radio"][aria-disabled="true"]');
     if (await disabled.count()) {
@@ -181,6 +188,8 @@ describe.each(WIDTHS)("catalogue at %i px", (width) => {
     await expect.poll(() => more.getAttribute("href")).toBe("/shop/page/3/");
     await expect.poll(() => page.locator("li.product.ast-fade-up.is-shown").count()).toBe(12);
     await expect.poll(() => resultCount(page)).toBe(`Showing 1–24 of ${total} results`);
+    // The live region says it again after the spec's 2000 ms.
+    await expect.poll(() => page.locator(".woocommerce-result-count").getAttribute("data-announced"), { timeout: 5000 }).toBe("1");
     for (let shown = 24; shown < total; shown = Math.min(total, shown + 12)) {
       await more.click();
       await expect.poll(() => page.locator("ul.products > li.product").count()).toBe(Math.min(total, shown + 12));
