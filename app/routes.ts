@@ -17,6 +17,7 @@ export default [
   route("my-account/view-order/:id", "routes/account-view-order.tsx"),
   route("my-account/payment-methods", "routes/account-payment-methods.tsx"),
   route("my-account/add-payment-method", "routes/account-add-payment-method.tsx"),
+  route("my-account/lost-password", "routes/account-lost-password.tsx"),
   route("blog", "routes/blog.tsx", { id: "blog" }),
   route("blog/page/:page", "routes/blog.tsx", { id: "blog-paged" }),
   route("blog/:slug", "routes/post.tsx"),

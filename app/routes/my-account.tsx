@@ -111,6 +111,9 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             <button type="submit" className="button" name="intent" value="login" disabled={busy}>
               Log in
             </button>
+            <p className="woocommerce-LostPassword lost_password">
+              <a href="/my-account/lost-password/">Lost your password?</a>
+            </p>
           </Form>
         </section>
         <section className="u-column2 col-2">

@@ -110,3 +110,39 @@ export async function loginWithLimits(
   await Promise.all([recordEvent(db, "login_failed", "account", login, q.now), recordEvent(db, "login_failed", "address", q.address, q.now)]);
   return { ok: false, message: AUTH_LIMITS.badCredentialsMessage };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lost password: a one-hour, one-use link sent through the outbox. Only the token's hash is stored.
+// ---------------------------------------------------------------------------------------------------------------
+
+const RESET_TTL_MS = 3_600_000;
+
+/** Queues the reset e-mail when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(db: Queryable, login: string, siteUrl: string, now: Date): Promise<void> {
+  const { randomBytes, createHash } = await import("node:crypto");
+  const [row] = await db.query<{ id: number; email: string }>(`SELECT id, email FROM customers WHERE lower(email) = lower($1) OR lower(display_name) = lower($1) ORDER BY id LIMIT 1`, [login.trim().slice(0, 254)]);
+  if (!row) return;
+  const token = randomBytes(24).toString("base64url");
+  await db.query(`INSERT INTO password_resets (token_hash, customer_id, expires_at) VALUES ($1, $2, $3)`, [createHash("sha256").update(token).digest("hex"), row.id, new Date(now.getTime() + RESET_TTL_MS)]);
+  await db.query(`INSERT INTO email_outbox (kind, to_address, subject, body) VALUES ('password_reset', $1, $2, $3)`, [
+    row.email,
+    "Password reset request",
+    `Someone asked to reset the password of your account.\n\nTo choose a new password, open this link within an hour:\n${siteUrl}/my-account/lost-password/?key=${token}&id=${row.id}\n\nIf it was not you, ignore this e-mail.`,
+  ]);
+}
+
+/** Sets a new password with a reset token; the token is used up and the account's sessions end. */
+export async function resetPassword(db: Queryable, customerId: number, token: string, password: string, now: Date): Promise<{ ok: true } | { ok: false; message: string }> {
+  const { createHash } = await import("node:crypto");
+  if (password.length < 8) return { ok: false, message: "Please use a password of at least 8 characters." };
+  if (password.length > 200) return { ok: false, message: "That password is too long." };
+  const hash = await hashPassword(password);
+  const used = await db.query(
+    `UPDATE password_resets SET used_at = $4 WHERE token_hash = $1 AND customer_id = $2 AND used_at IS NULL AND expires_at > $3 RETURNING customer_id`,
+    [createHash("sha256").update(token).digest("hex"), customerId, now, now],
+  );
+  if (!used.length) return { ok: false, message: "This key is invalid or has already been used. Please reset your password again if needed." };
+  await db.query(`UPDATE customers SET password_hash = $2 WHERE id = $1`, [customerId, hash]);
+  await db.query(`DELETE FROM sessions WHERE customer_id = $1`, [customerId]);
+  return { ok: true };
+}

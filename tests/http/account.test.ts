@@ -95,3 +95,28 @@ describe("orders in the account", () => {
     expect((await other.get(`/my-account/view-order/abc/`)).status).toBe(404);
   });
 });
+
+describe("lost password", () => {
+  it("sends a one-use link through the outbox, answers the same for unknown accounts, and the new password works", async () => {
+    await registerCustomer(shop.services.db, { email: "forgot@example.com", password: "old password 1", first_name: "", last_name: "" });
+    const client = new TestClient(shop.url);
+    const form = await (await client.get("/my-account/lost-password/")).text();
+    const nonce = hidden(form, "_wpnonce");
+    const unknown = await (await client.post("/my-account/lost-password/", { _wpnonce: nonce, user_login: "nobody@example.com", intent: "request" })).text();
+    const known = await (await client.post("/my-account/lost-password/", { _wpnonce: nonce, user_login: "forgot@example.com", intent: "request" })).text();
+    const sent = "If an account matches, a password reset e-mail has been sent";
+    expect(unknown).toContain(sent);
+    expect(known).toContain(sent);
+    const mails = await shop.services.db.query<{ to_address: string; body: string }>(`SELECT to_address, body FROM email_outbox WHERE kind = 'password_reset'`);
+    expect(mails.map((m) => m.to_address)).toEqual(["forgot@example.com"]);
+    const link = new URL(/(http\S+lost-password\/\?key=\S+)/.exec(mails[0]!.body)![1]!);
+    const resetPage = await (await client.get(link.pathname + link.search)).text();
+    expect(resetPage).toContain("Enter a new password below.");
+    const fields = { _wpnonce: hidden(resetPage, "_wpnonce"), key: link.searchParams.get("key")!, id: link.searchParams.get("id")!, password_1: "brand new password", intent: "reset" };
+    expect((await client.post("/my-account/lost-password/", fields)).status).toBe(302);
+    expect(await (await client.post("/my-account/lost-password/", fields)).text()).toContain("This key is invalid or has already been used.");
+    const astra = pageGlobal(await (await client.get("/checkout/")).text(), "astra");
+    const login = await (await client.post("/wp-admin/admin-ajax.php", { action: "astra_woocommerce_login_user", user_name_email: "forgot@example.com", password: "brand new password", security: String(astra.woocommerce_login_nonce) })).json();
+    expect(login).toEqual({ success: true, data: { success: true } });
+  });
+});
