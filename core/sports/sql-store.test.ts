@@ -8,10 +8,11 @@ import { createMemoryMatchStore, type MatchStore } from "./store.ts";
 import { PERIODS } from "../domain/live/constants.ts";
 
 let db: Db;
+// An in-memory PGlite plus every migration takes a few seconds when the unit files run in parallel.
 beforeAll(async () => {
   db = await openPglite(null);
   await migrate(db);
-});
+}, 60_000);
 afterAll(async () => db?.close());
 
 async function snapshot(store: MatchStore, now: number) {
@@ -48,7 +49,7 @@ describe("SQL match store", () => {
     const stringMinute = { slug: sim.matches()[0]!.slug, matchTime: "45+2", home: {}, away: {} };
     expect((await sql.applyUpdate(stringMinute))?.matchTime).toBe("45+2");
     expect((await sql.get(stringMinute.slug))?.matchTime).toBe("45+2");
-  });
+  }, 60_000);
 
   it("answers undefined for an unknown match and stores nothing", async () => {
     const sql = createSqlMatchStore(db);
