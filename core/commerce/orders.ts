@@ -429,7 +429,8 @@ export async function markFailed(deps: Pick<OrderDeps, "db">, orderId: number, a
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * Finishes every payment attempt left unfinished by a crash or a timeout, older than `olderThanMs`:
+ * Finishes every payment attempt left unfinished by a crash or a timeout, older than `olderThanMs` (which must
+ * exceed the gateway's call deadline, or be 0 at the start of a single-process shop, when every call is dead):
  * an approved authorization is captured and its order paid; a charge the processor completed pays its order;
  * an attempt the processor never saw (or declined) fails its order and returns the stock. Returns what it did.
  */
@@ -456,9 +457,9 @@ export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): P
             "method" in found.result ? JSON.stringify(found.result.method) : null,
           ]);
           outcome = await captureOrVoid(deps, job, found.result.authId, "method" in found.result ? found.result.method : null);
-        } else if (found.found && found.state === "in_progress") {
-          outcome = { kind: "unknown" };
         } else {
+          // Not found, declined, or still 'in progress' past the call's deadline (the call died with its
+          // process before the processor committed anything): nothing was charged.
           await markFailed(deps, a.order_id, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed");
           outcome = { kind: "failed", message: "" };
         }
@@ -467,9 +468,9 @@ export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): P
         if (found.found && found.state === "completed" && found.result.status === "approved" && "chargeId" in found.result) {
           await markPaid(deps, a.order_id, a.id, { chargeId: found.result.chargeId, method: "method" in found.result ? (found.result.method as PaymentMethodSummary) : null });
           outcome = { kind: "paid" };
-        } else if (found.found && found.state === "in_progress") {
-          outcome = { kind: "unknown" };
         } else {
+          // Not found, declined, or still 'in progress' past the call's deadline (the call died with its
+          // process before the processor committed anything): nothing was charged.
           await markFailed(deps, a.order_id, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed");
           outcome = { kind: "failed", message: "" };
         }

@@ -29,6 +29,12 @@ import { ReviewOrder } from "../../app/components/checkout/ReviewOrder.tsx";
 export const CHECKOUT_NONCE_ACTION = "woocommerce-process_checkout";
 export const CHECKOUT_TOKEN_KEY = "checkout_token";
 
+/** How long a gateway call may take before it counts as timed out. */
+export const GATEWAY_DEADLINE_MS = 10_000;
+/** An unfinished payment attempt older than this belongs to a call that died (a crash, a kill): reconcile it. */
+export const RECONCILE_AFTER_MS = 30_000;
+export const RECONCILE_EVERY_MS = 10_000;
+
 export interface PaymentRuntime {
   gateway: PaymentGateway;
   gateways: { card: GatewaySettings; echeck: GatewaySettings };
@@ -43,6 +49,10 @@ export function paymentRuntime(services: AppServices): PaymentRuntime {
   if (rt) return rt;
   const gateway = new SandboxGateway({
     store: new SqlSandboxStore(services.db),
+    // Well below RECONCILE_AFTER_MS, so the reconciler never touches an attempt whose call may still be running.
+    defaultDeadlineMs: GATEWAY_DEADLINE_MS,
+    // Every call ends within its deadline, so an older pending claim is a dead call's and may be taken over.
+    staleClaimMs: 2 * GATEWAY_DEADLINE_MS,
     // Operation, key, status, code, brand and last four only — never a number or a CSC.
     log: (event, fields) => services.logger.debug(`payments ${event}`, { ...fields }),
   });
@@ -226,17 +236,24 @@ export const checkoutFeature: Feature = {
   },
   async start({ services }) {
     const rt = paymentRuntime(services);
-    const staleMs = 30_000;
-    const run = async (olderThan: number) => {
+    // A single-process shop knows at start that every unfinished attempt is a dead process's:
+    // PAYMENT_RECONCILE_STARTUP_AFTER_MS=0 finishes them at once. Several processes must keep the default.
+    const startupAfter = Number(process.env.PAYMENT_RECONCILE_STARTUP_AFTER_MS ?? RECONCILE_AFTER_MS);
+    const run = async (olderThan: number, atStart = false) => {
       try {
         const done = await reconcilePayments(rt.deps, olderThan);
-        if (done.paid || done.failed) services.logger.info("payments reconciled", done);
+        if (atStart || done.paid || done.failed || done.pending) services.logger.info(atStart ? "payments reconciled at start" : "payments reconciled", done);
       } catch (error) {
         services.logger.warn("payment reconciler failed", { error: (error as Error).message });
       }
     };
-    await run(staleMs);
-    const timer = setInterval(() => void run(staleMs), 10_000);
+    await run(Number.isFinite(startupAfter) && startupAfter >= 0 ? startupAfter : RECONCILE_AFTER_MS, true);
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return; // a slow run is not overlapped by the next
+      running = true;
+      void run(RECONCILE_AFTER_MS).finally(() => (running = false));
+    }, RECONCILE_EVERY_MS);
     timer.unref();
     return async () => clearInterval(timer);
   },
