@@ -6,13 +6,16 @@
  *   the refresh-loop call, a product page with 200 variations, and get_variation on it.
  * Prints figures; no pass/fail. `npx tsx bench/catalog.ts` (needs a build: SHOP_BUILD_DIR or build/).
  * BENCH_SIZES (default "5000,50000"), BENCH_SECONDS (default 8), BENCH_PORT (default 3291).
+ * BENCH_DATABASE_URL=postgres://… runs on a real PostgreSQL server (a fresh schema per size, dropped after)
+ * instead of embedded PGlite. A trivial endpoint (rest-nonce) is measured first as the machine's baseline.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { openPglite, type Db } from "../core/db/client.ts";
+import { randomBytes } from "node:crypto";
+import { openPglite, openPostgres, type Db } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
 import { seedBulkProducts, seedDemoData } from "../core/db/seed/seed.ts";
 
@@ -43,13 +46,37 @@ async function createManyVariationProduct(db: Db): Promise<{ id: number; slug: s
   return { id: row!.id, slug };
 }
 
-async function prepare(dataDir: string, size: number): Promise<{ id: number; slug: string }> {
-  const db = await openPglite(path.join(dataDir, "pglite"));
+const baseDatabaseUrl = process.env.BENCH_DATABASE_URL;
+
+/** A fresh PostgreSQL schema (when BENCH_DATABASE_URL is set): its connection URL and how to drop it. */
+async function freshSchema(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  if (!baseDatabaseUrl) return null;
+  const schema = `bench_catalog_${randomBytes(4).toString("hex")}`;
+  const pg = (await import("pg")).default;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseDatabaseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const url = new URL(baseDatabaseUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
+async function prepare(dataDir: string, size: number, databaseUrl: string | undefined): Promise<{ id: number; slug: string }> {
+  const db = databaseUrl ? await openPostgres(databaseUrl, 2) : await openPglite(path.join(dataDir, "pglite"));
   try {
     await migrate(db);
     await seedDemoData(db);
     await seedBulkProducts(db, size);
-    return await createManyVariationProduct(db);
+    const many = await createManyVariationProduct(db);
+    await db.exec("ANALYZE");
+    return many;
   } finally {
     await db.close();
   }
@@ -62,11 +89,12 @@ async function measure(name: string, opts: autocannon.Options): Promise<void> {
 
 async function runSize(size: number): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-catalog-"));
+  const schema = await freshSchema();
   const started = Date.now();
-  const many = await prepare(dataDir, size);
+  const many = await prepare(dataDir, size, schema?.url);
   console.log(`\n${size.toLocaleString("en")} generated products (+ demo catalogue), seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const child = spawn("npx", ["tsx", "server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SIMULATOR: "off", LOG_LEVEL: "warn", SEED_PRODUCTS: "0" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SIMULATOR: "off", LOG_LEVEL: "warn", SEED_PRODUCTS: "0", ...(schema ? { DATABASE_URL: schema.url } : {}) },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
@@ -89,6 +117,7 @@ async function runSize(size: number): Promise<void> {
     }
     const refreshBody = JSON.stringify({ post_id: 0, widget_id: "shop", widget_filters: { taxonomy: { pa_color: { terms: ["red", "navy"], logicalJoin: "OR" } } }, pagination_base_url: `${url}/shop/?orderby=price` });
     const variationBody = new URLSearchParams({ product_id: String(many.id), attribute_pa_color: "red", attribute_pa_pattern: "pattern-13" }).toString();
+    await measure("baseline: rest-nonce (trivial)", { url: `${url}/wp-admin/admin-ajax.php?action=rest-nonce` });
     await measure("GET /shop/", { url: `${url}/shop/` });
     await measure("GET /shop/ filtered (colour+price)", { url: url + filtered });
     await measure("GET /shop/page/50/", { url: `${url}/shop/page/50/` });
@@ -103,8 +132,9 @@ async function runSize(size: number): Promise<void> {
     }
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
     rmSync(dataDir, { recursive: true, force: true });
+    await schema?.drop();
   }
 }
 
-console.log(`catalogue benchmark: autocannon, 16 connections, ${seconds} s per figure, production server on loopback (PGlite)`);
+console.log(`catalogue benchmark: autocannon, 16 connections, ${seconds} s per figure, production server on loopback (${baseDatabaseUrl ? "PostgreSQL" : "PGlite"}); load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 for (const size of sizes) await runSize(size);

@@ -42,8 +42,8 @@ export const SITE_CONFIG = {
     quickViewEnable: false,
     catalogMode: { enabled: false, behaviour: "navigate", trigger: "click" },
     maskPromotion: ["6 masks for $15", "12 masks for $24", "free shipping on all mask purchases"],
-    /** Above this many variations the page prints none and the form asks get_variation (WooCommerce's default 30). */
-    ajaxVariationThreshold: 30,
+    /** Above this many variations the page prints none and the form asks get_variation (WooCommerce's default is 30; the demo's largest product, 32, is printed in full). */
+    ajaxVariationThreshold: 40,
     /** Swatch items shown per attribute before the 'more' control on the product page (the archive limit is off). */
     swatchDisplayLimit: 6,
     /** Sale badge on a variable product ('sale-percentage'). */

@@ -7,9 +7,32 @@ let shop: TestShop;
 let browser: Browser;
 const WIDTHS = [1280, 400] as const;
 
+/** A variable product with 8 colours × 25 patterns = 200 variations: too many to print, so loaded on demand. */
+async function createManyVariationProduct(): Promise<string> {
+  const db = shop.services.db;
+  const colors = (await db.query<{ slug: string }>(`SELECT slug FROM terms WHERE taxonomy = 'pa_color' ORDER BY menu_order, id`)).map((r) => r.slug);
+  const attributes = [
+    { name: "pa_color", label: "Color", options: colors, variation: true },
+    { name: "pa_pattern", label: "Pattern", options: Array.from({ length: 25 }, (_, i) => `pattern-${i + 1}`), variation: true },
+  ];
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO products (type, slug, name, regular_price, price_min, price_max, attributes) VALUES ('variable', 'many-variations-mask', 'Many Variations Mask', 500, 400, 500, $1::jsonb) RETURNING id`,
+    [JSON.stringify(attributes)],
+  );
+  await db.query(
+    `INSERT INTO variations (product_id, sku, attributes, regular_price, sale_price, stock_quantity, stock_status, menu_order)
+     SELECT $1, 'MANY-' || c || '-' || n, jsonb_build_object('attribute_pa_color', c, 'attribute_pa_pattern', 'pattern-' || n), 500, NULL, 10, 'instock', n
+     FROM unnest($2::text[]) AS c, generate_series(1, 25) AS n`,
+    [row!.id, colors],
+  );
+  return "many-variations-mask";
+}
+let manySlug: string;
+
 beforeAll(async () => {
   shop = await startTestShop();
   browser = await launchBrowser();
+  manySlug = await createManyVariationProduct();
 });
 afterAll(async () => {
   await browser?.close();
@@ -69,19 +92,20 @@ describe.each(WIDTHS)("catalogue at %i px", (width) => {
   });
 
   it("loads variations on demand when there are many, and shows the 'more' control", async () => {
-    const page = await open(width, "/product/cotton-face-mask/");
+    const page = await open(width, `/product/${manySlug}/`);
     expect(await page.locator("form.variations_form").getAttribute("data-product_variations")).toBe("false");
-    const more = page.locator(".cfvsw-more-link");
+    const colors = page.locator('ul[aria-labelledby="attribute_pa_color-label"]');
+    const more = colors.locator(".cfvsw-more-link");
     await expect.poll(() => more.count()).toBe(1);
-    const before = await page.locator('ul[aria-labelledby="attribute_pa_color-label"] [role="radio"]').count();
+    const before = await colors.locator('[role="radio"]').count();
     await more.click();
-    await expect.poll(() => page.locator('ul[aria-labelledby="attribute_pa_color-label"] [role="radio"]').count()).toBeGreaterThan(before);
-    await page.locator('ul[aria-labelledby="attribute_pa_color-label"] [role="radio"]').first().click();
+    await expect.poll(() => colors.locator('[role="radio"]').count()).toBeGreaterThan(before);
+    await colors.locator('[role="radio"]').last().click();
     const answer = page.waitForResponse((r) => r.url().includes("wc-ajax=get_variation"));
-    await page.locator('ul[aria-labelledby="attribute_pa_size-label"] [role="radio"]').first().click();
+    await page.locator('ul[aria-labelledby="attribute_pa_pattern-label"] [role="radio"]').first().click();
     const body = await (await answer).json();
-    if (body) await expect.poll(() => page.locator('input[name="variation_id"]').inputValue()).toBe(String(body.variation_id));
-    else await page.waitForSelector(".wc-no-matching-variations");
+    expect(body.attributes.attribute_pa_pattern).toBe("pattern-1");
+    await expect.poll(() => page.locator('input[name="variation_id"]').inputValue()).toBe(String(body.variation_id));
     await page.close();
   });
 

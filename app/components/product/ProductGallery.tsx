@@ -86,7 +86,7 @@ function StaticGallery({ images, active, main, onActive, onOpen }: { images: Gal
       {images.length > 1 ? (
         <ul className="flex-control-thumbs">
           {images.map((img, i) => (
-            <li key={`${img.src}-${i}`}>
+            <li key={`${img.src}-${i}`} className="woocommerce-product-gallery__image" data-thumb={img.src}>
               <button type="button" className={i === active ? "flex-active" : ""} aria-label={`Show image ${i + 1}`} aria-current={i === active} onClick={() => onActive(i)}>
                 <img src={img.src} alt="" width={100} height={100} loading="lazy" />
               </button>
