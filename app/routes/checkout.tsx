@@ -3,7 +3,7 @@ import { pageTitle } from "../lib/listing-params.ts";
 import { cartOwnerOf, loadPricedCart } from "../../core/commerce/cart.ts";
 import { cartSummaryView, cartTotalsView } from "../components/cart/cart-view.ts";
 import { CheckoutForm } from "../components/checkout/CheckoutForm.tsx";
-import { CHECKOUT_NONCE_ACTION, CHECKOUT_TOKEN_KEY, paymentRuntime } from "../../server/features/checkout.ts";
+import { CHECKOUT_NONCE_ACTION, CHECKOUT_TOKEN_KEY, paymentRuntime, tokenLabel } from "../../server/features/checkout.ts";
 import { listTokens } from "../../core/db/repositories/orders.ts";
 import { randomBytes } from "node:crypto";
 
@@ -13,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { shop, services } = context;
   const session = await shop.ensureSession();
   const loggedIn = !!session.customerId;
+  const rt = paymentRuntime(services);
   const cart = await loadPricedCart(services.db, cartOwnerOf(session), { now: services.now(), loggedIn, currencyFormat: services.config.currency.format });
   let token = session.data[CHECKOUT_TOKEN_KEY];
   if (typeof token !== "string" || !/^[0-9a-f]{32}$/.test(token)) {
@@ -22,7 +23,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     });
     token = fresh;
   }
-  const rt = paymentRuntime(services);
   const [customer] = loggedIn
     ? await services.db.query<{ email: string; first_name: string; last_name: string }>(`SELECT email, first_name, last_name FROM customers WHERE id = $1`, [session.customerId])
     : [];
@@ -37,13 +37,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     userCheckNonce: shop.nonce("check-user-exist"),
     loginNonce: shop.nonce("woocommerce-login"),
     checkoutToken: token as string,
+    scriptLogNonce: shop.nonce(`${rt.gateways.card.id}-log-script-event`),
     gateways: rt.gateways,
     testMode: rt.gateway.testMode,
     tokens: tokens.map((t) => ({
       id: t.id,
       gatewayId: t.gatewayId,
       isDefault: t.isDefault,
-      label: t.kind === "card" ? `${t.brand.charAt(0).toUpperCase()}${t.brand.slice(1)} ending in ${t.last4} (expires ${String(t.expMonth).padStart(2, "0")}/${String(t.expYear).slice(-2)})` : `Bank account ending in ${t.last4}`,
+      label: tokenLabel(t),
     })),
     loggedIn,
     customer: customer ?? null,

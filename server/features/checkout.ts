@@ -25,6 +25,15 @@ import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commer
 import { hashPassword } from "../../core/security/password.ts";
 import { cartSummaryView, cartTotalsView } from "../../app/components/cart/cart-view.ts";
 import { ReviewOrder } from "../../app/components/checkout/ReviewOrder.tsx";
+import { PaymentFragment } from "../../app/components/checkout/PaymentFragment.tsx";
+import type { SavedToken } from "../../core/db/repositories/orders.ts";
+
+/** 'Visa ending in 4242 (expires 12/34)' — what a saved method shows; never more than brand, last four, expiry. */
+export function tokenLabel(t: Pick<SavedToken, "kind" | "brand" | "last4" | "expMonth" | "expYear">): string {
+  if (t.kind !== "card") return `Bank account ending in ${t.last4}`;
+  const brand = `${t.brand.charAt(0).toUpperCase()}${t.brand.slice(1)}`;
+  return t.expMonth && t.expYear ? `${brand} ending in ${t.last4} (expires ${String(t.expMonth).padStart(2, "0")}/${String(t.expYear).slice(-2)})` : `${brand} ending in ${t.last4}`;
+}
 
 export const CHECKOUT_NONCE_ACTION = "woocommerce-process_checkout";
 export const CHECKOUT_TOKEN_KEY = "checkout_token";
@@ -111,7 +120,23 @@ async function updateOrderReview({ req, params, services }: HandlerInput): Promi
   const cart = await loadPricedCart(services.db, owner, pricingOpts(services, loggedIn));
   if (cart.lines.length === 0) return json({ fragments: { "form.woocommerce-checkout": SESSION_EXPIRED_HTML } });
   const table = renderToStaticMarkup(createElement(ReviewOrder, { summary: cartSummaryView(cart, ""), totals: cartTotalsView(cart) }));
-  return json({ result: "success", messages: "", reload: false, fragments: { ".woocommerce-checkout-review-order-table": table } });
+  const rt = paymentRuntime(services);
+  const tokens = loggedIn ? await listTokens(services.db, session!.customerId!) : [];
+  const chosen = firstString(params.payment_method);
+  const payment = renderToStaticMarkup(
+    createElement(PaymentFragment, {
+      gateways: rt.gateways,
+      testMode: rt.gateway.testMode,
+      tokens: tokens.map((t) => ({ id: t.id, gatewayId: t.gatewayId, isDefault: t.isDefault, label: tokenLabel(t) })),
+      canSave: loggedIn,
+      method: chosen === rt.gateways.echeck.id ? rt.gateways.echeck.id : rt.gateways.card.id,
+      nonce: req.shop.nonce(CHECKOUT_NONCE_ACTION),
+      checkoutToken: await checkoutToken(req),
+      placeOrderText: services.config.checkout.placeOrderText,
+      slideMs: services.config.timings.savedTokenSlideMs,
+    }),
+  );
+  return json({ result: "success", messages: "", reload: false, fragments: { ".woocommerce-checkout-review-order-table": table, ".woocommerce-checkout-payment": payment } });
 }
 
 async function processCheckout({ req, params, services }: HandlerInput): Promise<Reply> {

@@ -20,6 +20,8 @@ let dataDir: string;
 let databaseUrl: string | undefined;
 let schema: string | null = null;
 let port: number;
+/** Everything every server process wrote, for the card-data check. */
+let allOutput = "";
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-kill-"));
@@ -64,7 +66,8 @@ function startServer(): Promise<Server> {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SIMULATOR: "off",
-      LOG_LEVEL: "info",
+      // Debug: every log line the payment path can write is checked for card data below.
+      LOG_LEVEL: "debug",
       SESSION_SECRET: "k".repeat(40),
       PAYMENT_RECONCILE_STARTUP_AFTER_MS: "0",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -75,7 +78,9 @@ function startServer(): Promise<Server> {
   const lines: { msg?: string; pending?: number }[] = [];
   const waiters: { match: (l: { msg?: string; pending?: number }) => boolean; resolve: () => void }[] = [];
   let buffer = "";
+  child.stderr!.on("data", (chunk: Buffer) => (allOutput += chunk.toString()));
   child.stdout!.on("data", (chunk: Buffer) => {
+    allOutput += chunk.toString();
     buffer += chunk.toString();
     let nl: number;
     while ((nl = buffer.indexOf("\n")) >= 0) {
@@ -186,5 +191,16 @@ describe("a killed server process", () => {
     expect(state.unpaidProcessing).toEqual([]);
     expect(state.heldAuths).toEqual([]);
     expect(state.stock + state.sold).toBe(STOCK);
+    // Neither the logs nor the database hold the card number or the CSC field.
+    expect(allOutput.length).toBeGreaterThan(0);
+    expect(allOutput).not.toMatch(/4242\s?4242\s?4242\s?4242|account-number|"csc"/);
+    const dump = await withDb(async (db) => {
+      const tables = await db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);
+      let text = "";
+      for (const { table_name } of tables) for (const r of await db.query<{ t: string }>(`SELECT t::text AS t FROM "${table_name}" t`)) text += r.t + "\n";
+      return text;
+    });
+    expect(dump.length).toBeGreaterThan(1000);
+    expect(dump).not.toMatch(/4242\s?4242\s?4242\s?4242/);
   }, 120_000);
 });

@@ -199,6 +199,10 @@ describe("POST /?wc-ajax=update_order_review", () => {
     const table = body.fragments[".woocommerce-checkout-review-order-table"]!;
     expect(table).toMatch(/<input[^>]*checked=""[^>]*value="local_pickup:1"/);
     expect(table).toMatch(/<tr class="order-total"><th>Total<\/th><td><strong>\$15<\/strong>/);
+    const payment = body.fragments[".woocommerce-checkout-payment"]!;
+    expect(payment).toContain('id="wc-sandbox-credit-card-account-number"');
+    expect(payment).toContain(`name="_checkout_token" value="${page.token}"`);
+    expect(payment).toContain("Place order");
   });
 
   it("a bad nonce is a failure and changes nothing", async () => {
@@ -217,5 +221,18 @@ describe("card data is never stored", () => {
         expect(r.t).not.toMatch(/4242424242424242|4242 4242 4242 4242|5555555555554444|4000000000000002|000123456789/);
       }
     }
+  });
+});
+
+describe("payment form script-error log", () => {
+  it("accepts an event with the page's token and refuses one without", async () => {
+    const client = await shopperWithCart(shop, productId);
+    const page = await openCheckout(client);
+    const token = /scriptLogNonce\\?"?,\\?"([0-9a-f]{10})\\?"/.exec(page.html)?.[1];
+    expect(token).toBeTruthy();
+    const ok = await client.post("/wp-admin/admin-ajax.php", { action: "sandbox_credit_card_payment_form_log_script_event", security: token!, name: "/assets/x.js", message: "The script /assets/x.js could not be loaded." });
+    expect(await ok.json()).toEqual({ success: true });
+    const bad = await client.post("/wp-admin/admin-ajax.php", { action: "sandbox_echeck_payment_form_log_script_event", security: "nope", name: "x", message: "y" });
+    expect(bad.status).toBe(403);
   });
 });

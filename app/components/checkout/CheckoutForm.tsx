@@ -21,6 +21,8 @@ export interface CheckoutFormProps {
   userCheckNonce: string;
   loginNonce: string;
   checkoutToken: string;
+  /** Security token for the payment form's script-error log (action {plugin}_credit_card_payment_form_log_script_event). */
+  scriptLogNonce: string;
   gateways: { card: GatewaySettings; echeck: GatewaySettings };
   testMode: boolean;
   tokens: SavedTokenView[];
@@ -73,6 +75,21 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const processingRef = useRef(false);
 
   useEffect(() => setHydrated(true), []);
+
+  // A script of the payment page that fails to load is reported to the server (spec §7, payment form log).
+  useEffect(() => {
+    const onError = (e: Event) => {
+      const target = e.target as HTMLScriptElement | null;
+      if (!target || target.tagName !== "SCRIPT") return;
+      const name = target.src ? new URL(target.src, window.location.href).pathname : "inline";
+      void post(
+        "/wp-admin/admin-ajax.php",
+        new URLSearchParams({ action: `${gateways.card.plugin_id}_credit_card_payment_form_log_script_event`, security: props.scriptLogNonce, name, message: `The script ${name} could not be loaded.` }),
+      ).catch(() => undefined);
+    };
+    window.addEventListener("error", onError, true);
+    return () => window.removeEventListener("error", onError, true);
+  }, [gateways.card.plugin_id, props.scriptLogNonce]);
 
   const refresh = useCallback(
     async (shippingMethod?: string) => {
