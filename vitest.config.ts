@@ -10,6 +10,8 @@ export default defineConfig({
           name: "unit",
           include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
           environment: "node",
+          // Property tests run thousands of cases; give them room on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {

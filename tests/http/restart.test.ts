@@ -23,8 +23,8 @@ describe("a restarted shop keeps its data", () => {
     const second = await startShop(env(), createLogger("warn"));
     expect(await count(second.services.db)).toBe(before);
     expect(second.services.secret).toBe(secret); // cookies signed before the restart stay valid
-    const [{ n }] = await second.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM schema_migrations`);
-    expect(n).toBeGreaterThanOrEqual(1);
+    const [migrations] = await second.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM schema_migrations`);
+    expect(migrations!.n).toBeGreaterThanOrEqual(1);
     await second.stop();
   });
 });
