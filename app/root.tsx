@@ -9,7 +9,7 @@ import { ScrollToTop } from "./components/chrome/ScrollToTop.tsx";
 import { EMPTY_CART, CartDrawer } from "./components/cart/HeaderCart.tsx";
 import { CartScripts } from "./components/cart/CartScripts.tsx";
 import { requestCart, summaryFor, syncCartCookies } from "./components/cart/cart-state.server.ts";
-import { listCategories } from "../core/db/repositories/catalog.ts";
+import { navigationCategories } from "../core/db/repositories/navigation.ts";
 import { browserGlobals, globalsScript, type PageKind } from "./lib/browser-globals.server.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -20,7 +20,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, shop, origin } = context;
   const session = await shop.session();
-  const [categories, notices, pricedCart] = await Promise.all([listCategories(services.db), shop.takeNotices(), requestCart(shop, services)]);
+  const [categories, notices, pricedCart] = await Promise.all([navigationCategories(services.db), shop.takeNotices(), requestCart(shop, services)]);
   // Like WooCommerce on every page load: cart cookies that went stale (sign-in merge, another device) are corrected.
   syncCartCookies(shop, pricedCart);
   const path = new URL(request.url).pathname;
@@ -33,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   return {
     site: { name: config.siteName, tagline: config.tagline },
-    categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
+    categories,
     notices,
     cart: summaryFor(shop, pricedCart),
     customerName,

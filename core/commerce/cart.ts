@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import type { Db, Queryable } from "../db/client.ts";
 import * as repo from "../db/repositories/cart.ts";
 import type { CartItemData, CartItemRecord, CartOwner, SellableRecord } from "../db/repositories/cart.ts";
-import { loadRules, loadShippingMethods, findCouponByCode, couponUsage } from "../db/repositories/discounts.ts";
+import { cachedPricingSetup, loadShippingMethods, findCouponByCode, couponUsage } from "../db/repositories/discounts.ts";
 import {
   evaluateCart,
   validateCoupon,
@@ -108,18 +108,24 @@ interface PricingData {
   shipping: ShippingMethod[];
 }
 
-async function pricingData(db: Queryable): Promise<PricingData> {
-  const [rules, shipping] = await Promise.all([loadRules(db), loadShippingMethods(db)]);
-  return { rules, shipping };
+/**
+ * The parsed rules and shipping methods, from the in-memory cache (see cachedPricingSetup).
+ * `root` is the shop's database handle (the cache key); `q` reads on a miss: inside a transaction it
+ * must be the transaction, because PGlite serves nothing else until the transaction ends.
+ */
+function pricingData(q: Queryable, root: Queryable = q): Promise<PricingData> {
+  return cachedPricingSetup(root, q);
 }
 
 const EMPTY_RESULT = (now: Date): CartResult => evaluateCart({ lines: [], rules: [], now });
 
 /** Loads and prices the owner's cart (no owner or no cart: an empty cart). */
 export async function loadPricedCart(db: Queryable, owner: CartOwner | null, opts: PricingOptions): Promise<PricedCart> {
-  const cart = owner ? await repo.findCart(db, owner) : null;
-  if (!cart) return emptyPricedCart(opts.now);
-  return priceCart(db, cart, await repo.cartItems(db, cart.id), owner, opts);
+  if (!owner) return emptyPricedCart(opts.now);
+  // One query for the cart, its lines and their products; the rules come from memory.
+  const [snapshot, data] = await Promise.all([repo.cartSnapshot(db, owner), pricingData(db)]);
+  if (!snapshot) return emptyPricedCart(opts.now);
+  return priceCart(db, snapshot.cart, snapshot.items, owner, opts, data, snapshot.sellables);
 }
 
 function emptyPricedCart(now: Date): PricedCart {
@@ -134,8 +140,8 @@ interface LineBuild {
 }
 
 /** Turns stored lines into engine inputs. Lines whose product is gone or unpublished are left out. */
-async function buildLines(db: Queryable, items: CartItemRecord[]): Promise<LineBuild[]> {
-  const products = await repo.sellables(db, items.map((i) => ({ productId: i.productId, variationId: i.variationId })));
+async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Map<string, SellableRecord>): Promise<LineBuild[]> {
+  const products = preloaded ?? (await repo.sellables(db, items.map((i) => ({ productId: i.productId, variationId: i.variationId }))));
   const bundleSlugs = new Set<string>();
   const termPairs: { taxonomy: string; slug: string }[] = [];
   for (const item of items) {
@@ -231,8 +237,16 @@ function downloadPrices(s: SellableRecord): { index: number; name: string; amoun
   return Array.isArray(s.details.prices) ? (s.details.prices as { index: number; name: string; amount: number }[]) : [];
 }
 
-async function priceCart(db: Queryable, cart: repo.CartRecord, items: CartItemRecord[], owner: CartOwner | null, opts: PricingOptions, data?: PricingData): Promise<PricedCart> {
-  const [built, pd, coupons] = await Promise.all([buildLines(db, items), data ? Promise.resolve(data) : pricingData(db), loadCoupons(db, cart.coupons, owner)]);
+async function priceCart(
+  db: Queryable,
+  cart: repo.CartRecord,
+  items: CartItemRecord[],
+  owner: CartOwner | null,
+  opts: PricingOptions,
+  pd: PricingData,
+  sellables?: Map<string, SellableRecord>,
+): Promise<PricedCart> {
+  const [built, coupons] = await Promise.all([buildLines(db, items, sellables), loadCoupons(db, cart.coupons, owner)]);
   const result = evaluateCart({
     lines: built.map((b) => b.input),
     rules: pd.rules,
@@ -334,7 +348,8 @@ async function loadCoupons(db: Queryable, codes: string[], owner: CartOwner | nu
 // Changing the cart
 // ---------------------------------------------------------------------------------------------------
 
-export type CartChange<T = undefined> = { ok: true; value: T } | { ok: false; message: string; productUrl?: string | false };
+/** A change's outcome; on success `cart` is the cart as priced at the end of the change (no second pricing needed). */
+export type CartChange<T = undefined> = { ok: true; value: T; cart?: PricedCart } | { ok: false; message: string; productUrl?: string | false };
 
 const fail = (message: string, productUrl?: string | false): { ok: false; message: string; productUrl?: string | false } => ({ ok: false, message, ...(productUrl !== undefined ? { productUrl } : {}) });
 const productUrl = (slug: string) => `/product/${slug}/`;
@@ -346,15 +361,14 @@ class Refusal extends Error {
   }
 }
 
-async function inCart<T>(db: Db, owner: CartOwner, opts: PricingOptions, fn: (tx: Queryable, cart: repo.CartRecord) => Promise<T>): Promise<CartChange<T>> {
+async function inCart<T>(db: Db, owner: CartOwner, opts: PricingOptions, fn: (tx: Queryable, cart: repo.CartRecord, pd: PricingData) => Promise<T>): Promise<CartChange<T>> {
   try {
-    const value = await db.transaction(async (tx) => {
-      const cart = await repo.lockOrCreateCart(tx, owner);
-      const value = await fn(tx, cart);
-      await syncFreeItems(tx, cart, owner, opts);
-      return value;
+    const { value, cart } = await db.transaction(async (tx) => {
+      const pd = await pricingData(tx, db);
+      const value = await fn(tx, await repo.lockOrCreateCart(tx, owner), pd);
+      return { value, cart: await settleCart(tx, owner, opts, pd) };
     });
-    return { ok: true, value };
+    return { ok: true, value, cart };
   } catch (error) {
     if (error instanceof Refusal) return fail(error.message, error.productUrl);
     throw error;
@@ -572,12 +586,13 @@ export async function updateQuantities(db: Db, owner: CartOwner, quantities: Rec
 
 /** Applies a coupon with the engine's checks; the refusal message is WooCommerce's. */
 export async function applyCoupon(db: Db, owner: CartOwner, code: string, opts: PricingOptions): Promise<CartChange<string>> {
-  return inCart(db, owner, opts, async (tx, cart) => {
-    const priced = await priceCart(tx, cart, await repo.cartItems(tx, cart.id), owner, opts);
+  return inCart(db, owner, opts, async (tx, cart, pd) => {
+    const items = await repo.cartItems(tx, cart.id);
+    const priced = await priceCart(tx, cart, items, owner, opts, pd);
     const coupon = code.trim() ? await findCouponByCode(tx, code) : null;
     const known = await loadCoupons(tx, cart.coupons, owner);
     const usage = coupon ? await couponUsage(tx, coupon.code, "customerId" in owner ? `c:${owner.customerId}` : null) : undefined;
-    const lineInputs = (await buildLines(tx, await repo.cartItems(tx, cart.id))).map((b) => b.input);
+    const lineInputs = (await buildLines(tx, items)).map((b) => b.input);
     const check = validateCoupon(code, {
       coupons: coupon ? [...known.defs, coupon] : known.defs,
       appliedCodes: priced.couponCodes,
@@ -617,9 +632,9 @@ export async function chooseShippingMethod(db: Db, owner: CartOwner, methodId: s
 
 /** The cart's "change product" for a free item; validated by the engine against the current grants. */
 export async function changeFreeItem(db: Db, owner: CartOwner, req: { product_id: number; rule_unique_id: string; parent_id: number }, opts: PricingOptions): Promise<CartChange<boolean>> {
-  return inCart(db, owner, opts, async (tx, cart) => {
+  return inCart(db, owner, opts, async (tx, cart, pd) => {
     const items = await repo.cartItems(tx, cart.id);
-    const priced = await priceCart(tx, cart, items, owner, opts);
+    const priced = await priceCart(tx, cart, items, owner, opts, pd);
     const change = validateFreeItemChange(priced.result.freeItems.grants, req);
     if (!change.ok) throw new Refusal(change.message);
     const current = items.filter((i) => i.itemData.freeItem === change.ruleUniqueId);
@@ -642,23 +657,26 @@ async function freeLine(tx: Queryable, parentProductId: number, productId: numbe
   return { key: cartItemKey(pid, vid, attrs, data), productId: pid, variationId: vid, variation: attrs, itemData: data, quantity };
 }
 
-/** Adds and removes the free items the rules grant (the engine decides; this applies). */
-async function syncFreeItems(tx: Queryable, cart: repo.CartRecord, owner: CartOwner, opts: PricingOptions): Promise<void> {
-  const data = await pricingData(tx);
-  if (!data.rules.some((r) => r.action.kind === "buy_x_get_y")) return;
-  for (let round = 0; round < 3; round++) {
-    const items = await repo.cartItems(tx, cart.id);
-    const priced = await priceCart(tx, cart, items, owner, opts, data);
+/**
+ * Ends every change: adds and removes the free items the rules grant (the engine decides; this
+ * applies), and returns the cart as finally priced, which the response shows without pricing again.
+ */
+async function settleCart(tx: Queryable, owner: CartOwner, opts: PricingOptions, pd: PricingData): Promise<PricedCart> {
+  const grantsFreeItems = pd.rules.some((r) => r.action.kind === "buy_x_get_y");
+  for (let round = 0; ; round++) {
+    const snapshot = await repo.cartSnapshot(tx, owner);
+    if (!snapshot) return emptyPricedCart(opts.now);
+    const priced = await priceCart(tx, snapshot.cart, snapshot.items, owner, opts, pd, snapshot.sellables);
     const { toAdd, toRemove } = priced.result.freeItems;
-    if (!toAdd.length && !toRemove.length) return;
+    if (!grantsFreeItems || round === 3 || (!toAdd.length && !toRemove.length)) return priced;
     for (const r of toRemove) {
-      const item = items.find((i) => i.key === r.lineKey);
+      const item = snapshot.items.find((i) => i.key === r.lineKey);
       if (!item) continue;
-      await repo.setItemQuantity(tx, cart.id, item.key, item.quantity - r.quantity);
+      await repo.setItemQuantity(tx, snapshot.cart.id, item.key, item.quantity - r.quantity);
     }
     for (const a of toAdd) {
       const target = await freeLine(tx, a.parentProductId, a.productId, a.ruleUniqueId, a.quantity);
-      if (target) await repo.addItem(tx, cart.id, target);
+      if (target) await repo.addItem(tx, snapshot.cart.id, target);
     }
   }
 }

@@ -20,6 +20,7 @@ import {
   removeCoupon,
   updateQuantities,
   CART_MESSAGES,
+  type PricedCart,
 } from "../../core/commerce/cart.ts";
 import { parseAddToCartForm, parseQuantity, MAX_ADD_TO_CART_QUANTITY, type AddToCartRequest } from "../../core/domain/catalog/index.ts";
 import { CartTotals } from "../../app/components/cart/CartPage.tsx";
@@ -36,8 +37,9 @@ import {
   syncCartCookies,
 } from "../../app/components/cart/cart-state.server.ts";
 
-async function fragmentsReply(req: Request, services: AppServices): Promise<Reply> {
-  const cart = await requestCart(req.shop, services);
+/** The fragments of `known` (the cart as a change just priced it) or of the cart loaded now. */
+async function fragmentsReply(req: Request, services: AppServices, known?: PricedCart): Promise<Reply> {
+  const cart = known ?? (await requestCart(req.shop, services));
   syncCartCookies(req.shop, cart);
   return json({ fragments: renderFragments(summaryFor(req.shop, cart)), cart_hash: cart.hash });
 }
@@ -113,7 +115,7 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     if (!/^[0-9a-f]{32}$/.test(key) || !owner) return json({ success: false });
     const removed = await removeCartItem(services.db, owner, key, await pricingOptions(req.shop, services));
     if (!removed.ok) return json({ success: false });
-    return fragmentsReply(req, services);
+    return fragmentsReply(req, services, removed.cart);
   });
 
   wcAjax.register("get_refreshed_fragments", async ({ req }) => fragmentsReply(req, services));
@@ -125,7 +127,7 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     if (!code.trim()) return html(noticeHtml("error", "Please enter a coupon code."));
     const owner = await ownerCreating(req.shop);
     const result = await applyCoupon(services.db, owner, code, await pricingOptions(req.shop, services));
-    syncCartCookies(req.shop, await requestCart(req.shop, services));
+    syncCartCookies(req.shop, (result.ok && result.cart) || (await requestCart(req.shop, services)));
     return html(result.ok ? noticeHtml("success", CART_MESSAGES.couponApplied) : noticeHtml("error", result.message));
   });
 
@@ -136,7 +138,7 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     const owner = await currentOwner(req.shop);
     if (!code.trim() || !owner) return html(noticeHtml("error", "Sorry there was a problem removing this coupon."));
     const result = await removeCoupon(services.db, owner, code, await pricingOptions(req.shop, services));
-    syncCartCookies(req.shop, await requestCart(req.shop, services));
+    syncCartCookies(req.shop, (result.ok && result.cart) || (await requestCart(req.shop, services)));
     return html(result.ok ? noticeHtml("success", CART_MESSAGES.couponRemoved) : noticeHtml("error", "Sorry there was a problem removing this coupon."));
   });
 
@@ -146,8 +148,8 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     const methods = params.shipping_method;
     const chosen = methods && typeof methods === "object" ? firstString((methods as Record<string, unknown>)["0"]) : undefined;
     const owner = await currentOwner(req.shop);
-    if (chosen && owner) await chooseShippingMethod(services.db, owner, chosen.slice(0, 100), await pricingOptions(req.shop, services));
-    return totalsReply(req, services);
+    const changed = chosen && owner ? await chooseShippingMethod(services.db, owner, chosen.slice(0, 100), await pricingOptions(req.shop, services)) : null;
+    return totalsReply(req, services, (changed?.ok && changed.cart) || undefined);
   });
 
   wcAjax.register("get_cart_totals", async ({ req }) => totalsReply(req, services));
@@ -164,7 +166,7 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
       await req.shop.queueNotice({ type: "error", message: result.message });
       return empty();
     }
-    return fragmentsReply(req, services);
+    return fragmentsReply(req, services, result.cart);
   });
 
   adminAjax.register("jck_wssv_add_to_cart", async ({ req, params }) => {
@@ -194,7 +196,7 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     if (productId === null || parentId === null || !rule || !owner) return json({ success: false, data: "This free product offer is no longer available." }, 400);
     const result = await changeFreeItem(services.db, owner, { product_id: productId, rule_unique_id: rule, parent_id: parentId }, await pricingOptions(req.shop, services));
     if (!result.ok) return json({ success: false, data: result.message });
-    syncCartCookies(req.shop, await requestCart(req.shop, services));
+    syncCartCookies(req.shop, result.cart ?? (await requestCart(req.shop, services)));
     // data 1: the page presses the cart's update button to show the change.
     return json({ success: true, data: 1 });
   });
@@ -204,8 +206,8 @@ function nonceFailure(): Reply {
   return { kind: "text", status: 403, body: "-1", contentType: "text/html; charset=UTF-8" };
 }
 
-async function totalsReply(req: Request, services: AppServices): Promise<Reply> {
-  const cart = await requestCart(req.shop, services);
+async function totalsReply(req: Request, services: AppServices, known?: PricedCart): Promise<Reply> {
+  const cart = known ?? (await requestCart(req.shop, services));
   syncCartCookies(req.shop, cart);
   return html(markup(createElement(CartTotals, { totals: cartTotalsView(cart) })));
 }
@@ -217,7 +219,7 @@ async function addAndReply(req: Request, services: AppServices, request: AddToCa
     await req.shop.queueNotice({ type: "error", message: result.message });
     return json({ error: true, product_url: result.productUrl ? `${requestOrigin(req)}${result.productUrl}` : false });
   }
-  return fragmentsReply(req, services);
+  return fragmentsReply(req, services, result.cart);
 }
 
 function requestOrigin(req: Request): string {
@@ -309,7 +311,7 @@ async function noJsAdd(req: Request, entries: [string, string][], services: AppS
   const result = await addToCart(services.db, owner, form.value, await pricingOptions(req.shop, services));
   if (!result.ok) return req.shop.queueNotice({ type: "error", message: result.message });
   await req.shop.queueNotice({ type: "success", message: CART_MESSAGES.added([...new Set(result.value.map((a) => a.name))]) });
-  syncCartCookies(req.shop, await requestCart(req.shop, services));
+  syncCartCookies(req.shop, result.cart ?? (await requestCart(req.shop, services)));
 }
 
 async function noJsRemove(req: Request, services: AppServices): Promise<void> {
@@ -322,7 +324,7 @@ async function noJsRemove(req: Request, services: AppServices): Promise<void> {
   const result = owner && /^[0-9a-f]{32}$/.test(key) ? await removeCartItem(services.db, owner, key, await pricingOptions(req.shop, services)) : null;
   if (!result || !result.ok) return req.shop.queueNotice({ type: "error", message: CART_MESSAGES.unknownItem });
   await req.shop.queueNotice({ type: "success", message: CART_MESSAGES.removed(result.value) });
-  syncCartCookies(req.shop, await requestCart(req.shop, services));
+  syncCartCookies(req.shop, result.cart ?? (await requestCart(req.shop, services)));
 }
 
 const CART_QTY_FIELD = /^cart\[([0-9a-f]{32})\]\[qty\]$/;

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { TestClient, pageGlobal } from "../support/client.ts";
-import { DEMO_RULE_PRODUCTS } from "../../core/db/seed/demo-discounts.ts";
+import { DEMO_RULE_CODES, DEMO_RULE_PRODUCTS } from "../../core/db/seed/demo-discounts.ts";
+import { loadRules, saveRule } from "../../core/db/repositories/discounts.ts";
 
 let shop: TestShop;
 let necktie: number;
@@ -186,5 +187,25 @@ describe("buy X get Y: the free item", () => {
     expect(removed.cart_hash).toBe("");
     expect(removed.fragments!["div.widget_shopping_cart_content"]).toContain("No products in the cart.");
     expect(client.cookie("woocommerce_cart_hash")).toBeUndefined();
+  });
+
+  it("a saved rule takes effect at once: the cached rules are dropped on save", async () => {
+    const db = shop.services.db;
+    const rule = (await loadRules(db)).find((r) => r.code === DEMO_RULE_CODES.buyXGetY)!;
+    // Warm the cache with the rule enabled.
+    const warm = new TestClient(shop.url);
+    await warm.post("/?wc-ajax=add_to_cart", { product_id: String(necktieVariation) });
+    expect((await fragments(warm)).fragments!["div.widget_shopping_cart_content"]).toContain("Velvet Bow Tie");
+    try {
+      await saveRule(db, { ...rule, enabled: false });
+      const client = new TestClient(shop.url);
+      await client.post("/?wc-ajax=add_to_cart", { product_id: String(necktieVariation) });
+      expect(await cartLines(await newestCartId())).toEqual([expect.objectContaining({ variationId: necktieVariation, freeItem: null })]);
+    } finally {
+      await saveRule(db, rule);
+    }
+    const again = new TestClient(shop.url);
+    await again.post("/?wc-ajax=add_to_cart", { product_id: String(necktieVariation) });
+    expect((await cartLines(await newestCartId())).filter((l) => l.freeItem)).toHaveLength(1);
   });
 });

@@ -186,45 +186,99 @@ export async function sellables(db: Queryable, pairs: readonly { productId: numb
   const productIds = pairs.map((p) => p.productId);
   const variationIds = pairs.map((p) => p.variationId);
   const rows = await db.query<SellableRow>(
-    `SELECT p.id AS product_id, v.id AS variation_id, p.type, p.slug, p.name, p.sku, v.sku AS v_sku, p.status, v.status AS v_status,
+    `SELECT ${SELLABLE_COLUMNS}
+     FROM unnest($1::int[], $2::int[]) AS want(pid, vid)
+     JOIN products p ON p.id = want.pid
+     LEFT JOIN variations v ON v.id = want.vid AND v.product_id = p.id
+     LEFT JOIN media vm ON vm.id = v.image_id
+     ${CATEGORIES_JOIN}
+     WHERE want.vid = 0 OR v.id IS NOT NULL`,
+    [productIds, variationIds],
+  );
+  for (const r of rows) {
+    const rec = toSellable(r);
+    out.set(`${rec.productId}:${rec.variationId}`, rec);
+  }
+  return out;
+}
+
+/** What the cart needs of a product or variation row (`p`, `v`, `vm` in the FROM clause). */
+const SELLABLE_COLUMNS = `p.id AS product_id, v.id AS variation_id, p.type, p.slug, p.name, p.sku, v.sku AS v_sku, p.status, v.status AS v_status,
        CASE WHEN v.id IS NULL THEN p.regular_price ELSE v.regular_price END AS regular_price,
        CASE WHEN v.id IS NULL THEN p.sale_price ELSE v.sale_price END AS sale_price,
        CASE WHEN v.id IS NULL THEN p.stock_quantity ELSE v.stock_quantity END AS stock_quantity,
        CASE WHEN v.id IS NULL THEN p.stock_status ELSE v.stock_status END AS stock_status,
        v.attributes AS v_attributes, p.attributes, p.details,
        coalesce(vm.slug, (SELECT m.slug FROM media m WHERE m.id = p.image_ids[1])) AS image_slug,
-       (SELECT array_agg(t.slug) FROM product_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.product_id = p.id AND t.taxonomy = 'product_cat') AS cat_slugs,
-       (SELECT array_agg(t.id) FROM product_terms pt JOIN terms t ON t.id = pt.term_id WHERE pt.product_id = p.id AND t.taxonomy = 'product_cat') AS cat_ids
-     FROM unnest($1::int[], $2::int[]) AS want(pid, vid)
-     JOIN products p ON p.id = want.pid
-     LEFT JOIN variations v ON v.id = want.vid AND v.product_id = p.id
+       cats.cat_slugs, cats.cat_ids`;
+/** The product's categories, as a lateral join named `cats` (one pass for both arrays). */
+const CATEGORIES_JOIN = `LEFT JOIN LATERAL (SELECT array_agg(t.slug) AS cat_slugs, array_agg(t.id) AS cat_ids FROM product_terms pt JOIN terms t ON t.id = pt.term_id
+       WHERE pt.product_id = p.id AND t.taxonomy = 'product_cat') cats ON true`;
+
+function toSellable(r: SellableRow): SellableRecord {
+  return {
+    productId: r.product_id,
+    variationId: r.variation_id ?? 0,
+    type: r.type,
+    slug: r.slug,
+    name: r.name,
+    sku: r.v_sku ?? r.sku ?? "",
+    published: r.status === "publish" && (r.variation_id === null || r.v_status === "publish"),
+    regularPrice: r.regular_price,
+    salePrice: r.sale_price,
+    stockQuantity: r.stock_quantity,
+    stockStatus: r.stock_status,
+    imageSlug: r.image_slug,
+    details: r.details ?? {},
+    categorySlugs: r.cat_slugs ?? [],
+    categoryIds: r.cat_ids ?? [],
+    variationAttributes: r.v_attributes,
+    attributes: r.attributes ?? [],
+  };
+}
+
+export interface CartSnapshot {
+  cart: CartRecord;
+  items: CartItemRecord[];
+  /** By `${productId}:${variationId}`; a line whose product or variation is gone has no entry. */
+  sellables: Map<string, SellableRecord>;
+}
+
+/**
+ * The owner's cart, its lines and their products in ONE query: what every page's header and every
+ * fragment refresh reads. null when the owner has no cart.
+ */
+export async function cartSnapshot(db: Queryable, owner: CartOwner): Promise<CartSnapshot | null> {
+  const [where, value] = ownerWhere(owner);
+  const rows = await db.query<CartRow & Partial<ItemRow> & { has_product: boolean } & SellableRow>(
+    `SELECT c.id, c.coupons, c.shipping_method, c.created_at,
+       ci.item_key, ci.product_id AS item_product_id, ci.variation_id AS item_variation_id, ci.variation, ci.item_data, ci.quantity,
+       (p.id IS NOT NULL AND (ci.variation_id = 0 OR v.id IS NOT NULL)) AS has_product,
+       ${SELLABLE_COLUMNS}
+     FROM carts c
+     LEFT JOIN cart_items ci ON ci.cart_id = c.id
+     LEFT JOIN products p ON p.id = ci.product_id
+     LEFT JOIN variations v ON v.id = ci.variation_id AND ci.variation_id <> 0 AND v.product_id = p.id
      LEFT JOIN media vm ON vm.id = v.image_id
-     WHERE want.vid = 0 OR v.id IS NOT NULL`,
-    [productIds, variationIds],
+     ${CATEGORIES_JOIN}
+     WHERE c.${where}
+     ORDER BY ci.position`,
+    [value],
   );
+  const first = rows[0];
+  if (!first) return null;
+  const items: CartItemRecord[] = [];
+  const sellablesOut = new Map<string, SellableRecord>();
   for (const r of rows) {
-    const rec: SellableRecord = {
-      productId: r.product_id,
-      variationId: r.variation_id ?? 0,
-      type: r.type,
-      slug: r.slug,
-      name: r.name,
-      sku: r.v_sku ?? r.sku ?? "",
-      published: r.status === "publish" && (r.variation_id === null || r.v_status === "publish"),
-      regularPrice: r.regular_price,
-      salePrice: r.sale_price,
-      stockQuantity: r.stock_quantity,
-      stockStatus: r.stock_status,
-      imageSlug: r.image_slug,
-      details: r.details ?? {},
-      categorySlugs: r.cat_slugs ?? [],
-      categoryIds: r.cat_ids ?? [],
-      variationAttributes: r.v_attributes,
-      attributes: r.attributes ?? [],
-    };
-    out.set(`${rec.productId}:${rec.variationId}`, rec);
+    if (!r.item_key) continue;
+    const row = r as unknown as { item_product_id: number; item_variation_id: number };
+    items.push(toItem({ item_key: r.item_key, product_id: row.item_product_id, variation_id: row.item_variation_id, variation: r.variation!, item_data: r.item_data!, quantity: r.quantity! }));
+    if (r.has_product) {
+      const rec = toSellable(r);
+      sellablesOut.set(`${rec.productId}:${rec.variationId}`, rec);
+    }
   }
-  return out;
+  return { cart: toCart(first), items, sellables: sellablesOut };
 }
 
 /** A product id that may be a variation: its parent and attributes (WooCommerce resolves add_to_cart of a variation id). */

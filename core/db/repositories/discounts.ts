@@ -18,6 +18,7 @@ export async function saveRule(db: Queryable, rule: DiscountRule): Promise<void>
      ON CONFLICT (code) DO UPDATE SET priority = EXCLUDED.priority, enabled = EXCLUDED.enabled, data = EXCLUDED.data, updated_at = now()`,
     [valid.code, valid.priority, valid.enabled, JSON.stringify(valid)],
   );
+  invalidatePricingSetupCache();
 }
 
 export async function findCouponByCode(db: Queryable, code: string): Promise<Coupon | null> {
@@ -49,4 +50,53 @@ export async function loadShippingMethods(db: Queryable): Promise<ShippingMethod
 export async function saveShippingMethod(db: Queryable, method: ShippingMethod, position: number): Promise<void> {
   const valid = shippingMethodSchema.parse(method);
   await db.query(`INSERT INTO shipping_methods (id, position, data) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET position = EXCLUDED.position, data = EXCLUDED.data`, [valid.id, position, JSON.stringify(valid)]);
+  invalidatePricingSetupCache();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The pricing setup (rules and shipping methods), cached in memory
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * How long a process keeps the parsed rules and shipping methods. Every cart refresh prices the cart,
+ * and reading and zod-parsing every rule each time was most of its cost. A save in this process
+ * clears the cache at once (saveRule / saveShippingMethod); another process sharing the database
+ * (PostgreSQL behind several shop processes) sees the change within this many milliseconds.
+ */
+export const PRICING_SETUP_CACHE_MS = 5_000;
+
+export interface PricingSetup {
+  rules: DiscountRule[];
+  shipping: ShippingMethod[];
+}
+
+type SetupCache = WeakMap<object, { at: number; setup: Promise<PricingSetup> }>;
+/**
+ * Keyed by the database handle, so two shops (two databases) in one process never share an entry.
+ * Held on globalThis because this module is loaded twice in a shop process (by the server and inside
+ * the React Router server build): a save through either copy must clear the one cache.
+ */
+const CACHE_SLOT = Symbol.for("shop.pricingSetupCache");
+const slot = globalThis as unknown as { [CACHE_SLOT]?: { cache: SetupCache } };
+const shared = (slot[CACHE_SLOT] ??= { cache: new WeakMap() });
+
+/** Clears every cached pricing setup (in this process). */
+export function invalidatePricingSetupCache(): void {
+  shared.cache = new WeakMap();
+}
+
+/**
+ * Rules and shipping methods, parsed, from a cache at most PRICING_SETUP_CACHE_MS old. `cacheKey` is the
+ * shop's database handle (`Db`); `db` is what to read through on a miss (the same handle or a transaction
+ * of it). Callers must not mutate the returned arrays.
+ */
+export function cachedPricingSetup(cacheKey: object, db: Queryable, nowMs = Date.now()): Promise<PricingSetup> {
+  const cache = shared.cache;
+  const hit = cache.get(cacheKey);
+  if (hit && nowMs - hit.at < PRICING_SETUP_CACHE_MS) return hit.setup;
+  const setup = Promise.all([loadRules(db), loadShippingMethods(db)]).then(([rules, shipping]) => ({ rules, shipping }));
+  cache.set(cacheKey, { at: nowMs, setup });
+  // A failed read is not remembered.
+  setup.catch(() => cache.get(cacheKey)?.setup === setup && cache.delete(cacheKey));
+  return setup;
 }
