@@ -256,6 +256,14 @@ export async function listCategories(db: Queryable): Promise<Category[]> {
   );
 }
 
+/**
+ * The categories without their product counts, for navigation (the header and footer need only
+ * names and links). The counts read every category link, which grows with the catalogue.
+ */
+export async function listCategoryLinks(db: Queryable): Promise<Pick<Category, "id" | "slug" | "name">[]> {
+  return db.query<Pick<Category, "id" | "slug" | "name">>(`SELECT id, slug, name FROM terms WHERE taxonomy = 'product_cat' ORDER BY menu_order, name`);
+}
+
 export async function findCategory(db: Queryable, slug: string): Promise<Category | null> {
   const [row] = await db.query<Category>(`SELECT id, slug, name, description, 0 AS count FROM terms WHERE taxonomy = 'product_cat' AND slug = $1`, [slug]);
   return row ?? null;
