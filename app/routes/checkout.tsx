@@ -27,6 +27,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     ? await services.db.query<{ email: string; first_name: string; last_name: string }>(`SELECT email, first_name, last_name FROM customers WHERE id = $1`, [session.customerId])
     : [];
   const tokens = loggedIn ? await listTokens(services.db, session.customerId!) : [];
+  // A returning customer's billing address: the one of their latest order.
+  const [lastBilling] = loggedIn
+    ? await services.db.query<Record<string, string>>(
+        `SELECT a.first_name, a.last_name, a.company, a.country, a.address_1, a.address_2, a.city, a.state, a.postcode, a.phone
+         FROM order_addresses a JOIN orders o ON o.id = a.order_id WHERE o.customer_id = $1 AND a.kind = 'billing' ORDER BY o.id DESC LIMIT 1`,
+        [session.customerId],
+      )
+    : [];
   const config = services.config;
   return {
     empty: cart.lines.length === 0,
@@ -48,6 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
     loggedIn,
     customer: customer ?? null,
+    savedBilling: lastBilling ?? null,
     layout: config.checkout.layout,
     toggleTexts: config.checkout.orderReviewToggleTexts,
     placeOrderText: config.checkout.placeOrderText,

@@ -129,4 +129,67 @@ describe("checkout in the browser", () => {
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     await page.close();
   });
+
+  it("a guest creates an account at checkout and saves the card, then pays with the saved card (the new-card form slides away)", async () => {
+    const page = await checkoutWithCart();
+    const email = `saver${Date.now()}@example.com`;
+    await fillDetails(page, email);
+    // 'save payment method' appears only once 'create account' is ticked.
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    expect(await page.locator("#wc-sandbox-credit-card-tokenize-payment-method").count()).toBe(0);
+    await page.getByRole("button", { name: "Back to my details" }).click();
+    await page.locator("#createaccount").check();
+    await page.fill("#account_password", "a strong password 1");
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.locator("#wc-sandbox-credit-card-tokenize-payment-method").check();
+    await page.locator("#wc-sandbox-credit-card-account-number").pressSequentially("5555555555554444");
+    await page.locator("#wc-sandbox-credit-card-expiry").pressSequentially("1234");
+    await page.fill("#wc-sandbox-credit-card-csc", "123");
+    await Promise.all([page.waitForURL(/order-received/), page.getByRole("button", { name: "Place order" }).click()]);
+    // Signed in now; buy again with the saved card.
+    await page.request.post(shop.url + "/?wc-ajax=add_to_cart", { form: { product_id: String(productId), quantity: "1" } });
+    await page.goto(shop.url + "/checkout/");
+    await page.waitForSelector('form.checkout[data-hydrated="1"]');
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    const saved = page.getByLabel(/Mastercard ending in 4444/);
+    expect(await saved.isChecked()).toBe(true);
+    expect(await page.locator(".wc-new-payment-method-form").first().getAttribute("class")).toContain("is-collapsed");
+    await page.getByLabel("Use a new card").check();
+    expect(await page.locator(".wc-new-payment-method-form").first().getAttribute("class")).not.toContain("is-collapsed");
+    await saved.check();
+    await Promise.all([page.waitForURL(/order-received/), page.getByRole("button", { name: "Place order" }).click()]);
+    expect(await page.locator(".woocommerce-thankyou-order-received").innerText()).toContain("Thank you.");
+    expect(await page.locator(".order_details").first().innerText()).toContain("ending in 4444");
+    // The account lists the saved card; another one can be added on the add-payment-method page.
+    await page.goto(shop.url + "/my-account/add-payment-method/");
+    await page.locator("#wc-sandbox-credit-card-account-number").pressSequentially("4242424242424242");
+    await page.locator("#wc-sandbox-credit-card-expiry").pressSequentially("1230");
+    await page.fill("#wc-sandbox-credit-card-csc", "123");
+    await Promise.all([page.waitForURL(/\/my-account\/payment-methods\//), page.getByRole("button", { name: "Add payment method" }).click()]);
+    const list = await page.locator(".woocommerce-MyAccount-paymentMethods").innerText();
+    expect(list).toContain("Mastercard ending in 4444");
+    expect(list).toContain("Visa ending in 4242");
+    await page.screenshot({ path: "tmp/shots/payment-methods-1280.png", fullPage: true });
+    await page.close();
+  });
+
+  it("a declined order is paid on the order-pay page", async () => {
+    const page = await checkoutWithCart(400);
+    await fillDetails(page, "orderpay@example.com");
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.locator("#wc-sandbox-credit-card-account-number").pressSequentially("4000000000000002");
+    await page.locator("#wc-sandbox-credit-card-expiry").pressSequentially("1234");
+    await page.fill("#wc-sandbox-credit-card-csc", "123");
+    await page.getByRole("button", { name: "Place order" }).click();
+    await page.locator(".woocommerce-NoticeGroup-checkout .woocommerce-error").waitFor();
+    const [order] = await shop.services.db.query<{ id: number; order_key: string }>(`SELECT id, order_key FROM orders WHERE billing_email = 'orderpay@example.com' ORDER BY id DESC LIMIT 1`);
+    await page.goto(`${shop.url}/checkout/order-pay/${order!.id}/?pay_for_order=true&key=${order!.order_key}`);
+    await page.locator("#wc-sandbox-credit-card-account-number").pressSequentially("4242424242424242");
+    await page.locator("#wc-sandbox-credit-card-expiry").pressSequentially("1234");
+    await page.fill("#wc-sandbox-credit-card-csc", "123");
+    await page.screenshot({ path: "tmp/shots/order-pay-400.png", fullPage: true });
+    await Promise.all([page.waitForURL(/order-received/), page.getByRole("button", { name: "Pay for order" }).click()]);
+    expect(await page.locator(".woocommerce-thankyou-order-received").innerText()).toContain("Thank you.");
+    await page.close();
+  });
 });

@@ -28,6 +28,8 @@ export interface CheckoutFormProps {
   tokens: SavedTokenView[];
   loggedIn: boolean;
   customer: { email: string; first_name: string; last_name: string } | null;
+  /** A returning customer's last billing address, to prefill the fields. */
+  savedBilling: Record<string, string> | null;
   layout: "one-page" | "multi-step" | "modern";
   toggleTexts: { toggle_show_text: string; toggle_hide_text: string };
   placeOrderText: string;
@@ -233,19 +235,19 @@ export function CheckoutForm(props: CheckoutFormProps) {
       <label htmlFor={name}>
         {label} {opts.required === false ? <span className="optional">(optional)</span> : <abbr className="required" title="required">*</abbr>}
       </label>
-      <input type={opts.type ?? "text"} className="input-text" name={name} id={name} autoComplete={opts.autoComplete} defaultValue={opts.defaultValue} maxLength={200} aria-invalid={fieldErrors.has(name) || undefined} />
+      <input type={opts.type ?? "text"} className="input-text" name={name} id={name} autoComplete={opts.autoComplete} defaultValue={opts.defaultValue ?? (name.startsWith("billing_") ? props.savedBilling?.[name.slice(8)] : undefined)} maxLength={200} aria-invalid={fieldErrors.has(name) || undefined} />
     </p>
   );
   const address = (prefix: "billing" | "shipping") => (
     <>
-      {text(`${prefix}_first_name`, "First name", { autoComplete: "given-name", defaultValue: prefix === "billing" ? props.customer?.first_name : undefined })}
-      {text(`${prefix}_last_name`, "Last name", { autoComplete: "family-name", defaultValue: prefix === "billing" ? props.customer?.last_name : undefined })}
+      {text(`${prefix}_first_name`, "First name", { autoComplete: "given-name", defaultValue: prefix === "billing" ? props.savedBilling?.first_name || props.customer?.first_name : undefined })}
+      {text(`${prefix}_last_name`, "Last name", { autoComplete: "family-name", defaultValue: prefix === "billing" ? props.savedBilling?.last_name || props.customer?.last_name : undefined })}
       {text(`${prefix}_company`, "Company name", { required: false, autoComplete: "organization" })}
       <p className={`${inputClass(`${prefix}_country`)} form-row-wide`} id={`${prefix}_country_field`}>
         <label htmlFor={`${prefix}_country`}>
           Country / Region <abbr className="required" title="required">*</abbr>
         </label>
-        <select name={`${prefix}_country`} id={`${prefix}_country`} defaultValue="US" autoComplete="country">
+        <select name={`${prefix}_country`} id={`${prefix}_country`} defaultValue={(prefix === "billing" && props.savedBilling?.country) || "US"} autoComplete="country">
           <option value="US">United States (US)</option>
           <option value="CA">Canada</option>
           <option value="GB">United Kingdom (UK)</option>
