@@ -522,6 +522,19 @@ export async function payExistingOrder(deps: OrderDeps, orderId: number, custome
         // Plain text (not `notice`): the order-pay page renders this message as text.
         if (!rows.length) throw new CheckoutRefusal([{ id: "", html: `Sorry, "${l.name}" is not in stock. We apologize for any inconvenience caused.` }]);
       }
+      // The coupons it used are counted again under their row locks, so a usage limit still holds.
+      const used = await tx.query<{ code: string }>(`SELECT code FROM order_coupons WHERE order_id = $1 ORDER BY code`, [orderId]);
+      const [who] = await tx.query<{ email: string }>(`SELECT billing_email AS email FROM orders WHERE id = $1`, [orderId]);
+      for (const c of used) {
+        const code = normalizeCouponCode(c.code);
+        const [row] = await tx.query<{ data: unknown; usage_count: number }>(`SELECT data, usage_count FROM coupons WHERE code = $1 FOR UPDATE`, [code]);
+        const coupon = row ? (couponSchema.parse(row.data) as Coupon) : null;
+        if (coupon?.usageLimit !== undefined && row!.usage_count >= coupon.usageLimit) {
+          throw new CheckoutRefusal([{ id: "", html: "Coupon usage limit has been reached." }]);
+        }
+        await tx.query(`UPDATE coupons SET usage_count = usage_count + 1 WHERE code = $1`, [code]);
+        await tx.query(`INSERT INTO coupon_usages (coupon_code, customer_key, order_id) VALUES ($1, $2, $3)`, [code, customerKeyOf(order.customer_id, who!.email), orderId]);
+      }
       await tx.query(`UPDATE orders SET stock_held = true WHERE id = $1`, [orderId]);
     }
     if (order.status === "failed") await repo.transition(tx, orderId, "pending");
