@@ -210,11 +210,17 @@ describe("the free item's 'change product' panel", () => {
     const target = choices.nth(1);
     const targetId = await target.getAttribute("data-product_id");
     const targetLabel = (await target.textContent())!;
-    const [change] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith("/wp-admin/admin-ajax.php") && (r.request().postData() ?? "").includes("awdr_change_discount_product_in_cart")),
-      target.click(),
-    ]);
-    expect(await change.json()).toEqual({ success: true, data: 1 });
+    // The answer is read as it passes: the page navigates away (the update button) right after it.
+    let answer = "";
+    await page.route("**/wp-admin/admin-ajax.php", async (route) => {
+      const res = await route.fetch();
+      const text = await res.text();
+      if ((route.request().postData() ?? "").includes("awdr_change_discount_product_in_cart")) answer = text;
+      await route.fulfill({ response: res, body: text });
+    });
+    await target.click();
+    await expect.poll(() => answer).not.toBe("");
+    expect(JSON.parse(answer)).toEqual({ success: true, data: 1 });
     // The update button is pressed: the cart page comes back with the new colour chosen.
     await page.waitForSelector(`button.awdr-select-free-variant-product-toggle[data-product_id="${targetId}"][aria-pressed="true"]`, { state: "attached" });
     expect(await page.locator("tr.awdr-free-item td.product-name").textContent()).toContain(targetLabel.split(" – ").at(-1)!);

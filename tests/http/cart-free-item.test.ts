@@ -84,6 +84,8 @@ describe("buy X get Y: the free item", () => {
     const mini = (await fragments(client)).fragments!["div.widget_shopping_cart_content"]!;
     expect(mini).toContain("Velvet Bow Tie");
     expect(mini).toMatch(/1 × <span class="free-item">Free<\/span>/);
+    // Only the paid line has a remove link (the free one would come straight back).
+    expect(mini.match(/remove_from_cart_button/g)).toHaveLength(1);
     const { html, panel } = await freePanel(client);
     expect(panel).not.toBeNull();
     expect(panel!.parentId).toBe(String(bowTie));

@@ -51,9 +51,15 @@ export function CartForm({ view }: { view: CartPageView }) {
                 </a>
               </td>
               <td className="product-name" data-title="Product">
-                <a href={line.url}>{line.name}</a>
-                {line.details ? <dl className="variation"><dd>{line.details}</dd></dl> : null}
-                {line.free ? <FreeItemChooser line={line} nonce={view.awdrNonce} /> : null}
+                <div className="product-name-inner">
+                  <a href={line.url}>{line.name}</a>
+                  {line.details ? (
+                    <dl className="variation">
+                      <dd>{line.details}</dd>
+                    </dl>
+                  ) : null}
+                  {line.free ? <FreeItemChooser line={line} nonce={view.awdrNonce} /> : null}
+                </div>
               </td>
               <td className="product-price" data-title="Price">
                 {line.free && line.subtotalCents === 0 ? <span className="free-item">Free</span> : <Amount cents={line.unitPriceCents} />}

@@ -48,16 +48,21 @@ export function MiniCartContent({ cart }: { cart: CartSummaryView }) {
           <ul className="woocommerce-mini-cart cart_list product_list_widget">
             {cart.lines.map((line) => (
               <li className="woocommerce-mini-cart-item mini_cart_item" key={line.key}>
-                <a
-                  href={line.removeUrl}
-                  className="remove remove_from_cart_button"
-                  aria-label={`Remove ${line.name} from cart`}
-                  data-product_id={line.productId}
-                  data-cart_item_key={line.key}
-                  data-product_sku={line.sku}
-                >
-                  ×
-                </a>
+                {/* A free item follows its rule (it would come straight back), so, as on the cart page, it has no remove link. */}
+                {line.free ? (
+                  <span aria-hidden="true" />
+                ) : (
+                  <a
+                    href={line.removeUrl}
+                    className="remove remove_from_cart_button"
+                    aria-label={`Remove ${line.name} from cart`}
+                    data-product_id={line.productId}
+                    data-cart_item_key={line.key}
+                    data-product_sku={line.sku}
+                  >
+                    ×
+                  </a>
+                )}
                 <a href={line.url}>
                   <img src={`/media/${line.imageSlug}.svg`} alt="" width={60} height={60} loading="lazy" />
                   {line.name}
