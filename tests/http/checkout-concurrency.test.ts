@@ -49,7 +49,7 @@ describe("concurrent checkouts", () => {
       expect(after.orders - before.orders).toBe(10);
       expect(after.charges - before.charges).toBe(10);
     }
-  }, 120_000);
+  }, 120_000 * RUNS);
 
   it("50 submissions of one checkout at once: one order, one charge, the others a clear answer", async () => {
     const productId = await productWithStock(shop, "silk-pocket-square", 100, 1500);
