@@ -125,7 +125,7 @@ export async function loadPricedCart(db: Queryable, owner: CartOwner | null, opt
   // One query for the cart, its lines and their products; the rules come from memory.
   const [snapshot, data] = await Promise.all([repo.cartSnapshot(db, owner), pricingData(db)]);
   if (!snapshot) return emptyPricedCart(opts.now);
-  return priceCart(db, snapshot.cart, snapshot.items, owner, opts, data, snapshot.sellables);
+  return priceCart(db, snapshot.cart, snapshot.items, owner, opts, data, snapshot);
 }
 
 function emptyPricedCart(now: Date): PricedCart {
@@ -140,8 +140,8 @@ interface LineBuild {
 }
 
 /** Turns stored lines into engine inputs. Lines whose product is gone or unpublished are left out. */
-async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Map<string, SellableRecord>): Promise<LineBuild[]> {
-  const products = preloaded ?? (await repo.sellables(db, items.map((i) => ({ productId: i.productId, variationId: i.variationId }))));
+async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Pick<repo.CartSnapshot, "sellables" | "termNames">): Promise<LineBuild[]> {
+  const products = preloaded?.sellables ?? (await repo.sellables(db, items.map((i) => ({ productId: i.productId, variationId: i.variationId }))));
   const bundleSlugs = new Set<string>();
   const termPairs: { taxonomy: string; slug: string }[] = [];
   for (const item of items) {
@@ -151,7 +151,7 @@ async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Ma
   }
   const [bundled, terms] = await Promise.all([
     bundleSlugs.size ? repo.productPricesBySlug(db, [...bundleSlugs]) : Promise.resolve(new Map<string, { id: number; name: string; price: number }>()),
-    repo.termNames(db, termPairs),
+    preloaded ? Promise.resolve(preloaded.termNames) : repo.termNames(db, termPairs),
   ]);
   const out: LineBuild[] = [];
   for (const item of items) {
@@ -244,9 +244,9 @@ async function priceCart(
   owner: CartOwner | null,
   opts: PricingOptions,
   pd: PricingData,
-  sellables?: Map<string, SellableRecord>,
+  preloaded?: Pick<repo.CartSnapshot, "sellables" | "termNames">,
 ): Promise<PricedCart> {
-  const [built, coupons] = await Promise.all([buildLines(db, items, sellables), loadCoupons(db, cart.coupons, owner)]);
+  const [built, coupons] = await Promise.all([buildLines(db, items, preloaded), loadCoupons(db, cart.coupons, owner)]);
   const result = evaluateCart({
     lines: built.map((b) => b.input),
     rules: pd.rules,
@@ -666,7 +666,7 @@ async function settleCart(tx: Queryable, owner: CartOwner, opts: PricingOptions,
   for (let round = 0; ; round++) {
     const snapshot = await repo.cartSnapshot(tx, owner);
     if (!snapshot) return emptyPricedCart(opts.now);
-    const priced = await priceCart(tx, snapshot.cart, snapshot.items, owner, opts, pd, snapshot.sellables);
+    const priced = await priceCart(tx, snapshot.cart, snapshot.items, owner, opts, pd, snapshot);
     const { toAdd, toRemove } = priced.result.freeItems;
     if (!grantsFreeItems || round === 3 || (!toAdd.length && !toRemove.length)) return priced;
     for (const r of toRemove) {

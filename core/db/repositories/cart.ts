@@ -52,6 +52,9 @@ export async function findCart(db: Queryable, owner: CartOwner, lock = false): P
 
 /** The owner's cart, created if missing, locked for the rest of the transaction. */
 export async function lockOrCreateCart(tx: Queryable, owner: CartOwner): Promise<CartRecord> {
+  // Most changes find the cart: one query. A first add inserts (a racing insert waits on the unique key, then does nothing).
+  const found = await findCart(tx, owner, true);
+  if (found) return found;
   const column = "customerId" in owner ? "customer_id" : "session_id";
   const value = "customerId" in owner ? owner.customerId : owner.sessionId;
   await tx.query(`INSERT INTO carts (${column}) VALUES ($1) ON CONFLICT (${column}) DO NOTHING`, [value]);
@@ -84,14 +87,17 @@ export async function cartItems(db: Queryable, cartId: number): Promise<CartItem
 
 /** Adds quantity atomically: a second add of the same line sums, never overwrites. Returns the new quantity. */
 export async function addItem(tx: Queryable, cartId: number, item: CartItemRecord): Promise<number> {
+  // The upsert and the cart's updated_at in one statement.
   const [row] = await tx.query<{ quantity: number }>(
-    `INSERT INTO cart_items (cart_id, item_key, product_id, variation_id, variation, item_data, quantity)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity
-     RETURNING quantity`,
+    `WITH up AS (
+       INSERT INTO cart_items (cart_id, item_key, product_id, variation_id, variation, item_data, quantity)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity
+       RETURNING quantity
+     ), touched AS (UPDATE carts SET updated_at = now() WHERE id = $1)
+     SELECT quantity FROM up`,
     [cartId, item.key, item.productId, item.variationId, JSON.stringify(item.variation), JSON.stringify(item.itemData), item.quantity],
   );
-  await touch(tx, cartId);
   return row!.quantity;
 }
 
@@ -242,6 +248,8 @@ export interface CartSnapshot {
   items: CartItemRecord[];
   /** By `${productId}:${variationId}`; a line whose product or variation is gone has no entry. */
   sellables: Map<string, SellableRecord>;
+  /** Names of the lines' attribute terms, as termNames() gives them: `${taxonomy}:${slug}` → name. */
+  termNames: Map<string, string>;
 }
 
 /**
@@ -250,9 +258,11 @@ export interface CartSnapshot {
  */
 export async function cartSnapshot(db: Queryable, owner: CartOwner): Promise<CartSnapshot | null> {
   const [where, value] = ownerWhere(owner);
-  const rows = await db.query<CartRow & Partial<ItemRow> & { has_product: boolean } & SellableRow>(
+  const rows = await db.query<CartRow & Partial<ItemRow> & { has_product: boolean; term_names: Record<string, string> | null } & SellableRow>(
     `SELECT c.id, c.coupons, c.shipping_method, c.created_at,
        ci.item_key, ci.product_id AS item_product_id, ci.variation_id AS item_variation_id, ci.variation, ci.item_data, ci.quantity,
+       (SELECT jsonb_object_agg(a.key, t.name) FROM jsonb_each_text(ci.variation) a
+          JOIN terms t ON t.taxonomy = replace(a.key, 'attribute_', '') AND t.slug = a.value) AS term_names,
        (p.id IS NOT NULL AND (ci.variation_id = 0 OR v.id IS NOT NULL)) AS has_product,
        ${SELLABLE_COLUMNS}
      FROM carts c
@@ -269,8 +279,10 @@ export async function cartSnapshot(db: Queryable, owner: CartOwner): Promise<Car
   if (!first) return null;
   const items: CartItemRecord[] = [];
   const sellablesOut = new Map<string, SellableRecord>();
+  const names = new Map<string, string>();
   for (const r of rows) {
     if (!r.item_key) continue;
+    for (const [field, name] of Object.entries(r.term_names ?? {})) names.set(`${field.replace(/^attribute_/, "")}:${r.variation![field]}`, name);
     const row = r as unknown as { item_product_id: number; item_variation_id: number };
     items.push(toItem({ item_key: r.item_key, product_id: row.item_product_id, variation_id: row.item_variation_id, variation: r.variation!, item_data: r.item_data!, quantity: r.quantity! }));
     if (r.has_product) {
@@ -278,7 +290,7 @@ export async function cartSnapshot(db: Queryable, owner: CartOwner): Promise<Car
       sellablesOut.set(`${rec.productId}:${rec.variationId}`, rec);
     }
   }
-  return { cart: toCart(first), items, sellables: sellablesOut };
+  return { cart: toCart(first), items, sellables: sellablesOut, termNames: names };
 }
 
 /** A product id that may be a variation: its parent and attributes (WooCommerce resolves add_to_cart of a variation id). */
