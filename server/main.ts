@@ -47,7 +47,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
   if (env.SEED_PRODUCTS > 0) logger.info("bulk products added", { added: await seedBulkProducts(db, env.SEED_PRODUCTS) });
 
   const siteUrl = (process.env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
-  const services = createServices({ db, siteUrl, secret: await loadSecret(db, env), logger, production });
+  const services = createServices({ db, siteUrl, secret: await loadSecret(db, env), logger, production, settingsJson: env.SHOP_SETTINGS });
 
   let getBuild: () => Promise<ServerBuild>;
   let devMiddleware: import("express").RequestHandler | undefined;

@@ -5,6 +5,7 @@
 import type { Db } from "../core/db/client.ts";
 import { SITE_CONFIG, type SiteConfig } from "../core/config/site-config.ts";
 import type { Logger } from "./log.ts";
+import { applySettingsOverrides } from "../core/config/settings-overrides.ts";
 
 export interface AppServices {
   db: Db;
@@ -17,6 +18,7 @@ export interface AppServices {
   production: boolean;
 }
 
-export function createServices(parts: Omit<AppServices, "config" | "now"> & { now?: () => Date }): AppServices {
-  return { config: SITE_CONFIG, now: () => new Date(), ...parts };
+export function createServices(parts: Omit<AppServices, "config" | "now"> & { now?: () => Date; settingsJson?: string }): AppServices {
+  const { settingsJson, ...rest } = parts;
+  return { config: applySettingsOverrides(SITE_CONFIG, settingsJson), now: () => new Date(), ...rest };
 }

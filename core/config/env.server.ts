@@ -21,6 +21,8 @@ const schema = z.object({
   /** Bearer token a live-score provider sends to the ingest endpoints; unset = ingest refused. */
   LIVE_INGEST_TOKEN: z.string().min(16).optional(),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(200_000).default(0),
+  /** JSON deep-merged onto the site configuration's defaults, e.g. {"shop":{"infiniteScrollEvent":"scroll"}}. */
+  SHOP_SETTINGS: z.string().max(100_000).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -1,0 +1,38 @@
+/**
+ * Overrides of the site configuration from the SHOP_SETTINGS environment variable
+ * (JSON), deep-merged onto the spec's defaults. Only keys that exist may be set,
+ * and only with a value of the same kind (string, number, boolean, array), so a
+ * typo fails loudly at start-up instead of being silently ignored.
+ */
+import type { SiteConfig } from "./site-config.ts";
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+function kind(value: unknown): string {
+  return Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
+}
+
+function merge(base: unknown, override: unknown, path: string): unknown {
+  if (kind(base) === "object" && kind(override) === "object") {
+    const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(override as Record<string, unknown>)) {
+      if (!(key in out)) throw new Error(`SHOP_SETTINGS: unknown setting ${path}${key}`);
+      out[key] = merge(out[key], value, `${path}${key}.`);
+    }
+    return out;
+  }
+  if (kind(base) !== kind(override)) throw new Error(`SHOP_SETTINGS: ${path.slice(0, -1)} must be a ${kind(base)}, not a ${kind(override)}`);
+  return override;
+}
+
+export function applySettingsOverrides(base: SiteConfig, json: string | undefined): SiteConfig {
+  if (!json) return base;
+  let parsed: Json;
+  try {
+    parsed = JSON.parse(json) as Json;
+  } catch {
+    throw new Error("SHOP_SETTINGS is not valid JSON");
+  }
+  if (kind(parsed) !== "object") throw new Error("SHOP_SETTINGS must be a JSON object");
+  return merge(base, parsed, "") as SiteConfig;
+}
