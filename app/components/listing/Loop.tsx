@@ -217,16 +217,28 @@ export function ProductLoop({ source, view, settings, onShown }: ProductLoopProp
     onShown(first, first + firstCount + extra.length - 1, meta.total);
   }, [extra.length, firstCount, meta.page, meta.perPage, meta.total, onShown]);
 
-  // Scroll mode: load when the last product reaches the bottom of the viewport.
+  // Scroll mode: load when the last product's bottom edge reaches the bottom of the viewport
+  // (an IntersectionObserver would fire as soon as its top edge peeks in, too early).
   useEffect(() => {
     if (settings.pagination !== "infinite" || settings.mode !== "scroll" || finished || nextPage > meta.totalPages) return;
-    const last = listRef.current?.lastElementChild;
-    if (!last || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadMore();
-    });
-    observer.observe(last);
-    return () => observer.disconnect();
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const last = listRef.current?.lastElementChild;
+      if (last && last.getBoundingClientRect().bottom <= window.innerHeight) void loadMore();
+    };
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(check);
+    };
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    // Also now: a short page, or new items that still leave the last one in view.
+    schedule();
+    return () => {
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
   }, [settings.pagination, settings.mode, finished, nextPage, meta.totalPages, extra.length, loadMore]);
 
   const onLoadMore = (e: React.MouseEvent<HTMLAnchorElement>) => {
