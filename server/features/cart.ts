@@ -245,6 +245,9 @@ function noJsRoutes(app: express.Express, services: AppServices): void {
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     try {
       if (req.query["wc-ajax"] !== undefined || req.path === "/wp-admin/admin-ajax.php") return next();
+      // React Router's own data requests (client-side form actions and loaders) are never ours:
+      // reading their body here would leave the route's action with nothing to read.
+      if (req.path.endsWith(".data") || req.path.startsWith("/__")) return next();
       // ?add-to-cart={id} links (GET), on any page.
       if ((req.method === "GET" || req.method === "HEAD") && req.query["add-to-cart"] !== undefined) {
         const entries = formEntries(req.query as Record<string, unknown>).filter(([k]) => k === "add-to-cart" || k === "quantity" || k === "variation_id" || k.startsWith("attribute_") || k.startsWith("quantity["));
