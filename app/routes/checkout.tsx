@@ -6,6 +6,7 @@ import { CheckoutForm } from "../components/checkout/CheckoutForm.tsx";
 import { CHECKOUT_NONCE_ACTION, CHECKOUT_TOKEN_KEY, paymentRuntime, tokenLabel } from "../../server/features/checkout.ts";
 import { listTokens } from "../../core/db/repositories/orders.ts";
 import { randomBytes } from "node:crypto";
+import { loadCustomerAddresses } from "../../core/commerce/accounts.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Checkout") }, { name: "robots", content: "noindex" }];
 
@@ -27,8 +28,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     ? await services.db.query<{ email: string; first_name: string; last_name: string }>(`SELECT email, first_name, last_name FROM customers WHERE id = $1`, [session.customerId])
     : [];
   const tokens = loggedIn ? await listTokens(services.db, session.customerId!) : [];
-  // A returning customer's billing address: the one of their latest order.
-  const [lastBilling] = loggedIn
+  // A returning customer's addresses: the ones saved in My account, else the billing address of their latest order.
+  const saved = loggedIn ? await loadCustomerAddresses(services.db, session.customerId!) : {};
+  const [lastBilling] = loggedIn && !saved.billing
     ? await services.db.query<Record<string, string>>(
         `SELECT a.first_name, a.last_name, a.company, a.country, a.address_1, a.address_2, a.city, a.state, a.postcode, a.phone
          FROM order_addresses a JOIN orders o ON o.id = a.order_id WHERE o.customer_id = $1 AND a.kind = 'billing' ORDER BY o.id DESC LIMIT 1`,
@@ -56,7 +58,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
     loggedIn,
     customer: customer ?? null,
-    savedBilling: lastBilling ?? null,
+    savedBilling: saved.billing ?? lastBilling ?? null,
+    savedShipping: saved.shipping ?? null,
     layout: config.checkout.layout,
     toggleTexts: config.checkout.orderReviewToggleTexts,
     placeOrderText: config.checkout.placeOrderText,

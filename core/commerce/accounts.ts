@@ -146,3 +146,79 @@ export async function resetPassword(db: Queryable, customerId: number, token: st
   await db.query(`DELETE FROM sessions WHERE customer_id = $1`, [customerId]);
   return { ok: true };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Saved addresses (My account → Addresses) and account details (My account → Account details)
+// ---------------------------------------------------------------------------------------------------------------
+
+export type AddressKind = "billing" | "shipping";
+export const ADDRESS_COLUMNS = ["first_name", "last_name", "company", "country", "address_1", "address_2", "city", "state", "postcode", "phone", "email"] as const;
+export type SavedAddress = Record<(typeof ADDRESS_COLUMNS)[number], string>;
+
+export async function loadCustomerAddresses(db: Queryable, customerId: number): Promise<Partial<Record<AddressKind, SavedAddress>>> {
+  const rows = await db.query<SavedAddress & { kind: AddressKind }>(`SELECT kind, ${ADDRESS_COLUMNS.join(", ")} FROM customer_addresses WHERE customer_id = $1`, [customerId]);
+  const out: Partial<Record<AddressKind, SavedAddress>> = {};
+  for (const { kind, ...address } of rows) out[kind] = address;
+  return out;
+}
+
+/** Stores an address the caller has validated (readAddress of core/commerce/checkout-form.ts). One upsert. */
+export async function saveCustomerAddress(db: Queryable, customerId: number, kind: AddressKind, address: SavedAddress): Promise<void> {
+  const values = ADDRESS_COLUMNS.map((c) => (kind === "shipping" && (c === "phone" || c === "email") ? "" : address[c]));
+  await db.query(
+    `INSERT INTO customer_addresses (customer_id, kind, ${ADDRESS_COLUMNS.join(", ")}) VALUES ($1, $2, ${ADDRESS_COLUMNS.map((_, i) => `$${i + 3}`).join(", ")})
+     ON CONFLICT (customer_id, kind) DO UPDATE SET ${ADDRESS_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(", ")}, updated_at = now()`,
+    [customerId, kind, ...values],
+  );
+}
+
+const nameField = (label: string) => z.string().max(100, `${label} is too long (at most 100 characters).`).transform((v) => v.replace(/<[^>]*>?/g, "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim());
+
+export const accountDetailsSchema = z
+  .object({
+    account_first_name: nameField("First name").pipe(z.string().min(1, "First name is a required field.")),
+    account_last_name: nameField("Last name").pipe(z.string().min(1, "Last name is a required field.")),
+    account_display_name: nameField("Display name").pipe(z.string().min(1, "Display name is a required field.")),
+    account_email: z.string().trim().toLowerCase().max(254, "Please provide a valid email address.").email("Please provide a valid email address."),
+    password_current: z.string().max(200).default(""),
+    password_1: z.string().max(200, "That password is too long.").default(""),
+    password_2: z.string().max(200).default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.password_1 && !v.password_2) return;
+    if (!v.password_current) ctx.addIssue({ code: "custom", path: ["password_current"], message: "Please enter your current password." });
+    else if (v.password_1.length < 8) ctx.addIssue({ code: "custom", path: ["password_1"], message: "Please use a password of at least 8 characters." });
+    else if (v.password_1 !== v.password_2) ctx.addIssue({ code: "custom", path: ["password_2"], message: "New passwords do not match." });
+  });
+
+export type AccountDetails = z.infer<typeof accountDetailsSchema>;
+
+/**
+ * Saves name, display name and e-mail; changes the password only with the right current password, and then ends
+ * every other session of the account (the caller's session stays).
+ */
+export async function updateAccountDetails(
+  db: Queryable,
+  customerId: number,
+  keepSessionId: string,
+  input: AccountDetails,
+): Promise<{ ok: true; passwordChanged: boolean } | { ok: false; message: string }> {
+  const [row] = await db.query<{ password_hash: string | null }>(`SELECT password_hash FROM customers WHERE id = $1`, [customerId]);
+  if (!row) return { ok: false, message: "Your account could not be found." };
+  const changing = !!input.password_1;
+  if (changing && !(await verifyPassword(input.password_current, row.password_hash))) return { ok: false, message: "Your current password is incorrect." };
+  const taken = await db.query(`SELECT 1 FROM customers WHERE lower(email) = $1 AND id <> $2`, [input.account_email, customerId]);
+  if (taken.length) return { ok: false, message: "This email address is already registered." };
+  const hash = changing ? await hashPassword(input.password_1) : null;
+  try {
+    await db.query(
+      `UPDATE customers SET first_name = $2, last_name = $3, display_name = $4, email = $5, password_hash = COALESCE($6, password_hash) WHERE id = $1`,
+      [customerId, input.account_first_name, input.account_last_name, input.account_display_name, input.account_email, hash],
+    );
+  } catch {
+    // The unique e-mail index caught a concurrent registration of the same address.
+    return { ok: false, message: "This email address is already registered." };
+  }
+  if (changing) await db.query(`DELETE FROM sessions WHERE customer_id = $1 AND id <> $2`, [customerId, keepSessionId]);
+  return { ok: true, passwordChanged: changing };
+}

@@ -107,7 +107,7 @@ export function sanitizeText(value: string): string {
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 export const isEmail = (v: string) => v.length <= EMAIL_MAX && EMAIL.test(v);
 
-function readAddress(form: Record<string, unknown>, prefix: "billing" | "shipping", errors: FieldError[]): Address {
+export function readAddress(form: Record<string, unknown>, prefix: "billing" | "shipping", errors: FieldError[]): Address {
   const out = {} as Address;
   const title = prefix === "billing" ? "Billing" : "Shipping";
   for (const f of ADDRESS_FIELDS) {

@@ -4,7 +4,9 @@ import { formatMoney } from "../../../core/domain/money/money.ts";
 const LINKS = [
   { key: "dashboard", href: "/my-account/", label: "Dashboard" },
   { key: "orders", href: "/my-account/orders/", label: "Orders" },
+  { key: "edit-address", href: "/my-account/edit-address/", label: "Addresses" },
   { key: "payment-methods", href: "/my-account/payment-methods/", label: "Payment methods" },
+  { key: "edit-account", href: "/my-account/edit-account/", label: "Account details" },
 ] as const;
 
 export function AccountNav({ current }: { current: (typeof LINKS)[number]["key"] | "other" }) {

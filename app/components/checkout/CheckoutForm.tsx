@@ -30,6 +30,8 @@ export interface CheckoutFormProps {
   customer: { email: string; first_name: string; last_name: string } | null;
   /** A returning customer's last billing address, to prefill the fields. */
   savedBilling: Record<string, string> | null;
+  /** The shipping address saved in My account → Addresses. */
+  savedShipping?: Record<string, string> | null;
   layout: "one-page" | "multi-step" | "modern";
   toggleTexts: { toggle_show_text: string; toggle_hide_text: string };
   placeOrderText: string;
@@ -65,7 +67,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [paymentErrors, setPaymentErrors] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Set<string>>(new Set());
   // Guests: e-mail detection, login section, create account.
-  const [email, setEmail] = useState(props.customer?.email ?? "");
+  const [email, setEmail] = useState(props.savedBilling?.email || props.customer?.email || "");
   const [emailNote, setEmailNote] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const [loginOpen, setLoginOpen] = useState(false);
   const [showCreateAccount, setShowCreateAccount] = useState(props.account.isCompletePackage);
@@ -235,19 +237,19 @@ export function CheckoutForm(props: CheckoutFormProps) {
       <label htmlFor={name}>
         {label} {opts.required === false ? <span className="optional">(optional)</span> : <abbr className="required" title="required">*</abbr>}
       </label>
-      <input type={opts.type ?? "text"} className="input-text" name={name} id={name} autoComplete={opts.autoComplete} defaultValue={opts.defaultValue ?? (name.startsWith("billing_") ? props.savedBilling?.[name.slice(8)] : undefined)} maxLength={200} aria-invalid={fieldErrors.has(name) || undefined} />
+      <input type={opts.type ?? "text"} className="input-text" name={name} id={name} autoComplete={opts.autoComplete} defaultValue={opts.defaultValue ?? (name.startsWith("billing_") ? props.savedBilling?.[name.slice(8)] : name.startsWith("shipping_") ? props.savedShipping?.[name.slice(9)] : undefined)} maxLength={200} aria-invalid={fieldErrors.has(name) || undefined} />
     </p>
   );
   const address = (prefix: "billing" | "shipping") => (
     <>
-      {text(`${prefix}_first_name`, "First name", { autoComplete: "given-name", defaultValue: prefix === "billing" ? props.savedBilling?.first_name || props.customer?.first_name : undefined })}
-      {text(`${prefix}_last_name`, "Last name", { autoComplete: "family-name", defaultValue: prefix === "billing" ? props.savedBilling?.last_name || props.customer?.last_name : undefined })}
+      {text(`${prefix}_first_name`, "First name", { autoComplete: "given-name", defaultValue: prefix === "billing" ? props.savedBilling?.first_name || props.customer?.first_name : props.savedShipping?.first_name })}
+      {text(`${prefix}_last_name`, "Last name", { autoComplete: "family-name", defaultValue: prefix === "billing" ? props.savedBilling?.last_name || props.customer?.last_name : props.savedShipping?.last_name })}
       {text(`${prefix}_company`, "Company name", { required: false, autoComplete: "organization" })}
       <p className={`${inputClass(`${prefix}_country`)} form-row-wide`} id={`${prefix}_country_field`}>
         <label htmlFor={`${prefix}_country`}>
           Country / Region <abbr className="required" title="required">*</abbr>
         </label>
-        <select name={`${prefix}_country`} id={`${prefix}_country`} defaultValue={(prefix === "billing" && props.savedBilling?.country) || "US"} autoComplete="country">
+        <select name={`${prefix}_country`} id={`${prefix}_country`} defaultValue={(prefix === "billing" ? props.savedBilling?.country : props.savedShipping?.country) || "US"} autoComplete="country">
           <option value="US">United States (US)</option>
           <option value="CA">Canada</option>
           <option value="GB">United Kingdom (UK)</option>

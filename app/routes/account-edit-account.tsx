@@ -1,0 +1,91 @@
+import { Form, redirect, useActionData } from "react-router";
+import type { Route } from "./+types/account-edit-account";
+import { pageTitle } from "../lib/listing-params.ts";
+import { AccountNav } from "../components/account/AccountNav.tsx";
+import { PasswordInput } from "../components/chrome/PasswordInput.tsx";
+import { accountDetailsSchema, updateAccountDetails } from "../../core/commerce/accounts.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Account details") }, { name: "robots", content: "noindex" }];
+
+const NONCE = "save_account_details";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await context.shop.session();
+  if (!session?.customerId) throw redirect("/my-account/");
+  const [customer] = await context.services.db.query<{ email: string; first_name: string; last_name: string; display_name: string }>(
+    `SELECT email, first_name, last_name, display_name FROM customers WHERE id = $1`,
+    [session.customerId],
+  );
+  if (!customer) throw redirect("/my-account/");
+  return { customer, nonce: context.shop.nonce(NONCE) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await context.shop.session();
+  if (!session?.customerId) throw redirect("/my-account/");
+  const form = await request.formData();
+  if (!context.shop.verifyNonce(NONCE, form.get("save-account-details-nonce"))) return { error: "Your session has expired. Please reload the page and try again." };
+  const str = (k: string) => (typeof form.get(k) === "string" ? (form.get(k) as string) : "");
+  const parsed = accountDetailsSchema.safeParse(Object.fromEntries(["account_first_name", "account_last_name", "account_display_name", "account_email", "password_current", "password_1", "password_2"].map((k) => [k, str(k)])));
+  if (!parsed.success) return { error: parsed.error.issues[0]!.message };
+  const result = await updateAccountDetails(context.services.db, session.customerId, session.id, parsed.data);
+  if (!result.ok) return { error: result.message };
+  await context.shop.queueNotice({ type: "success", message: "Account details changed successfully." });
+  return redirect("/my-account/edit-account/");
+}
+
+export default function EditAccount({ loaderData }: Route.ComponentProps) {
+  const { customer, nonce } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const row = (name: string, label: string, value: string, type = "text", autoComplete = "off") => (
+    <p className="woocommerce-form-row form-row form-row-wide">
+      <label htmlFor={name}>
+        {label} <abbr className="required" title="required">*</abbr>
+      </label>
+      <input type={type} className="input-text" name={name} id={name} defaultValue={value} autoComplete={autoComplete} maxLength={type === "email" ? 254 : 100} required />
+    </p>
+  );
+  return (
+    <div className="woocommerce my-account">
+      <h1 className="page-title">Account details</h1>
+      <AccountNav current="edit-account" />
+      <div className="woocommerce-MyAccount-content">
+        <Form method="post" className="woocommerce-EditAccountForm edit-account">
+          {actionData?.error ? (
+            <ul className="woocommerce-error" role="alert">
+              <li>{actionData.error}</li>
+            </ul>
+          ) : null}
+          {row("account_first_name", "First name", customer.first_name, "text", "given-name")}
+          {row("account_last_name", "Last name", customer.last_name, "text", "family-name")}
+          {row("account_display_name", "Display name", customer.display_name)}
+          <p className="description" id="account_display_name_description">
+            <em>This will be how your name will be displayed in the account section and in reviews</em>
+          </p>
+          {row("account_email", "Email address", customer.email, "email", "email")}
+          <fieldset>
+            <legend>Password change</legend>
+            <p className="woocommerce-form-row form-row form-row-wide">
+              <label htmlFor="password_current">Current password (leave blank to leave unchanged)</label>
+              <PasswordInput name="password_current" id="password_current" autoComplete="current-password" required={false} />
+            </p>
+            <p className="woocommerce-form-row form-row form-row-wide">
+              <label htmlFor="password_1">New password (leave blank to leave unchanged)</label>
+              <PasswordInput name="password_1" id="password_1" autoComplete="new-password" required={false} />
+            </p>
+            <p className="woocommerce-form-row form-row form-row-wide">
+              <label htmlFor="password_2">Confirm new password</label>
+              <PasswordInput name="password_2" id="password_2" autoComplete="new-password" required={false} />
+            </p>
+          </fieldset>
+          <input type="hidden" name="save-account-details-nonce" value={nonce} />
+          <p>
+            <button type="submit" className="woocommerce-Button button" name="save_account_details" value="Save changes">
+              Save changes
+            </button>
+          </p>
+        </Form>
+      </div>
+    </div>
+  );
+}
