@@ -72,10 +72,10 @@ export async function shippedBytes(url: string): Promise<{ js: number; css: numb
   const origin = new URL(url).origin;
   const js = new Set<string>();
   const css = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) js.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) js.add(m[1]!);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(m[1]!);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) js.add(m[1]!);
-  for (const m of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) css.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) css.add(m[1]!);
   const size = async (href: string) => gzipSync(Buffer.from(await (await fetch(new URL(href, origin))).arrayBuffer()), { level: 9 }).length;
   let jsBytes = 0;
   for (const href of js) jsBytes += await size(href);
