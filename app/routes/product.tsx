@@ -53,7 +53,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
           attributes,
           variations: many ? null : product.variations.map(variationJson),
           initialChosen,
-          settings: { ...DEFAULT_SWATCH_SETTINGS, display_limit: config.shop.swatchDisplayLimit },
+          settings: { ...DEFAULT_SWATCH_SETTINGS, ...config.swatches, display_limit: config.shop.swatchDisplayLimit },
           salePercentages: salePercentagesByVariation(product.variations.map((v) => ({ variation_id: v.id, regularCents: v.regularPrice, saleCents: v.salePrice }))),
         }
       : null;

@@ -5,6 +5,10 @@
  * else (secrets, server settings) ever reaches the browser.
  */
 import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
+import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "../domain/catalog/settings.ts";
+
+/** §9 'Variation swatches', the domain's defaults; the display limits are shop.swatchDisplayLimit (and off on archives). */
+const { display_limit: _limit, archive_display_limit: _archiveLimit, ...SWATCH_DEFAULTS } = DEFAULT_SWATCH_SETTINGS;
 
 export const SITE_CONFIG = {
   siteName: "Maskerade",
@@ -49,6 +53,8 @@ export const SITE_CONFIG = {
     /** Sale badge on a variable product ('sale-percentage'). */
     saleBadgeTemplate: "-[value]%",
   },
+  /** Variation swatch settings (snake_case as printed for the swatch script); SHOP_SETTINGS may turn the 'off' ones on. */
+  swatches: SWATCH_DEFAULTS as Omit<SwatchSettings, "display_limit" | "archive_display_limit">,
   account: {
     isRegistrationRequired: false,
     isCompletePackage: true,

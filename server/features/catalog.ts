@@ -13,7 +13,6 @@ import { restError } from "../http/rest.ts";
 import type { Feature } from "./feature.ts";
 import { variationsOfProduct } from "../../core/db/repositories/catalog.ts";
 import {
-  DEFAULT_SWATCH_SETTINGS,
   TAXONOMY_PATTERN,
   WIDGET_ID_PATTERN,
   MAX_FILTER_TERMS,
@@ -108,7 +107,7 @@ function register({ rest, wcAjax }: Endpoints, services: AppServices): void {
     const match = findVariation(
       list.map((v) => ({ ...v, max_qty: v.max_qty === "" ? null : v.max_qty })),
       chosen,
-      { disableOutOfStock: DEFAULT_SWATCH_SETTINGS.disable_out_of_stock },
+      { disableOutOfStock: services.config.swatches.disable_out_of_stock },
     );
     return json(match ? list.find((v) => v.variation_id === match.variation_id)! : false);
   });

@@ -82,3 +82,128 @@ describe("infinite loading in 'scroll' mode", () => {
     });
   }
 });
+
+describe("swatch settings turned on (clear_on_reselect, deselect_unavailable, clickable_out_of_stock, show_variation_stock; disable_out_of_stock off)", () => {
+  let shop: TestShop;
+  let colors: string[];
+  let sizes: string[];
+  const SLUG = "settings-mask";
+
+  beforeAll(async () => {
+    shop = await startTestShop({
+      SHOP_SETTINGS: JSON.stringify({
+        swatches: { clear_on_reselect: true, deselect_unavailable: true, clickable_out_of_stock: true, show_variation_stock: true, disable_out_of_stock: false },
+      }),
+    });
+    const db = shop.services.db;
+    const slugs = async (taxonomy: string) => (await db.query<{ slug: string }>(`SELECT slug FROM terms WHERE taxonomy = $1 ORDER BY menu_order, id LIMIT 2`, [taxonomy])).map((r) => r.slug);
+    colors = await slugs("pa_color");
+    sizes = await slugs("pa_size");
+    const attributes = [
+      { name: "pa_color", label: "Color", options: colors, variation: true },
+      { name: "pa_size", label: "Size", options: sizes, variation: true },
+    ];
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO products (type, slug, name, regular_price, price_min, price_max, attributes) VALUES ('variable', $1, 'Settings Mask', 500, 500, 500, $2::jsonb) RETURNING id`,
+      [SLUG, JSON.stringify(attributes)],
+    );
+    // colour 1 + size 2 is out of stock; colour 2 + size 1 has 3 left (at or below the threshold of 5).
+    const stock: [string, string, number][] = [
+      [colors[0]!, sizes[0]!, 10],
+      [colors[0]!, sizes[1]!, 0],
+      [colors[1]!, sizes[0]!, 3],
+      [colors[1]!, sizes[1]!, 10],
+    ];
+    for (const [i, [c, s, q]] of stock.entries()) {
+      await db.query(
+        `INSERT INTO variations (product_id, sku, attributes, regular_price, stock_quantity, stock_status, menu_order) VALUES ($1, $2, $3::jsonb, 500, $4, $5, $6)`,
+        [row!.id, `SET-${i}`, JSON.stringify({ attribute_pa_color: c, attribute_pa_size: s }), q, q === 0 ? "outofstock" : "instock", i],
+      );
+    }
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const item = (page: Page, attribute: string, value: string) => page.locator(`ul[aria-labelledby="attribute_${attribute}-label"] [role="radio"][data-value="${value}"]`);
+  const select = (page: Page, attribute: string) => page.locator(`#attribute_${attribute}`);
+
+  describe.each([1280, 400])("at %i px", (width) => {
+    it("reselecting a selected swatch clears it (mouse and keyboard)", async () => {
+      const page = await open(shop, width, `/product/${SLUG}/`, ".cfvsw-swatches-list");
+      const color = item(page, "pa_color", colors[0]!);
+      await color.click();
+      await expect.poll(() => select(page, "pa_color").inputValue()).toBe(colors[0]);
+      expect(await color.getAttribute("aria-checked")).toBe("true");
+      await color.click();
+      await expect.poll(() => select(page, "pa_color").inputValue()).toBe("");
+      expect(await color.getAttribute("aria-checked")).toBe("false");
+      await color.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => select(page, "pa_color").inputValue()).toBe(colors[0]);
+      await page.keyboard.press("Space");
+      await expect.poll(() => select(page, "pa_color").inputValue()).toBe("");
+      await page.close();
+    });
+
+    it("an out-of-stock item is 'no-stock' and clickable, and choosing it (unavailable with the other choice) clears the other attributes", async () => {
+      const page = await open(shop, width, `/product/${SLUG}/`, ".cfvsw-swatches-list");
+      await item(page, "pa_color", colors[0]!).click();
+      await expect.poll(() => select(page, "pa_color").inputValue()).toBe(colors[0]);
+      const noStock = item(page, "pa_size", sizes[1]!);
+      await expect.poll(() => noStock.getAttribute("class")).toContain("is-no-stock");
+      expect(await noStock.getAttribute("aria-disabled")).toBeNull();
+      expect(await noStock.getAttribute("data-tooltip")).toBe("(Out of Stock)");
+      expect(await noStock.getAttribute("tabindex")).toBe("0");
+      // The in-stock size is an ordinary item.
+      expect(await item(page, "pa_size", sizes[0]!).getAttribute("class")).not.toContain("is-no-stock");
+      await noStock.click();
+      await expect.poll(() => select(page, "pa_size").inputValue()).toBe(sizes[1]);
+      // No in-stock variation has colour 1 and size 2: the colour is cleared.
+      await expect.poll(() => select(page, "pa_color").inputValue()).toBe("");
+      expect(await item(page, "pa_color", colors[0]!).getAttribute("aria-checked")).toBe("false");
+      // An available combination keeps both.
+      await item(page, "pa_color", colors[1]!).click();
+      await expect.poll(() => select(page, "pa_color").inputValue()).toBe(colors[1]);
+      expect(await select(page, "pa_size").inputValue()).toBe(sizes[1]);
+      await page.close();
+    });
+
+    it("the stock-left info appears for a low-stock variation only", async () => {
+      const page = await open(shop, width, `/product/${SLUG}/`, ".cfvsw-swatches-list");
+      expect(await page.locator(".cfvsw-stock-left").count()).toBe(0);
+      await item(page, "pa_color", colors[1]!).click();
+      await expect.poll(() => item(page, "pa_size", sizes[0]!).locator(".cfvsw-stock-left").innerText()).toBe("3 left");
+      expect(await item(page, "pa_size", sizes[1]!).locator(".cfvsw-stock-left").count()).toBe(0);
+      // Colour 1: its sizes have 10 (above the threshold) and none.
+      await item(page, "pa_color", colors[0]!).click();
+      await expect.poll(() => page.locator(".cfvsw-stock-left").count()).toBe(0);
+      await page.close();
+    });
+  });
+
+  it("quantity inputs below their minimum are raised to it on load; a minimum of 0 is kept", async () => {
+    const db = shop.services.db;
+    const [simple] = await db.query<{ slug: string }>(`SELECT slug FROM products WHERE type = 'simple' AND stock_status = 'instock' ORDER BY id LIMIT 1`);
+    const [grouped] = await db.query<{ slug: string }>(`SELECT slug FROM products WHERE type = 'grouped' ORDER BY id LIMIT 1`);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // The server never prints a value below the minimum, so the test lowers it in the page it receives.
+    const lowered: string[] = [];
+    await page.route(/\/product\/[^/]+\/$/, async (route) => {
+      const response = await route.fetch();
+      const original = await response.text();
+      const html = original.replace(/(<input[^>]*class="input-text qty text"[^>]*name="quantity"[^>]*?)value="1"/, '$1value="-2"');
+      if (html !== original) lowered.push(new URL(route.request().url()).pathname);
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`${shop.url}/product/${simple!.slug}/`);
+    expect(lowered).toEqual([`/product/${simple!.slug}/`]);
+    await expect.poll(() => page.locator('input.qty[name="quantity"]').inputValue()).toBe("1");
+    await page.goto(`${shop.url}/product/${grouped!.slug}/`);
+    await page.waitForSelector('input.qty[name^="quantity["]');
+    const values = await page.locator('input.qty[name^="quantity["]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.every((v) => v === "0")).toBe(true);
+    await page.close();
+  });
+});
