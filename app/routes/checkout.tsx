@@ -46,6 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     reviewNonce: shop.nonce("update-order-review"),
     userCheckNonce: shop.nonce("check-user-exist"),
     loginNonce: shop.nonce("woocommerce-login"),
+    couponNonces: { applyCouponNonce: shop.nonce("apply-coupon"), removeCouponNonce: shop.nonce("remove-coupon") },
     checkoutToken: token as string,
     scriptLogNonce: shop.nonce(`${rt.gateways.card.id}-log-script-event`),
     gateways: rt.gateways,

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ReviewOrder } from "./ReviewOrder.tsx";
+import { CheckoutCoupon, applyCheckoutCoupon, removeCheckoutCoupon, type CouponNonces } from "./CheckoutCoupon.tsx";
 import { PaymentForm, type SavedTokenView } from "./PaymentForm.tsx";
 import { PasswordInput } from "../chrome/PasswordInput.tsx";
 import { animateScrollTo } from "../chrome/Notices.tsx";
@@ -38,6 +39,7 @@ export interface CheckoutFormProps {
   checkoutError: string;
   account: { isCompletePackage: boolean; userValidationSuccessMsg: string; userValidationErrorMsg: string; guestCheckout: boolean };
   timings: { emailDebounceMs: number; collapseMs: number; slideMs: number; scrollOffsetPx: number; scrollMs: number };
+  couponNonces: CouponNonces;
 }
 
 const WATCHED = new Set(["billing_city", "billing_postcode", "billing_email", "billing_state"]);
@@ -75,6 +77,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [loginError, setLoginError] = useState<string | null>(null);
   const [password, setPassword] = useState("");
   const [shipDifferent, setShipDifferent] = useState(false);
+  const [couponNotices, setCouponNotices] = useState<string | null>(null);
+  const [couponBusy, setCouponBusy] = useState(false);
   const checkSeq = useRef(0);
   const processingRef = useRef(false);
 
@@ -110,6 +114,21 @@ export function CheckoutForm(props: CheckoutFormProps) {
     },
     [props.reviewNonce, revalidator],
   );
+
+  // Coupons: the answer is HTML notices; then the checkout refreshes with update_shipping_method false.
+  const changeCoupon = async (call: () => Promise<string>, event: string, code: string) => {
+    if (couponBusy) return;
+    setCouponBusy(true);
+    try {
+      setCouponNotices(await call().catch(() => `<ul class="woocommerce-error" role="alert"><li>${props.checkoutError}</li></ul>`));
+      document.body.dispatchEvent(new CustomEvent(event, { detail: code }));
+      await refresh();
+    } finally {
+      setCouponBusy(false);
+    }
+  };
+  const applyCoupon = (code: string) => void changeCoupon(() => applyCheckoutCoupon(props.couponNonces.applyCouponNonce, code, email), "applied_coupon_in_checkout", code);
+  const removeCoupon = (code: string) => void changeCoupon(() => removeCheckoutCoupon(props.couponNonces.removeCouponNonce, code), "removed_coupon_in_checkout", code);
 
   // The checkout refreshes once the payment form is ready.
   useEffect(() => {
@@ -275,6 +294,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const canSave = props.loggedIn || createAccount;
 
   return (
+    <>
+    <CheckoutCoupon notices={couponNotices} busy={couponBusy} onApply={applyCoupon} />
     <form ref={formRef} name="checkout" method="post" className={`checkout woocommerce-checkout layout-${layout}${processing ? " processing" : ""}`} action="/?wc-ajax=checkout" noValidate={hydrated} onSubmit={onSubmit} onChange={onFieldChange} aria-busy={processing} data-hydrated={hydrated ? "1" : undefined}>
       <div className="woocommerce-NoticeGroup woocommerce-NoticeGroup-checkout" aria-live="assertive">
         {notices ? <div dangerouslySetInnerHTML={{ __html: notices }} /> : null}
@@ -371,7 +392,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
             </button>
           </h3>
           <div id="order_review" className={`woocommerce-checkout-review-order order-summary${summaryOpen ? "" : " is-collapsed"}`} style={{ transitionDuration: `${timings.collapseMs}ms` }}>
-            <ReviewOrder summary={summary} totals={totals} onShippingChange={(id) => void refresh(id)} />
+            <ReviewOrder summary={summary} totals={totals} onShippingChange={(id) => void refresh(id)} onRemoveCoupon={removeCoupon} />
           </div>
           <div id="payment" ref={paymentRef} className="woocommerce-checkout-payment" hidden={!showPayment}>
             {paymentErrors.length ? (
@@ -416,5 +437,6 @@ export function CheckoutForm(props: CheckoutFormProps) {
         </div>
       </div>
     </form>
+    </>
   );
 }

@@ -10,9 +10,11 @@ export interface ReviewOrderProps {
   totals: CartTotalsView;
   /** Called when the shopper picks another rate (the page then refreshes with update_shipping_method true). */
   onShippingChange?: (rateId: string) => void;
+  /** The checkout removes a coupon in the background; the link is the cart page's fallback. */
+  onRemoveCoupon?: (code: string) => void;
 }
 
-export function ReviewOrder({ summary, totals, onShippingChange }: ReviewOrderProps) {
+export function ReviewOrder({ summary, totals, onShippingChange, onRemoveCoupon }: ReviewOrderProps) {
   return (
     <table className="shop_table woocommerce-checkout-review-order-table">
       <thead>
@@ -46,7 +48,24 @@ export function ReviewOrder({ summary, totals, onShippingChange }: ReviewOrderPr
         {totals.coupons.map((c) => (
           <tr className={`cart-discount coupon-${c.code}`} key={`c-${c.code}`}>
             <th>Coupon: {c.code}</th>
-            <td>-{formatMoney(c.amountCents)}</td>
+            <td>
+              -{formatMoney(c.amountCents)}{" "}
+              <a
+                href={`/cart/?remove_coupon=${encodeURIComponent(c.code)}`}
+                className="woocommerce-remove-coupon"
+                data-coupon={c.code}
+                onClick={
+                  onRemoveCoupon
+                    ? (e) => {
+                        e.preventDefault();
+                        onRemoveCoupon(c.code);
+                      }
+                    : undefined
+                }
+              >
+                [Remove]
+              </a>
+            </td>
           </tr>
         ))}
         {totals.needsShipping ? (
