@@ -3,6 +3,7 @@ import { pageTitle } from "../lib/listing-params.ts";
 import { cartOwnerOf, loadPricedCart } from "../../core/commerce/cart.ts";
 import { cartSummaryView, cartTotalsView } from "../components/cart/cart-view.ts";
 import { CheckoutForm } from "../components/checkout/CheckoutForm.tsx";
+import { OrderReviewRefresh } from "../components/discounts/OrderReviewRefresh.tsx";
 import { CHECKOUT_NONCE_ACTION, CHECKOUT_TOKEN_KEY, paymentRuntime, tokenLabel } from "../../server/features/checkout.ts";
 import { listTokens } from "../../core/db/repositories/orders.ts";
 import { randomBytes } from "node:crypto";
@@ -90,6 +91,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     <div className="woocommerce checkout-page">
       <h1 className="page-title">Checkout</h1>
       <CheckoutForm {...loaderData} />
+      <OrderReviewRefresh />
     </div>
   );
 }

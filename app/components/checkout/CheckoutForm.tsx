@@ -115,6 +115,43 @@ export function CheckoutForm(props: CheckoutFormProps) {
     [props.reviewNonce, revalidator],
   );
 
+  // Refresh requests arriving together (the form's own watched fields, 'update_checkout' raised by other scripts
+  // such as the discounts add-on's OrderReviewRefresh) make one update_order_review call.
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const scheduleRefresh = useCallback(() => {
+    clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(() => void refreshRef.current(), 0);
+  }, []);
+  useEffect(() => {
+    const onUpdateCheckout = (e: Event) => {
+      if ((e as CustomEvent<{ update_shipping_method?: boolean } | undefined>).detail?.update_shipping_method) {
+        const chosen = formRef.current?.querySelector<HTMLInputElement>('input[name^="shipping_method"]:checked')?.value;
+        return void refreshRef.current(chosen);
+      }
+      scheduleRefresh();
+    };
+    document.body.addEventListener("update_checkout", onUpdateCheckout);
+    return () => {
+      document.body.removeEventListener("update_checkout", onUpdateCheckout);
+      clearTimeout(refreshTimer.current);
+    };
+  }, [scheduleRefresh]);
+
+  // Watched fields refresh on the native 'change' (committed value, as WooCommerce does), not on every keystroke.
+  // The e-mail refreshes through its debounced check below; the payment method is watched too (issue 6).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const onNativeChange = (e: Event) => {
+      const name = (e.target as HTMLInputElement | null)?.name ?? "";
+      if ((WATCHED.has(name) && name !== "billing_email") || name === "payment_method") scheduleRefresh();
+    };
+    form.addEventListener("change", onNativeChange);
+    return () => form.removeEventListener("change", onNativeChange);
+  }, [scheduleRefresh]);
+
   // Coupons: the answer is HTML notices; then the checkout refreshes with update_shipping_method false.
   const changeCoupon = async (call: () => Promise<string>, event: string, code: string) => {
     if (couponBusy) return;
@@ -138,7 +175,6 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
   const onFieldChange = (e: React.ChangeEvent<HTMLFormElement>) => {
     const name = (e.target as unknown as HTMLInputElement).name;
-    if (WATCHED.has(name) && name !== "billing_email") void refresh();
     if (fieldErrors.has(name)) setFieldErrors((s) => new Set([...s].filter((n) => n !== name)));
   };
 

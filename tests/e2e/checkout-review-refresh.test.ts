@@ -1,0 +1,73 @@
+/**
+ * The discounts add-on's OrderReviewRefresh on the checkout: with refresh_order_review '1' a change of any billing
+ * field or of the payment method refreshes the order review; with '0' only the checkout's watched fields do.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page, Request } from "playwright-core";
+import { startTestShop, type TestShop } from "../support/shop.ts";
+import { launchBrowser } from "../support/browser.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function openCheckout(shop: TestShop): Promise<{ page: Page; reviews: Request[] }> {
+  const [row] = await shop.services.db.query<{ id: number }>(`UPDATE products SET stock_quantity = 50, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(shop.url + "/shop/");
+  expect((await page.request.post(shop.url + "/?wc-ajax=add_to_cart", { form: { product_id: String(row!.id), quantity: "1" } })).ok()).toBe(true);
+  // The checkout refreshes once after it loads; count from after that one.
+  const first = page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review"));
+  await page.goto(shop.url + "/checkout/");
+  await page.waitForSelector('form.checkout[data-hydrated="1"]');
+  await first;
+  const reviews: Request[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("wc-ajax=update_order_review")) reviews.push(r);
+  });
+  return { page, reviews };
+}
+
+describe("refresh_order_review '1'", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop({ SHOP_SETTINGS: JSON.stringify({ discounts: { refreshOrderReview: "1" } }) });
+  });
+  afterAll(async () => shop?.close());
+
+  it("a billing field the checkout does not watch (first name) raises the refresh, with update_shipping_method false", async () => {
+    const { page, reviews } = await openCheckout(shop);
+    expect(await page.evaluate(() => (window as unknown as { awdr_params: { refresh_order_review: string } }).awdr_params.refresh_order_review)).toBe("1");
+    await page.fill("#billing_first_name", "Ada");
+    const [req] = await Promise.all([page.waitForRequest((r) => r.url().includes("wc-ajax=update_order_review")), page.locator("#billing_first_name").blur()]);
+    expect(new URLSearchParams(req.postData() ?? "").has("shipping_method[0]")).toBe(false);
+    // A watched field changes: the checkout and the add-on both ask, and one call goes out.
+    await page.fill("#billing_city", "Springfield");
+    const before = reviews.length;
+    await Promise.all([page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review")), page.locator("#billing_city").blur()]);
+    await page.waitForLoadState("networkidle");
+    expect(reviews.length).toBe(before + 1);
+    await page.close();
+  });
+});
+
+describe("refresh_order_review '0' (the default)", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop();
+  });
+  afterAll(async () => shop?.close());
+
+  it("the first name does not refresh the order review; a watched field does, once", async () => {
+    const { page, reviews } = await openCheckout(shop);
+    await page.fill("#billing_first_name", "Ada");
+    await page.locator("#billing_first_name").blur();
+    await page.fill("#billing_city", "Springfield");
+    await Promise.all([page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review")), page.locator("#billing_city").blur()]);
+    await page.waitForLoadState("networkidle");
+    expect(reviews).toHaveLength(1);
+    await page.close();
+  });
+});
