@@ -3,7 +3,10 @@
  * browser: sort labels, the filter widgets, the view cookie. Parsing itself is the domain's
  * (core/domain/catalog/listing-query.ts, listing-filters.ts); this file only names our choices.
  */
-import { ORDERBY_VALUES, DEFAULT_ORDERBY, paginationBaseUrl, parsePageNumber, type LogicalJoin, type Orderby } from "../../core/domain/catalog/index.ts";
+// Single modules, not the index (which carries zod schemas): every page's bundle imports this file.
+import { ORDERBY_VALUES, DEFAULT_ORDERBY } from "../../core/domain/catalog/settings.ts";
+import { paginationBaseUrl, type LogicalJoin } from "../../core/domain/catalog/listing-filters.ts";
+import { parsePageNumber, type Orderby } from "../../core/domain/catalog/listing-query.ts";
 
 export type ListingOrder = Orderby;
 

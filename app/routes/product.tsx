@@ -10,7 +10,9 @@ import { ProductGallery } from "../components/product/ProductGallery.tsx";
 import { StickyAddToCart } from "../components/product/StickyAddToCart.tsx";
 import { variationJson, type VariationJson } from "../components/product/variation-json.ts";
 import type { VariationAttributeView } from "../components/product/VariationsForm.tsx";
-import { DEFAULT_SWATCH_SETTINGS, SALE_BADGE, saleBadgeForVariation, salePercentagesByVariation } from "../../core/domain/catalog/index.ts";
+// The pure modules, not the catalogue's index: that one carries zod schemas the browser does not need.
+import { DEFAULT_SWATCH_SETTINGS, SALE_BADGE } from "../../core/domain/catalog/settings.ts";
+import { saleBadgeForVariation, salePercentagesByVariation } from "../../core/domain/catalog/sale-badge.ts";
 import { mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { DiscountPricing } from "../components/discounts/DiscountPricing.tsx";

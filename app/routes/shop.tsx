@@ -2,7 +2,10 @@ import { useEffect, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/shop";
 import { termsOf } from "../../core/db/repositories/catalog.ts";
-import { consolidateFilters, parseListingQuery, readFiltersFromParams, TAXONOMY_FILTER_TYPE } from "../../core/domain/catalog/index.ts";
+// Single modules: only the loader uses the zod-backed parser, so the browser's bundle drops it with the loader.
+import { TAXONOMY_FILTER_TYPE } from "../../core/domain/catalog/settings.ts";
+import { consolidateFilters, readFiltersFromParams } from "../../core/domain/catalog/listing-filters.ts";
+import { parseListingQuery } from "../../core/domain/catalog/listing-query.schema.ts";
 import { loadListing, priceBounds } from "../components/listing/load-listing.server.ts";
 import { Listing } from "../components/listing/Listing.tsx";
 import { FILTER_WIDGETS, LISTING_WIDGET_ID, VIEW_COOKIE, VIEW_COOKIE_MAX_AGE, pageTitle, parsePage } from "../lib/listing-params.ts";

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { consolidateFilters, paginationBaseUrl, writeWidgetFilters, type LogicalJoin, type WidgetFilters } from "../../../core/domain/catalog/index.ts";
+import { consolidateFilters, paginationBaseUrl, writeWidgetFilters, type LogicalJoin, type WidgetFilters } from "../../../core/domain/catalog/listing-filters.ts";
 import { ORDER_OPTIONS, LISTING_WIDGET_ID, VIEW_COOKIE, VIEW_COOKIE_MAX_AGE, type ListingOrder } from "../../lib/listing-params.ts";
 import { FilterSidebar, FilterWidget } from "./FilterSidebar.tsx";
 import { PriceSlider } from "./PriceSlider.tsx";

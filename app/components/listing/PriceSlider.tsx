@@ -4,7 +4,7 @@
  * values are clamped and aligned to the step by the domain's price maths.
  */
 import { useEffect, useRef, useState } from "react";
-import { initialPriceRange, priceSliderKey, setPriceHandle, type PriceHandle, type PriceRange } from "../../../core/domain/catalog/index.ts";
+import { initialPriceRange, priceSliderKey, setPriceHandle, type PriceHandle, type PriceRange } from "../../../core/domain/catalog/price-filter.ts";
 import { formatMoney } from "../../lib/format.ts";
 
 interface Props {

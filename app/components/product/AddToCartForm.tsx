@@ -3,7 +3,7 @@ import { Amount, Price } from "./Price.tsx";
 import { productUrl } from "../../lib/format.ts";
 import { VariationsForm, type VariationAttributeView } from "./VariationsForm.tsx";
 import type { VariationJson } from "./variation-json.ts";
-import type { SwatchSettings } from "../../../core/domain/catalog/index.ts";
+import type { SwatchSettings } from "../../../core/domain/catalog/settings.ts";
 
 export interface VariableFormProps {
   attributes: VariationAttributeView[];

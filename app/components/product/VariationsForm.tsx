@@ -6,19 +6,10 @@
  * /?wc-ajax=get_variation once every attribute is chosen.
  */
 import { useEffect, useRef, useState } from "react";
-import {
-  applyDisplayLimit,
-  chosenAttributesSummary,
-  clickSwatch,
-  computeAttributeSwatches,
-  findVariation,
-  keySwatch,
-  stockLeftInfo,
-  type AttributeMap,
-  type SwatchItemState,
-  type SwatchSettings,
-  type Variation,
-} from "../../../core/domain/catalog/index.ts";
+// The pure modules, not the catalogue's index: that one carries zod schemas the browser does not need.
+import { applyDisplayLimit, clickSwatch, computeAttributeSwatches, keySwatch, stockLeftInfo, type SwatchItemState } from "../../../core/domain/catalog/swatches.ts";
+import { chosenAttributesSummary, findVariation, type AttributeMap, type Variation } from "../../../core/domain/catalog/variations.ts";
+import type { SwatchSettings } from "../../../core/domain/catalog/settings.ts";
 import type { VariationJson } from "./variation-json.ts";
 
 export interface VariationAttributeView {

@@ -14,12 +14,12 @@ import {
   termOperator,
   unescapeTerm,
   validateLogicalJoin,
-  widgetFiltersSchema,
   writeWidgetFilters,
   type ConsolidatedTaxonomyFilter,
   type LogicalJoin,
   type WidgetFilters,
 } from "./listing-filters.ts";
+import { widgetFiltersSchema } from "./listing-filters.schema.ts";
 
 /** Any well-formed string (cheaper to set up than fast-check's "binary" unit). */
 const anyString = (maxLength = 30) =>

@@ -16,7 +16,6 @@
  *   read as AND; a value mixing separators, with bad escapes, or too many/long terms is
  *   ignored. Nothing here throws on input from an address.
  */
-import { z } from "zod";
 import {
   FILTER_OPERATORS,
   FILTER_PARAM_PREFIX,
@@ -56,22 +55,6 @@ export type ConsolidatedFilters = Readonly<Record<string, Readonly<Record<string
 export const WIDGET_ID_PATTERN = /^[A-Za-z0-9_]{1,64}$/;
 /** WordPress taxonomy names: at most 32 characters of a-z, 0-9, '_' and '-'. */
 export const TAXONOMY_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-
-const termSchema = z.string().min(1).max(MAX_FILTER_TERM_LENGTH);
-
-export const filterDataSchema = z.object({
-  terms: z.array(termSchema).max(MAX_FILTER_TERMS),
-  selectedTaxonomy: z.string().regex(TAXONOMY_PATTERN),
-  logicalJoin: z.unknown().transform((value) => validateLogicalJoin(value)),
-});
-
-export const listingFilterSchema = z.object({
-  filterType: z.string().min(1).max(64),
-  filterData: filterDataSchema,
-});
-
-/** Validates a widget's filters (e.g. a refresh request body); an unknown join becomes DISABLED. */
-export const widgetFiltersSchema = z.record(z.string().min(1).max(64), listingFilterSchema);
 
 /** §5: the widget's logical operator must be AND or OR, else DISABLED. */
 export function validateLogicalJoin(value: unknown): "AND" | "OR" | "DISABLED" {

@@ -4,10 +4,9 @@ import {
   ORDERBY_SORT,
   normalizeSearch,
   pageFromPath,
-  parseListingQuery,
-  parseListingUrl,
   parsePageNumber,
 } from "./listing-query.ts";
+import { parseListingQuery, parseListingUrl } from "./listing-query.schema.ts";
 import { ORDERBY_VALUES } from "./settings.ts";
 
 /** Any well-formed string (cheaper to set up than fast-check's "binary" unit). */

@@ -3,7 +3,6 @@
  * the server turns into SQL (§2 'Product listing', §7 'Listings'). Lenient by design: a bad
  * value falls back to the default rather than failing the page, as WooCommerce does.
  */
-import { z } from "zod";
 import {
   DEFAULT_ORDERBY,
   DEFAULT_VIEW,
@@ -12,7 +11,7 @@ import {
   ORDERBY_VALUES,
   VIEW_VALUES,
 } from "./settings.ts";
-import { parsePriceFilter, type PriceFilterQuery } from "./price-filter.ts";
+import type { PriceFilterQuery } from "./price-filter.ts";
 
 export type Orderby = (typeof ORDERBY_VALUES)[number];
 export type ListingView = (typeof VIEW_VALUES)[number];
@@ -71,7 +70,7 @@ export function parsePageNumber(text: string | null | undefined): number | null 
   return page <= MAX_LISTING_PAGE ? page : null;
 }
 
-const PAGE_SEGMENT = /\/page\/([^/]*)\/?$/;
+export const PAGE_SEGMENT = /\/page\/([^/]*)\/?$/;
 
 /**
  * Splits `{listing path}/page/{n}/` into the listing path and the page. `page` is 1 without a
@@ -96,44 +95,4 @@ export function normalizeSearch(raw: string | null | undefined): string | null {
     .trim();
   const cut = Array.from(cleaned).slice(0, MAX_SEARCH_LENGTH).join("").trim();
   return cut === "" ? null : cut;
-}
-
-const firstString = z.preprocess((value) => (Array.isArray(value) ? value[0] : value), z.string().optional());
-
-/** The query-string part, zod-backed: every field falls back to its default when bad. */
-export const listingParamsSchema = z.object({
-  orderby: firstString.pipe(z.enum(ORDERBY_VALUES).optional()).catch(undefined).transform((v) => v ?? DEFAULT_ORDERBY),
-  view: firstString.pipe(z.enum(VIEW_VALUES).optional()).catch(undefined).transform((v) => v ?? DEFAULT_VIEW),
-  s: firstString.catch(undefined).transform((v) => normalizeSearch(v)),
-  paged: firstString.catch(undefined).transform((v) => parsePageNumber(v)),
-});
-
-function paramsToRecord(params: URLSearchParams): Record<string, string> {
-  const record: Record<string, string> = {};
-  for (const [key, value] of params) if (!Object.hasOwn(record, key)) record[key] = value; // first wins
-  return record;
-}
-
-/**
- * Parses a listing address. The page comes from the `/page/{n}` path segment, else from a
- * `paged` parameter; anything invalid means page 1. Never throws.
- */
-export function parseListingQuery(pathname: string, params: URLSearchParams): ListingQuery {
-  const parsed = listingParamsSchema.parse(paramsToRecord(params));
-  const fromPath = pageFromPath(pathname);
-  const hasSegment = PAGE_SEGMENT.test(pathname);
-  const page = (hasSegment ? fromPath.page : parsed.paged) ?? 1;
-  return {
-    orderby: parsed.orderby,
-    page,
-    view: parsed.view,
-    search: parsed.s,
-    price: parsePriceFilter(params),
-  };
-}
-
-/** Convenience for a full address. */
-export function parseListingUrl(href: string | URL): ListingQuery {
-  const url = typeof href === "string" ? new URL(href) : href;
-  return parseListingQuery(url.pathname, url.searchParams);
 }

@@ -7,12 +7,11 @@ import {
   findMatchingVariations,
   findVariation,
   isChoiceComplete,
-  productSchema,
-  variationSchema,
   variationMatches,
   variationsLoadOnDemand,
   type Variation,
 } from "./variations.ts";
+import { productSchema, variationSchema } from "./variations.schema.ts";
 
 const C = "attribute_pa_color";
 const S = "attribute_pa_size";
