@@ -8,6 +8,7 @@ import { StoreNotice } from "./components/chrome/StoreNotice.tsx";
 import { ScrollToTop } from "./components/chrome/ScrollToTop.tsx";
 import { EMPTY_CART, CartDrawer } from "./components/cart/HeaderCart.tsx";
 import { CartScripts } from "./components/cart/CartScripts.tsx";
+import { AttributionScript } from "./components/checkout/Attribution.tsx";
 import { requestCart, summaryFor, syncCartCookies } from "./components/cart/cart-state.server.ts";
 import { navigationCategories } from "../core/db/repositories/navigation.ts";
 import { browserGlobals, globalsScript, type PageKind } from "./lib/browser-globals.server.ts";
@@ -69,6 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CartDrawer cart={root?.cart ?? EMPTY_CART} />
         <ScrollToTop />
         <CartScripts />
+        <AttributionScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -8,6 +8,7 @@ import {
   parseCookieHeader,
   sbjsInit,
   type CookieWrite,
+  type SbjsOptions,
   type PageLoad,
 } from "./sourcebuster.ts";
 
@@ -16,7 +17,7 @@ const T0 = new Date("2026-03-04T05:06:07Z");
 const UA = "Mozilla/5.0 (X11; Linux x86_64) Chrome/130";
 
 /** A browser's cookie jar for one site, page after page. */
-function browser(options = WC_SBJS_PARAMS) {
+function browser(options: SbjsOptions = WC_SBJS_PARAMS) {
   const jar: Record<string, string> = {};
   let writes: CookieWrite[] = [];
   return {
