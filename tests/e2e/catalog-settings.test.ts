@@ -174,6 +174,8 @@ describe("swatch settings turned on (clear_on_reselect, deselect_unavailable, cl
       expect(await page.locator(".cfvsw-stock-left").count()).toBe(0);
       await item(page, "pa_color", colors[1]!).click();
       await expect.poll(() => item(page, "pa_size", sizes[0]!).locator(".cfvsw-stock-left").innerText()).toBe("3 left");
+      // Announced with the item, whose aria-label stands in for its content.
+      expect(await item(page, "pa_size", sizes[0]!).getAttribute("aria-label")).toMatch(/\(3 left\)$/);
       expect(await item(page, "pa_size", sizes[1]!).locator(".cfvsw-stock-left").count()).toBe(0);
       // Colour 1: its sizes have 10 (above the threshold) and none.
       await item(page, "pa_color", colors[0]!).click();

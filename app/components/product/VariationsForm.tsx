@@ -211,6 +211,8 @@ export function VariationsForm({ productId, productName, formId, attributes, var
 
 function SwatchItem({ item, style, color, stockLeft, onClick, onKey }: { item: SwatchItemState; style: VariationAttributeView["style"]; color: string | null; stockLeft: number | null; onClick: () => void; onKey: (e: React.KeyboardEvent) => void }) {
   const classes = ["cfvsw-swatch", `is-${style}`, item.selected ? "cfvsw-selected-swatch" : "", item.disabled ? "is-disabled" : "", item.noStock ? "is-no-stock" : ""].filter(Boolean).join(" ");
+  // The aria-label replaces the content for assistive technology, so it carries the stock-left info too.
+  const label = [item.title, item.tooltip, stockLeft !== null ? `(${stockLeft} left)` : null].filter(Boolean).join(" ");
   return (
     <li
       className={classes}
@@ -220,14 +222,18 @@ function SwatchItem({ item, style, color, stockLeft, onClick, onKey }: { item: S
       tabIndex={item.disabled ? -1 : 0}
       data-value={item.value}
       data-tooltip={item.tooltip ?? undefined}
-      title={item.tooltip ? `${item.title} ${item.tooltip}` : item.title}
-      aria-label={item.tooltip ? `${item.title} ${item.tooltip}` : item.title}
+      title={label}
+      aria-label={label}
       style={style === "color" && color ? { backgroundColor: color } : undefined}
       onClick={onClick}
       onKeyDown={onKey}
     >
       {style === "color" ? <span className="screen-reader-text">{item.title}</span> : item.title}
-      {stockLeft !== null ? <span className="cfvsw-stock-left">{stockLeft} left</span> : null}
+      {stockLeft !== null ? (
+        <span className="cfvsw-stock-left" aria-hidden="true">
+          {stockLeft} left
+        </span>
+      ) : null}
     </li>
   );
 }
