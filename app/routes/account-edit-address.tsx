@@ -35,7 +35,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const errors: FieldError[] = [];
   const address = readAddress(form, kind, errors);
-  if (errors.length) return { errors };
+  // The shopper's (sanitized) entries come back with the errors, so nothing typed is lost.
+  if (errors.length) return { errors, values: address };
   await saveCustomerAddress(context.services.db, session.customerId, kind, address);
   await context.shop.queueNotice({ type: "success", message: "Address changed successfully." });
   return redirect("/my-account/edit-address/");
@@ -58,7 +59,7 @@ export default function EditAddress({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : null}
-            <AddressForm kind={kind} values={addresses[kind]} errorIds={new Set((actionData?.errors ?? []).map((e) => e.id))} />
+            <AddressForm kind={kind} values={actionData && "values" in actionData ? actionData.values : addresses[kind]} errorIds={new Set((actionData?.errors ?? []).map((e) => e.id))} />
             <input type="hidden" name="woocommerce-edit-address-nonce" value={nonce} />
             <p>
               <button type="submit" className="button" name="save_address" value="Save address">

@@ -69,6 +69,8 @@ describe("addresses", () => {
     expect(badHtml).toContain("<strong>Billing Town / City</strong> is a required field.");
     expect(badHtml).toContain("<strong>Billing Email address</strong> is not a valid email address.");
     expect(badHtml).not.toContain("<script>alert(1)</script>");
+    // Without JavaScript the page comes back with what was typed.
+    expect(badHtml).toMatch(/id="billing_address_1"[^>]*value="12 Analytical Row"/);
     expect(await shop.services.db.query(`SELECT 1 FROM customer_addresses`)).toHaveLength(0);
 
     const stale = await client.post("/my-account/edit-address/billing/", { ...BILLING, "woocommerce-edit-address-nonce": "nope" });
