@@ -27,16 +27,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!context.shop.verifyNonce(NONCE, form.get("save-account-details-nonce"))) return { error: "Your session has expired. Please reload the page and try again." };
   const str = (k: string) => (typeof form.get(k) === "string" ? (form.get(k) as string) : "");
   const parsed = accountDetailsSchema.safeParse(Object.fromEntries(["account_first_name", "account_last_name", "account_display_name", "account_email", "password_current", "password_1", "password_2"].map((k) => [k, str(k)])));
-  if (!parsed.success) return { error: parsed.error.issues[0]!.message };
+  // What was typed comes back with the error (never the passwords), so a page without JavaScript loses nothing.
+  const typed = { first_name: str("account_first_name").slice(0, 100), last_name: str("account_last_name").slice(0, 100), display_name: str("account_display_name").slice(0, 100), email: str("account_email").slice(0, 254) };
+  if (!parsed.success) return { error: parsed.error.issues[0]!.message, typed };
   const result = await updateAccountDetails(context.services.db, session.customerId, session.id, parsed.data);
-  if (!result.ok) return { error: result.message };
+  if (!result.ok) return { error: result.message, typed };
   await context.shop.queueNotice({ type: "success", message: "Account details changed successfully." });
   return redirect("/my-account/edit-account/");
 }
 
 export default function EditAccount({ loaderData }: Route.ComponentProps) {
-  const { customer, nonce } = loaderData;
+  const { nonce } = loaderData;
   const actionData = useActionData<typeof action>();
+  const customer = actionData?.typed ?? loaderData.customer;
   const row = (name: string, label: string, value: string, type = "text", autoComplete = "off") => (
     <p className="woocommerce-form-row form-row form-row-wide">
       <label htmlFor={name}>

@@ -118,6 +118,7 @@ describe("account details", () => {
     expect(html).toMatch(/id="account_email"[^>]*value="details@example.com"|value="details@example.com"[^>]*id="account_email"/);
     const bad = await (await client.post("/my-account/edit-account/", { ...base, account_first_name: "", account_email: "details@example.com", "save-account-details-nonce": nonce })).text();
     expect(bad).toContain("First name is a required field.");
+    expect(bad).toMatch(/id="account_display_name"[^>]*value="ada"/);
     const badEmail = await (await client.post("/my-account/edit-account/", { ...base, account_email: "nope", "save-account-details-nonce": nonce })).text();
     expect(badEmail).toContain("Please provide a valid email address.");
     await registerCustomer(shop.services.db, { email: "taken@example.com", password: "whatever 123", first_name: "", last_name: "" });
