@@ -68,6 +68,19 @@ describe("refresh_order_review '0' (the default)", () => {
     await Promise.all([page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review")), page.locator("#billing_city").blur()]);
     await page.waitForLoadState("networkidle");
     expect(reviews).toHaveLength(1);
+    // The e-mail: one refresh once the value is committed, none while typing.
+    await page.locator("#billing_email").pressSequentially("someone@example.com");
+    await page.waitForLoadState("networkidle");
+    expect(reviews).toHaveLength(1);
+    await Promise.all([page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review")), page.locator("#billing_email").blur()]);
+    await page.waitForLoadState("networkidle");
+    expect(reviews).toHaveLength(2);
+    // The payment method: one refresh (its radio handler and the change listener coalesce).
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await Promise.all([page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review")), page.locator("label[for=payment_method_sandbox_echeck]").click()]);
+    await page.waitForLoadState("networkidle");
+    expect(reviews).toHaveLength(3);
+    expect(new URLSearchParams(reviews[2]!.postData() ?? "").get("payment_method")).toBe("sandbox_echeck");
     await page.close();
   });
 });

@@ -140,13 +140,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
   }, [scheduleRefresh]);
 
   // Watched fields refresh on the native 'change' (committed value, as WooCommerce does), not on every keystroke.
-  // The e-mail refreshes through its debounced check below; the payment method is watched too (issue 6).
+  // The payment method is watched too (issue 6); its radio's own handler schedules the same, coalesced refresh.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
     const onNativeChange = (e: Event) => {
       const name = (e.target as HTMLInputElement | null)?.name ?? "";
-      if ((WATCHED.has(name) && name !== "billing_email") || name === "payment_method") scheduleRefresh();
+      if (WATCHED.has(name) || name === "payment_method") scheduleRefresh();
     };
     form.addEventListener("change", onNativeChange);
     return () => form.removeEventListener("change", onNativeChange);
@@ -209,7 +209,6 @@ export function CheckoutForm(props: CheckoutFormProps) {
         setShowCreateAccount(true);
       }
     }, timings.emailDebounceMs);
-    void refresh();
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [email, hydrated]);
@@ -447,7 +446,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
               onMethodChange={(id) => {
                 setMethod(id);
                 setPaymentErrors([]);
-                void refresh();
+                scheduleRefresh();
               }}
               tokenChoice={tokenChoice}
               onTokenChoice={(g, v) => setTokenChoice((c) => ({ ...c, [g]: v }))}
