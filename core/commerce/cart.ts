@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import type { Db, Queryable } from "../db/client.ts";
 import * as repo from "../db/repositories/cart.ts";
 import type { CartItemData, CartItemRecord, CartOwner, SellableRecord } from "../db/repositories/cart.ts";
-import { cachedPricingSetup, loadShippingMethods, findCouponByCode, couponUsage } from "../db/repositories/discounts.ts";
+import { cachedPricingSetup, findCouponByCode, couponUsage } from "../db/repositories/discounts.ts";
 import {
   evaluateCart,
   validateCoupon,
@@ -621,7 +621,7 @@ export async function removeCoupon(db: Db, owner: CartOwner, code: string, opts:
 }
 
 export async function chooseShippingMethod(db: Db, owner: CartOwner, methodId: string, opts: PricingOptions): Promise<CartChange<string>> {
-  const methods = await loadShippingMethods(db);
+  const methods = (await pricingData(db)).shipping;
   // A rate offered by a promotion has an id the table does not hold.
   if (!methods.some((m) => m.id === methodId) && methodId !== "free_shipping:promotion") return fail(CART_MESSAGES.shippingUnknown);
   return inCart(db, owner, opts, async (tx, cart) => {

@@ -19,7 +19,7 @@ import { json, firstString, type HandlerInput, type Reply } from "../http/dispat
 import type { Feature } from "./feature.ts";
 import type { Queryable } from "../../core/db/client.ts";
 import type { AppServices } from "../services.ts";
-import { loadRules } from "../../core/db/repositories/discounts.ts";
+import { cachedPricingSetup } from "../../core/db/repositories/discounts.ts";
 import { cartOwnerOf, loadPricedCart } from "../../core/commerce/cart.ts";
 import { parseMoney } from "../../core/domain/money/money.ts";
 import {
@@ -240,7 +240,7 @@ async function shopperCartLines(input: HandlerInput): Promise<CartLineInput[]> {
 
 async function getPriceHtml(input: HandlerInput): Promise<Reply> {
   // The rules load alongside the checks (PostgreSQL runs them in parallel; a refusal just drops them).
-  const [request, rules] = await Promise.all([readRequest(input, { quantity: true }), loadRules(input.services.db)]);
+  const [request, rules] = await Promise.all([readRequest(input, { quantity: true }), cachedPricingSetup(input.services.db, input.services.db).then((setup) => setup.rules)]);
   if (isReply(request)) return request;
   const { services } = input;
   const cartLines = await shopperCartLines(input);
@@ -250,7 +250,7 @@ async function getPriceHtml(input: HandlerInput): Promise<Reply> {
 }
 
 async function getBulkTable(input: HandlerInput): Promise<Reply> {
-  const [request, rules] = await Promise.all([readRequest(input, { quantity: false, cheapestVariation: true }), loadRules(input.services.db)]);
+  const [request, rules] = await Promise.all([readRequest(input, { quantity: false, cheapestVariation: true }), cachedPricingSetup(input.services.db, input.services.db).then((setup) => setup.rules)]);
   if (isReply(request)) return request;
   const { services } = input;
   const rows = bulkTableModel({ product: request.product, rules, currencyFormat: services.config.currency.format, ...pricingContext(input) });
@@ -258,7 +258,7 @@ async function getBulkTable(input: HandlerInput): Promise<Reply> {
 }
 
 async function getProductDiscount(input: HandlerInput): Promise<Reply> {
-  const [request, rules] = await Promise.all([readRequest(input, { quantity: true }), loadRules(input.services.db)]);
+  const [request, rules] = await Promise.all([readRequest(input, { quantity: true }), cachedPricingSetup(input.services.db, input.services.db).then((setup) => setup.rules)]);
   if (isReply(request)) return request;
   const { services, params } = input;
   let customPrice: number | undefined;

@@ -6,7 +6,7 @@
  */
 import type { AppServices } from "../../../server/services.ts";
 import type { RequestContext } from "../../../server/http/request-context.ts";
-import { loadRules } from "../../../core/db/repositories/discounts.ts";
+import { cachedPricingSetup } from "../../../core/db/repositories/discounts.ts";
 import { bulkTableHtml, bulkTableModel, exactCurrencyFormat, MASK_CATEGORY_SLUG } from "../../../core/domain/pricing/index.ts";
 import { loadPricingProduct } from "../../../server/features/discounts.ts";
 import type { DiscountPageData } from "./awdr-params.ts";
@@ -14,7 +14,7 @@ import type { DiscountPageData } from "./awdr-params.ts";
 export type { DiscountPageData };
 
 export async function discountPageData(services: AppServices, shop: RequestContext, product: { id: number; categories: { slug: string }[] }): Promise<DiscountPageData> {
-  const [lookup, rules] = await Promise.all([loadPricingProduct(services.db, product.id, { cheapestVariation: true }), loadRules(services.db)]);
+  const [lookup, rules] = await Promise.all([loadPricingProduct(services.db, product.id, { cheapestVariation: true }), cachedPricingSetup(services.db, services.db).then((setup) => setup.rules)]);
   const format = services.config.currency.format;
   const rows =
     lookup.kind === "ok"
