@@ -23,6 +23,18 @@ const schema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(200_000).default(0),
   /** JSON deep-merged onto the site configuration's defaults, e.g. {"shop":{"infiniteScrollEvent":"scroll"}}. */
   SHOP_SETTINGS: z.string().max(100_000).optional(),
+  /** Where order and account e-mails are delivered: smtp://user:pass@host:port (smtps:// for implicit TLS). Unset = they stay in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
+  /** The From: of the shop's e-mails. */
+  MAIL_FROM: z.string().min(3).max(320).default("Maskerade <shop@localhost>"),
+  /**
+   * Age (ms) past which the reconciler treats an unfinished payment attempt as a dead call's, at start. The default
+   * (30 s) is safe with several processes; a single-process shop may set 0 (every call before the start is dead).
+   */
+  PAYMENT_RECONCILE_STARTUP_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

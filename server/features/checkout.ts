@@ -259,11 +259,11 @@ export const checkoutFeature: Feature = {
       res.type("text/html").send(testNumbersPage());
     });
   },
-  async start({ services }) {
+  async start({ services, env }) {
     const rt = paymentRuntime(services);
     // A single-process shop knows at start that every unfinished attempt is a dead process's:
     // PAYMENT_RECONCILE_STARTUP_AFTER_MS=0 finishes them at once. Several processes must keep the default.
-    const startupAfter = Number(process.env.PAYMENT_RECONCILE_STARTUP_AFTER_MS ?? RECONCILE_AFTER_MS);
+    const startupAfter = env.PAYMENT_RECONCILE_STARTUP_AFTER_MS;
     const run = async (olderThan: number, atStart = false) => {
       try {
         const done = await reconcilePayments(rt.deps, olderThan);
@@ -272,7 +272,7 @@ export const checkoutFeature: Feature = {
         services.logger.warn("payment reconciler failed", { error: (error as Error).message });
       }
     };
-    await run(Number.isFinite(startupAfter) && startupAfter >= 0 ? startupAfter : RECONCILE_AFTER_MS, true);
+    await run(startupAfter, true);
     let running = false;
     const timer = setInterval(() => {
       if (running) return; // a slow run is not overlapped by the next
