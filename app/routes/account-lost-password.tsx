@@ -1,7 +1,7 @@
 import { Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/account-lost-password";
 import { pageTitle } from "../lib/listing-params.ts";
-import { requestPasswordReset, resetPassword } from "../../core/commerce/accounts.ts";
+import { AUTH_LIMITS, requestPasswordReset, resetPassword } from "../../core/commerce/accounts.ts";
 import { PasswordInput } from "../components/chrome/PasswordInput.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Lost password") }, { name: "robots", content: "noindex" }];
@@ -30,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const login = String(form.get("user_login") ?? "").trim();
   if (!login) return { error: "Enter a username or email address." };
-  await requestPasswordReset(services.db, login, context.origin, services.now());
+  const { limited } = await requestPasswordReset(services.db, { login, siteUrl: services.siteUrl, address: context.clientAddress, now: services.now() });
+  if (limited) return { error: AUTH_LIMITS.tooManyMessage };
   return { sent: SENT };
 }
 

@@ -29,9 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const username = String(form.get("username") ?? "");
     const password = String(form.get("password") ?? "");
     if (!username || !password) return { error: "Please enter your e-mail address and password.", intent };
-    // Failed logins are limited per account and per browser here (the page context carries no client address;
-    // the checkout's admin-ajax login limits per IP address too). See AUTH_LIMITS in core/commerce/accounts.ts.
-    const outcome = await loginWithLimits(services.db, { login: username, password, address: `browser:${shop.cookies.shop_nonce_key ?? "none"}`, now: services.now() });
+    // The same per-account and per-address limits as the checkout's login (AUTH_LIMITS in core/commerce/accounts.ts).
+    const outcome = await loginWithLimits(services.db, { login: username, password, address: context.clientAddress, now: services.now() });
     if (!outcome.ok) return { error: outcome.message, intent };
     await shop.signIn(outcome.customerId);
     await shop.queueNotice({ type: "success", message: "You are now signed in." });

@@ -49,6 +49,9 @@ export const AUTH_LIMITS = {
   userChecksPerAddressPer5Min: 120,
   /** Every e-mail check answers after at least this long, so its timing does not tell whether an account exists. */
   userCheckFloorMs: 150,
+  /** Password reset requests per client address per 15 minutes, and reset e-mails per account per hour. */
+  resetRequestsPerAddressPer15Min: 10,
+  resetMailsPerAccountPerHour: 3,
   tooManyMessage: "Too many attempts. Please wait a few minutes and try again.",
   tooManyLoginsMessage: "Too many failed login attempts. Please try again later or reset your password.",
   badCredentialsMessage: "The e-mail address or password you entered is incorrect.",
@@ -117,18 +120,30 @@ export async function loginWithLimits(
 
 const RESET_TTL_MS = 3_600_000;
 
-/** Queues the reset e-mail when the account exists; the caller answers the same either way. */
-export async function requestPasswordReset(db: Queryable, login: string, siteUrl: string, now: Date): Promise<void> {
+/**
+ * Queues the reset e-mail when the account exists; the caller answers the same either way. Requests are limited
+ * per client address (the answer says so: it tells nothing about accounts) and, silently, per account, so the
+ * form cannot be used to flood someone's inbox. The link is built on the shop's canonical address, never on the
+ * request's Host header (which a stranger chooses).
+ */
+export async function requestPasswordReset(db: Queryable, q: { login: string; siteUrl: string; address: string; now: Date }): Promise<{ limited: boolean }> {
   const { randomBytes, createHash } = await import("node:crypto");
-  const [row] = await db.query<{ id: number; email: string }>(`SELECT id, email FROM customers WHERE lower(email) = lower($1) OR lower(display_name) = lower($1) ORDER BY id LIMIT 1`, [login.trim().slice(0, 254)]);
-  if (!row) return;
+  const byAddress = await countEvents(db, "reset_request", "address", q.address, new Date(q.now.getTime() - 15 * 60_000));
+  if (byAddress >= AUTH_LIMITS.resetRequestsPerAddressPer15Min) return { limited: true };
+  await recordEvent(db, "reset_request", "address", q.address, q.now);
+  const [row] = await db.query<{ id: number; email: string }>(`SELECT id, email FROM customers WHERE lower(email) = lower($1) OR lower(display_name) = lower($1) ORDER BY id LIMIT 1`, [q.login.trim().slice(0, 254)]);
+  if (!row) return { limited: false };
+  const byAccount = await countEvents(db, "reset_request", "account", String(row.id), new Date(q.now.getTime() - 3_600_000));
+  if (byAccount >= AUTH_LIMITS.resetMailsPerAccountPerHour) return { limited: false };
+  await recordEvent(db, "reset_request", "account", String(row.id), q.now);
   const token = randomBytes(24).toString("base64url");
-  await db.query(`INSERT INTO password_resets (token_hash, customer_id, expires_at) VALUES ($1, $2, $3)`, [createHash("sha256").update(token).digest("hex"), row.id, new Date(now.getTime() + RESET_TTL_MS)]);
+  await db.query(`INSERT INTO password_resets (token_hash, customer_id, expires_at) VALUES ($1, $2, $3)`, [createHash("sha256").update(token).digest("hex"), row.id, new Date(q.now.getTime() + RESET_TTL_MS)]);
   await db.query(`INSERT INTO email_outbox (kind, to_address, subject, body) VALUES ('password_reset', $1, $2, $3)`, [
     row.email,
     "Password reset request",
-    `Someone asked to reset the password of your account.\n\nTo choose a new password, open this link within an hour:\n${siteUrl}/my-account/lost-password/?key=${token}&id=${row.id}\n\nIf it was not you, ignore this e-mail.`,
+    `Someone asked to reset the password of your account.\n\nTo choose a new password, open this link within an hour:\n${q.siteUrl}/my-account/lost-password/?key=${token}&id=${row.id}\n\nIf it was not you, ignore this e-mail.`,
   ]);
+  return { limited: false };
 }
 
 /** Sets a new password with a reset token; the token is used up and the account's sessions end. */

@@ -15,6 +15,8 @@ declare module "react-router" {
     shop: RequestContext;
     cspNonce: string;
     origin: string;
+    /** The client's IP address (behind a proxy on loopback, the forwarded one): the per-address sign-in limit's key. */
+    clientAddress: string;
   }
 }
 
@@ -47,7 +49,7 @@ export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppS
     try {
       const build = await getBuild();
       if (!cached || cached.build !== build) cached = { build, handle: createRequestHandler(build, services.production ? "production" : "development") };
-      const context: AppLoadContext = { services, shop: req.shop, cspNonce: String(res.locals.cspNonce ?? ""), origin: requestOrigin(req) };
+      const context: AppLoadContext = { services, shop: req.shop, cspNonce: String(res.locals.cspNonce ?? ""), origin: requestOrigin(req), clientAddress: req.ip ?? "unknown" };
       const response = await cached.handle(toFetchRequest(req, res), context);
       await req.shop.flush();
       if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());

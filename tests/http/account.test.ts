@@ -120,3 +120,62 @@ describe("lost password", () => {
     expect(login).toEqual({ success: true, data: { success: true } });
   });
 });
+
+describe("abuse limits on the account pages", () => {
+  // The shop trusts X-Forwarded-For from loopback (a proxy in front), so each test speaks from its own address.
+  const from = (address: string) => ({ "x-forwarded-for": address });
+
+  it("the reset link is built on the shop's own address, whatever Host the request claims", async () => {
+    await registerCustomer(shop.services.db, { email: "host-header@example.com", password: "old password 1", first_name: "", last_name: "" });
+    const client = new TestClient(shop.url);
+    const nonce = hidden(await (await client.get("/my-account/lost-password/")).text(), "_wpnonce");
+    const res = await client.request("/my-account/lost-password/", {
+      method: "POST",
+      headers: { ...from("198.51.100.7"), "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+      form: { _wpnonce: nonce, user_login: "host-header@example.com", intent: "request" },
+    });
+    expect(await res.text()).toContain("If an account matches, a password reset e-mail has been sent");
+    const [mail] = await shop.services.db.query<{ body: string }>(`SELECT body FROM email_outbox WHERE to_address = 'host-header@example.com'`);
+    expect(mail!.body).toContain(`${shop.services.siteUrl}/my-account/lost-password/?key=`);
+    expect(mail!.body).not.toContain("evil.example");
+  });
+
+  it("reset e-mails are capped per account (silently) and requests per address (with a message)", async () => {
+    await registerCustomer(shop.services.db, { email: "flooded@example.com", password: "old password 1", first_name: "", last_name: "" });
+    const client = new TestClient(shop.url);
+    const nonce = hidden(await (await client.get("/my-account/lost-password/")).text(), "_wpnonce");
+    const ask = async (address: string, login = "flooded@example.com") =>
+      (await client.request("/my-account/lost-password/", { method: "POST", headers: from(address), form: { _wpnonce: nonce, user_login: login, intent: "request" } })).text();
+    // Five requests from five addresses: the same answer each time, but only three e-mails.
+    for (let i = 1; i <= 5; i++) expect(await ask(`203.0.113.${i}`)).toContain("If an account matches, a password reset e-mail has been sent");
+    const [count] = await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE to_address = 'flooded@example.com'`);
+    expect(count!.n).toBe(3);
+    // One address asking about anyone: ten requests, then a refusal.
+    for (let i = 0; i < 10; i++) expect(await ask("192.0.2.50", `nobody${i}@example.com`)).toContain("If an account matches");
+    const refused = await ask("192.0.2.50", "someone-else@example.com");
+    expect(refused).toContain("Too many attempts. Please wait a few minutes and try again.");
+    expect(refused).not.toContain("If an account matches");
+    // Another address is not affected.
+    expect(await ask("192.0.2.51", "nobody@example.com")).toContain("If an account matches");
+  });
+
+  it("/my-account/ sign-in failures are limited per address across accounts and fresh browsers", async () => {
+    await registerCustomer(shop.services.db, { email: "victim@example.com", password: "right password 1", first_name: "", last_name: "" });
+    const attempt = async (address: string, username: string, password: string) => {
+      const browser = new TestClient(shop.url); // a new browser each time: no cookie to count by
+      const nonce = hidden(await (await browser.get("/my-account/")).text(), "woocommerce-login-nonce");
+      const res = await browser.request("/my-account/", { method: "POST", headers: from(address), form: { "woocommerce-login-nonce": nonce, username, password, intent: "login" } });
+      return { status: res.status, body: await res.text() };
+    };
+    for (let i = 0; i < 20; i++) {
+      const r = await attempt("198.51.100.99", `guess${i}@example.com`, "wrong");
+      expect(r.body).toContain("The e-mail address or password you entered is incorrect.");
+    }
+    const blocked = await attempt("198.51.100.99", "victim@example.com", "right password 1");
+    expect(blocked.status).toBe(200);
+    expect(blocked.body).toContain("Too many failed login attempts. Please try again later or reset your password.");
+    // The account itself is not locked for everyone else: the right password from another address signs in.
+    const ok = await attempt("198.51.100.100", "victim@example.com", "right password 1");
+    expect(ok.status).toBe(302);
+  });
+});
