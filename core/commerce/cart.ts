@@ -27,7 +27,7 @@ import {
   type ShippingMethod,
   type UsageCount,
 } from "../domain/pricing/index.ts";
-import { bundlePrice, fitsProductKind, variationMatches, type AddToCartRequest, type BundleProduct } from "../domain/catalog/index.ts";
+import { bundlePrice, bundlesAvailable, fitsProductKind, variationMatches, type AddToCartRequest, type BundleComponent, type BundleProduct } from "../domain/catalog/index.ts";
 import { DEFAULT_CURRENCY_FORMAT, formatMoney, type CurrencyFormat } from "../domain/money/money.ts";
 
 export type { CartOwner } from "../db/repositories/cart.ts";
@@ -73,6 +73,8 @@ export interface CartLine {
   quantity: number;
   /** null: stock not managed. */
   stockQuantity: number | null;
+  /** For a bundle: the products inside each unit of this line (mandatory ones and the ticked extras). */
+  components: BundleComponent[];
   needsShipping: boolean;
   /** Engine figures, integer cents. */
   regularUnitPrice: number;
@@ -137,6 +139,7 @@ interface LineBuild {
   sellable: SellableRecord;
   input: CartLineInput;
   details: string;
+  components: BundleComponent[];
 }
 
 /** Turns stored lines into engine inputs. Lines whose product is gone or unpublished are left out. */
@@ -150,7 +153,7 @@ async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Pi
     for (const [name, slug] of Object.entries(item.variation)) if (slug) termPairs.push({ taxonomy: name.replace(/^attribute_/, ""), slug });
   }
   const [bundled, terms] = await Promise.all([
-    bundleSlugs.size ? repo.productPricesBySlug(db, [...bundleSlugs]) : Promise.resolve(new Map<string, { id: number; name: string; price: number }>()),
+    bundleSlugs.size ? repo.productPricesBySlug(db, [...bundleSlugs]) : Promise.resolve(new Map<string, { id: number; name: string; price: number; stockQuantity: number | null }>()),
     preloaded ? Promise.resolve(preloaded.termNames) : repo.termNames(db, termPairs),
   ]);
   const out: LineBuild[] = [];
@@ -160,10 +163,12 @@ async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Pi
     let regular = s.regularPrice ?? 0;
     let sale: number | undefined = s.salePrice ?? undefined;
     let details = "";
+    let components: BundleComponent[] = [];
     if (s.type === "bundle") {
       const model = bundleModel(s, bundled);
       regular = bundlePrice(model, { ticked: item.itemData.bundleOptional ?? [] });
       sale = undefined;
+      components = bundleComponents(s, item.itemData.bundleOptional ?? [], bundled);
       const extras = bundleItemsOf(s).filter((b) => b.optional && item.itemData.bundleOptional?.includes(b.bundledItemId));
       details = extras.length ? `With ${extras.map((b) => bundled.get(b.product)?.name ?? b.product).join(", ")}` : "";
     } else if (s.type === "downloadable" && item.itemData.priceIndex !== undefined) {
@@ -185,6 +190,7 @@ async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Pi
       item,
       sellable: s,
       details,
+      components,
       input: {
         key: item.key,
         productId: item.productId,
@@ -218,6 +224,17 @@ interface StoredBundledItem {
 function bundleItemsOf(s: SellableRecord): StoredBundledItem[] {
   return Array.isArray(s.details.bundledItems) ? (s.details.bundledItems as StoredBundledItem[]) : [];
 }
+/** The products in one unit of a bundle line: every mandatory item and the ticked optional ones. */
+function bundleComponents(s: SellableRecord, ticked: readonly number[], bundled: Map<string, { id: number; name: string; stockQuantity: number | null }>): BundleComponent[] {
+  const out: BundleComponent[] = [];
+  for (const b of bundleItemsOf(s)) {
+    if (b.optional && !ticked.includes(b.bundledItemId)) continue;
+    const p = bundled.get(b.product);
+    if (p) out.push({ productId: p.id, name: p.name, unitsPerBundle: b.quantity, stockQuantity: p.stockQuantity });
+  }
+  return out;
+}
+
 function bundleModel(s: SellableRecord, bundled: Map<string, { price: number }>): BundleProduct {
   return {
     kind: "bundle",
@@ -262,7 +279,7 @@ async function priceCart(
   const priced = new Map(result.lines.map((l) => [l.key, l]));
   const grants = new Map(result.freeItems.grants.map((g) => [g.ruleUniqueId, g]));
   const choiceLabels = await freeChoiceLabels(db, result.freeItems.grants);
-  const lines: CartLine[] = built.map(({ item, sellable, details }) => {
+  const lines: CartLine[] = built.map(({ item, sellable, details, components }) => {
     const p = priced.get(item.key)!;
     const grant = item.itemData.freeItem ? grants.get(item.itemData.freeItem) : undefined;
     return {
@@ -279,6 +296,7 @@ async function priceCart(
       details,
       quantity: item.quantity,
       stockQuantity: sellable.stockQuantity,
+      components,
       needsShipping: sellable.type !== "downloadable",
       regularUnitPrice: p.regularUnitPrice,
       unitPrice: p.unitPrice,
@@ -386,6 +404,8 @@ export const CART_MESSAGES = {
   added: (names: string[]) => `${names.map((n) => `“${n}”`).join(" and ")} ${names.length === 1 ? "has" : "have"} been added to your cart.`,
   external: "This product is sold by our partner and cannot be added to the cart here.",
   bundleItems: "The bundle’s item quantities are not valid.",
+  bundleItemOutOfStock: (bundle: string, item: string) => `You cannot add “${bundle}” to the cart because “${item}” inside it is out of stock.`,
+  bundleItemShort: (bundle: string, item: string, fits: number) => `You cannot add that amount of “${bundle}” to the cart because there is only enough “${item}” for ${fits}.`,
   unknownItem: "That item is no longer in your cart.",
   removed: (name: string) => `“${name}” removed.`,
   updated: "Cart updated.",
@@ -533,12 +553,19 @@ async function planAdd(db: Queryable, request: AddToCartRequest): Promise<CartCh
 }
 
 async function planBundle(
-  _db: Queryable,
+  db: Queryable,
   s: SellableRecord,
   quantity: number,
   ticked: number[],
   line: (productId: number, variationId: number, variation: Record<string, string>, itemData: CartItemData, quantity: number) => CartItemRecord,
 ): Promise<CartChange<{ item: CartItemRecord; name: string }[]>> {
+  // Every product inside must be in stock for `quantity` bundles; the order takes their stock too.
+  const slugs = bundleItemsOf(s).map((b) => b.product);
+  const components = bundleComponents(s, ticked, slugs.length ? await repo.productPricesBySlug(db, slugs) : new Map());
+  for (const c of components) {
+    if (c.stockQuantity === null || c.stockQuantity >= c.unitsPerBundle * quantity) continue;
+    return fail(c.stockQuantity < c.unitsPerBundle ? CART_MESSAGES.bundleItemOutOfStock(s.name, c.name) : CART_MESSAGES.bundleItemShort(s.name, c.name, bundlesAvailable(null, [c]) ?? 0), productUrl(s.slug));
+  }
   const data: CartItemData = ticked.length ? { bundleOptional: [...ticked].sort((a, b) => a - b) } : {};
   return { ok: true, value: [{ item: line(s.productId, 0, {}, data, quantity), name: s.name }] };
 }

@@ -25,6 +25,8 @@ import { escapeHtml } from "./checkout-form.ts";
 import { PAYMENT_MESSAGES } from "../domain/payments/index.ts";
 import { formatMoney, type CurrencyFormat } from "../domain/money/money.ts";
 import * as repo from "../db/repositories/orders.ts";
+import * as stock from "../db/repositories/stock.ts";
+import { stockNeeds } from "../domain/catalog/index.ts";
 
 export interface OrderDeps {
   db: Db;
@@ -135,42 +137,21 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
     if (priced.shipping.needsShipping && !priced.shipping.chosenRateId) {
       throw new CheckoutRefusal([notice("No shipping method has been selected. Please double check your address, or contact us if you need any help.")]);
     }
-    const byKey = new Map(
-      cart.lines.map((l) => [
-        l.key,
-        { name: l.name, stock: l.stockQuantity === null ? null : l.variationId ? { table: "variations" as const, id: l.variationId } : { table: "products" as const, id: l.productId } },
-      ]),
-    );
-
-    // Stock: one conditional UPDATE per line, in a fixed order so concurrent orders cannot deadlock.
-    const taken = new Map<string, number>();
-    const stockKey = (k: string) => {
-      const st = byKey.get(k)?.stock;
-      return st ? `${st.table}:${String(st.id).padStart(10, "0")}` : "~";
-    };
-    const ordered = [...priced.lines].sort((a, b) => stockKey(a.key).localeCompare(stockKey(b.key)));
-    for (const line of ordered) {
-      const item = byKey.get(line.key)!;
-      if (!item.stock) continue;
-      const rows = await tx.query<{ id: number }>(
-        `UPDATE ${item.stock.table} SET stock_quantity = stock_quantity - $2,
-           stock_status = CASE WHEN stock_quantity - $2 <= 0 THEN 'outofstock' ELSE stock_status END
-         WHERE id = $1 AND stock_quantity >= $2 RETURNING id`,
-        [item.stock.id, line.quantity],
-      );
-      if (!rows.length) {
-        const [left] = await tx.query<{ n: number | null }>(`SELECT stock_quantity AS n FROM ${item.stock.table} WHERE id = $1`, [item.stock.id]);
-        const available = Math.max(0, left?.n ?? 0);
-        throw new CheckoutRefusal([
-          notice(
-            available === 0
-              ? `Sorry, "${item.name}" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.`
-              : `Sorry, we do not have enough "${item.name}" in stock to fulfill your order (${available} available). We apologize for any inconvenience caused.`,
-          ),
-        ]);
-      }
-      taken.set(line.key, line.quantity);
+    // Stock: one conditional UPDATE per stock item — each line's own product or variation and every product
+    // inside a bundle, summed across lines — in a fixed order so concurrent orders cannot deadlock.
+    const needs = stockNeeds(cart.lines);
+    for (const need of needs) {
+      if (await stock.takeUnits(tx, need)) continue;
+      const available = await stock.unitsLeft(tx, need);
+      throw new CheckoutRefusal([
+        notice(
+          available === 0
+            ? `Sorry, "${need.name}" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.`
+            : `Sorry, we do not have enough "${need.name}" in stock to fulfill your order (${available} available). We apologize for any inconvenience caused.`,
+        ),
+      ]);
     }
+    const nameOf = new Map(cart.lines.map((l) => [l.key, l.name]));
 
     const shippingRate = priced.shipping.rates.find((r) => r.id === priced.shipping.chosenRateId) ?? null;
     const orderKey = `wc_order_${randomBytes(12).toString("base64url")}`;
@@ -192,18 +173,15 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
       checkoutKey: req.claimKey,
       billing: req.input.billing,
       shipping: req.input.shipping ?? (priced.shipping.needsShipping ? { ...req.input.billing, email: "", phone: "" } : null),
-      lines: priced.lines.map((l) => {
-        const item = byKey.get(l.key)!;
-        return {
-          productId: l.productId,
-          variationId: l.variationId && l.variationId > 0 ? l.variationId : null,
-          name: item.name,
-          quantity: l.quantity,
-          subtotal: l.subtotal,
-          total: l.total,
-          stockTaken: taken.get(l.key) ?? 0,
-        };
-      }),
+      lines: priced.lines.map((l) => ({
+        productId: l.productId,
+        variationId: l.variationId && l.variationId > 0 ? l.variationId : null,
+        name: nameOf.get(l.key)!,
+        quantity: l.quantity,
+        subtotal: l.subtotal,
+        total: l.total,
+      })),
+      stock: needs,
       coupons: priced.coupons.applied.map((c) => ({ code: c.code, discount: c.discount })),
       meta: req.input.attribution,
     });
@@ -311,11 +289,12 @@ async function pay(deps: OrderDeps, job: PaymentJob): Promise<PayOutcome> {
       source: { type: "card", card: { number: c.number, expMonth: c.expMonth, expYear: c.expYear, csc: c.csc ?? undefined } },
     });
     if (auth.status !== "approved") return unknownOr(auth);
-    await deps.db.query(`UPDATE payment_attempts SET status = 'authorized', auth_id = $2, method = $3, updated_at = now() WHERE id = $1 AND status = 'started'`, [
+    const open = await deps.db.query(`UPDATE payment_attempts SET status = 'authorized', auth_id = $2, method = $3, updated_at = now() WHERE id = $1 AND status = 'started' RETURNING id`, [
       job.attemptId,
       auth.authId,
       JSON.stringify(auth.method),
     ]);
+    if (!open.length) return lateAuthorization(deps, job, auth.authId);
     return captureOrVoid(deps, job, auth.authId, auth.method);
   }
 
@@ -368,14 +347,57 @@ export async function tokenizeCard(deps: OrderDeps, key: string, customerId: num
 }
 
 async function paid(deps: OrderDeps, job: PaymentJob, chargeId: string, method: PaymentMethodSummary): Promise<PayOutcome> {
-  await markPaid(deps, job.orderId, job.attemptId, { chargeId, method });
+  if ((await markPaid(deps, job.orderId, job.attemptId, { chargeId, method })) === "late") return lateCharge(deps, job);
   return { kind: "paid" };
+}
+
+/**
+ * Late answers. The reconciler closes an attempt whose call it judges dead (older than its deadline, unknown to or
+ * unfinished at the processor) and fails the order, giving its stock back. Should that call still land — a
+ * stalled process, a processor slower than it promised — the money must not pay the failed order (its stock may
+ * be sold already) and must not stay taken: an authorization is voided, a charge refunded. The refund is recorded
+ * first ('late_captured'), so a crash before it is finished is picked up by the reconciler.
+ */
+async function lateAuthorization(deps: OrderDeps, job: { attemptId: number; key: string; orderId: number }, authId: string): Promise<PayOutcome> {
+  // The reconciler may have found this very authorization and be capturing it: then it is not late.
+  const [a] = await deps.db.query<{ status: string; auth_id: string | null }>(`SELECT status, auth_id FROM payment_attempts WHERE id = $1`, [job.attemptId]);
+  if (a?.auth_id === authId && a.status === "captured") return { kind: "paid" };
+  if (a?.auth_id === authId && a.status === "authorized") return captureOrVoid(deps, job, authId, null);
+  deps.log("late authorization voided", { attemptId: job.attemptId, orderId: job.orderId });
+  await deps.gateway.void({ idempotencyKey: `${job.key}:void`, authId });
+  return { kind: "failed", message: PAYMENT_MESSAGES.general };
+}
+
+async function lateCharge(deps: OrderDeps, job: { attemptId: number; key: string; orderId: number }): Promise<PayOutcome> {
+  deps.log("late charge refunded", { attemptId: job.attemptId, orderId: job.orderId });
+  await refundLateCharge(deps, job.attemptId);
+  return { kind: "failed", message: PAYMENT_MESSAGES.general };
+}
+
+/** Refunds a 'late_captured' attempt's charge, once (the key is the attempt's). True when it is refunded. */
+async function refundLateCharge(deps: OrderDeps, attemptId: number): Promise<boolean> {
+  const [a] = await deps.db.query<{ idempotency_key: string; charge_id: string; amount: number }>(
+    `SELECT idempotency_key, charge_id, amount FROM payment_attempts WHERE id = $1 AND status = 'late_captured'`,
+    [attemptId],
+  );
+  if (!a) return false;
+  const refund = await deps.gateway.refund({ idempotencyKey: `${a.idempotency_key}:late-refund`, chargeId: a.charge_id, amount: a.amount });
+  if (refund.status === "approved") {
+    await deps.db.query(`UPDATE payment_attempts SET status = 'refunded', refund_id = $2, updated_at = now() WHERE id = $1 AND status = 'late_captured'`, [attemptId, refund.refundId]);
+    return true;
+  }
+  // A retryable error is retried by the reconciler; anything else needs a person, and says so in the row and log.
+  if (!(refund.status === "error" && refund.retryable)) {
+    await deps.db.query(`UPDATE payment_attempts SET error_code = $2, updated_at = now() WHERE id = $1`, [attemptId, `refund_${refund.code}`]);
+    deps.log("late charge could not be refunded: refund it by hand", { attemptId, code: refund.code });
+  }
+  return false;
 }
 
 async function captureOrVoid(deps: OrderDeps, job: { attemptId: number; key: string; orderId: number }, authId: string, method: PaymentMethodSummary | null): Promise<PayOutcome> {
   const cap = await deps.gateway.capture({ idempotencyKey: `${job.key}:capture`, authId });
   if (cap.status === "approved") {
-    await markPaid(deps, job.orderId, job.attemptId, { chargeId: cap.chargeId, method });
+    if ((await markPaid(deps, job.orderId, job.attemptId, { chargeId: cap.chargeId, method })) === "late") return lateCharge(deps, job);
     return { kind: "paid" };
   }
   if (cap.status === "error" && cap.retryable) return { kind: "unknown" };
@@ -386,13 +408,30 @@ async function captureOrVoid(deps: OrderDeps, job: { attemptId: number; key: str
   return { kind: "failed", message: PAYMENT_MESSAGES.general };
 }
 
-export async function markPaid(deps: Pick<OrderDeps, "db" | "currencyFormat">, orderId: number, attemptId: number | null, charge: { chargeId: string; method: PaymentMethodSummary | null } | null): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+/**
+ * Pays the order with its attempt's charge, in one transaction. Only an attempt that is still open pays: one the
+ * reconciler closed meanwhile is marked 'late_captured' and the order is left alone ("late": the caller refunds).
+ * Paying twice with the same charge (a retry, two reconcilers) changes nothing.
+ */
+export async function markPaid(
+  deps: Pick<OrderDeps, "db" | "currencyFormat">,
+  orderId: number,
+  attemptId: number | null,
+  charge: { chargeId: string; method: PaymentMethodSummary | null } | null,
+): Promise<"paid" | "late"> {
+  return deps.db.transaction(async (tx) => {
     if (attemptId !== null) {
-      await tx.query(
-        `UPDATE payment_attempts SET status = 'captured', charge_id = $2, method = coalesce($3, method), updated_at = now() WHERE id = $1 AND status IN ('started', 'authorized')`,
+      const captured = await tx.query(
+        `UPDATE payment_attempts SET status = 'captured', charge_id = $2, method = coalesce($3, method), updated_at = now() WHERE id = $1 AND status IN ('started', 'authorized') RETURNING id`,
         [attemptId, charge?.chargeId ?? null, charge?.method ? JSON.stringify(charge.method) : null],
       );
+      if (!captured.length) {
+        const [a] = await tx.query<{ status: string; charge_id: string | null }>(`SELECT status, charge_id FROM payment_attempts WHERE id = $1 FOR UPDATE`, [attemptId]);
+        if (a?.status === "captured") return "paid";
+        if (a && (a.status === "late_captured" || a.status === "refunded")) return a.status === "late_captured" ? "late" : "paid";
+        await tx.query(`UPDATE payment_attempts SET status = 'late_captured', charge_id = $2, error_code = NULL, updated_at = now() WHERE id = $1`, [attemptId, charge?.chargeId ?? null]);
+        return "late";
+      }
     }
     const moved = await repo.transition(tx, orderId, "processing", { paid: true });
     await tx.query(`UPDATE checkout_claims SET status = 'done', updated_at = now() WHERE order_id = $1`, [orderId]);
@@ -409,6 +448,7 @@ export async function markPaid(deps: Pick<OrderDeps, "db" | "currencyFormat">, o
         });
       }
     }
+    return "paid";
   });
 }
 
@@ -434,8 +474,8 @@ export async function markFailed(deps: Pick<OrderDeps, "db">, orderId: number, a
  * an approved authorization is captured and its order paid; a charge the processor completed pays its order;
  * an attempt the processor never saw (or declined) fails its order and returns the stock. Returns what it did.
  */
-export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): Promise<{ paid: number; failed: number; pending: number }> {
-  const counts = { paid: 0, failed: 0, pending: 0 };
+export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): Promise<{ paid: number; failed: number; pending: number; refunded: number }> {
+  const counts = { paid: 0, failed: 0, pending: 0, refunded: 0 };
   const cutoff = new Date(deps.now().getTime() - olderThanMs);
   const attempts = await deps.db.query<{ id: number; order_id: number; idempotency_key: string; operation: string; status: string; auth_id: string | null; updated_at: Date }>(
     `SELECT id, order_id, idempotency_key, operation, status, auth_id, updated_at FROM payment_attempts
@@ -466,8 +506,8 @@ export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): P
       } else {
         const found = await deps.gateway.lookup(`${a.idempotency_key}:charge`);
         if (found.found && found.state === "completed" && found.result.status === "approved" && "chargeId" in found.result) {
-          await markPaid(deps, a.order_id, a.id, { chargeId: found.result.chargeId, method: "method" in found.result ? (found.result.method as PaymentMethodSummary) : null });
-          outcome = { kind: "paid" };
+          const r = await markPaid(deps, a.order_id, a.id, { chargeId: found.result.chargeId, method: "method" in found.result ? (found.result.method as PaymentMethodSummary) : null });
+          outcome = r === "paid" ? { kind: "paid" } : await lateCharge(deps, job);
         } else {
           // Not found, declined, or still 'in progress' past the call's deadline (the call died with its
           // process before the processor committed anything): nothing was charged.
@@ -481,6 +521,17 @@ export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): P
     } catch (error) {
       counts.pending++;
       deps.log("reconcile attempt failed", { attemptId: a.id, error: (error as Error).message });
+    }
+  }
+  // Late charges whose refund did not finish (a crash, a retryable error): refund them now.
+  const late = await deps.db.query<{ id: number }>(`SELECT id FROM payment_attempts WHERE status = 'late_captured' AND error_code IS NULL ORDER BY id LIMIT 100`);
+  for (const a of late) {
+    try {
+      if (await refundLateCharge(deps, a.id)) counts.refunded++;
+      else counts.pending++;
+    } catch (error) {
+      counts.pending++;
+      deps.log("late refund failed", { attemptId: a.id, error: (error as Error).message });
     }
   }
   // Claims whose process died before the order existed: let the shopper try again.
@@ -508,20 +559,11 @@ export async function payExistingOrder(deps: OrderDeps, orderId: number, custome
     const open = await tx.query(`SELECT 1 FROM payment_attempts WHERE order_id = $1 AND status IN ('started', 'authorized')`, [orderId]);
     if (open.length) return { ok: false as const, message: ALREADY_PROCESSING };
     if (!order.stock_held) {
-      const lines = await tx.query<{ product_id: number; variation_id: number | null; stock_taken: number; name: string }>(
-        `SELECT product_id, variation_id, stock_taken, name FROM order_lines WHERE order_id = $1 AND stock_taken > 0 ORDER BY coalesce(variation_id, product_id)`,
-        [orderId],
-      );
-      for (const l of lines) {
-        const [table, id] = l.variation_id ? ["variations", l.variation_id] : ["products", l.product_id];
-        const rows = await tx.query(
-          `UPDATE ${table} SET stock_quantity = stock_quantity - $2, stock_status = CASE WHEN stock_quantity - $2 <= 0 THEN 'outofstock' ELSE stock_status END
-           WHERE id = $1 AND stock_quantity >= $2 RETURNING id`,
-          [id, l.stock_taken],
-        );
+      for (const need of await stock.orderStock(tx, orderId)) {
         // Plain text (not `notice`): the order-pay page renders this message as text.
-        if (!rows.length) throw new CheckoutRefusal([{ id: "", html: `Sorry, "${l.name}" is not in stock. We apologize for any inconvenience caused.` }]);
+        if (!(await stock.takeUnits(tx, need))) throw new CheckoutRefusal([{ id: "", html: `Sorry, "${need.name}" is not in stock. We apologize for any inconvenience caused.` }]);
       }
+      await tx.query(`UPDATE products p SET total_sales = p.total_sales + l.n FROM (SELECT product_id, sum(quantity)::int AS n FROM order_lines WHERE order_id = $1 GROUP BY product_id) l WHERE l.product_id = p.id`, [orderId]);
       // The coupons it used are counted again under their row locks, so a usage limit still holds.
       const used = await tx.query<{ code: string }>(`SELECT code FROM order_coupons WHERE order_id = $1 ORDER BY code`, [orderId]);
       const [who] = await tx.query<{ email: string }>(`SELECT billing_email AS email FROM orders WHERE id = $1`, [orderId]);

@@ -119,3 +119,103 @@ describe("the payment reconciler", () => {
     expect(orphans).toEqual([]);
   });
 });
+
+/** The real gateway, but one operation waits at a gate before it reaches the processor: a stalled call. */
+function stalledGateway(real: PaymentGateway, op: "authorize" | "echeckDebit", opts: { refundDies?: boolean } = {}) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let reached!: () => void;
+  const waiting = new Promise<void>((resolve) => (reached = resolve));
+  const gateway: PaymentGateway = {
+    ...dyingGateway(real, "before-capture"),
+    capture: (r) => real.capture(r),
+    authorize: async (r) => {
+      if (op === "authorize") {
+        reached();
+        await gate;
+      }
+      return real.authorize(r);
+    },
+    echeckDebit: async (r) => {
+      if (op === "echeckDebit") {
+        reached();
+        await gate;
+      }
+      return real.echeckDebit(r);
+    },
+    refund: async (r) => {
+      if (opts.refundDies) throw new Killed();
+      return real.refund(r);
+    },
+  };
+  return { gateway, waiting, open };
+}
+
+const stockOf = async () => (await shop.services.db.query<{ n: number }>(`SELECT stock_quantity AS n FROM products WHERE id = $1`, [productId]))[0]!.n;
+
+/** Starts a checkout whose payment call stalls; the reconciler then judges the call dead and fails the order. */
+async function stallThenReconcile(op: "authorize" | "echeckDebit", payment: CheckoutInput["payment"], opts: { refundDies?: boolean } = {}) {
+  await shopperWithCart(shop, productId, 3);
+  const [cart] = await shop.services.db.query<{ session_id: string }>(`SELECT session_id FROM carts WHERE session_id IS NOT NULL ORDER BY id DESC LIMIT 1`);
+  const rt = paymentRuntime(shop.services);
+  const stalled = stalledGateway(rt.gateway, op, opts);
+  const running = placeOrder({ ...rt.deps, gateway: stalled.gateway }, { claimKey: `late-${op}-${Date.now()}`, customerId: null, input: { ...input, payment, paymentMethod: payment!.kind === "bank" ? "sandbox_echeck" : "sandbox_credit_card" }, owner: { sessionId: cart!.session_id } });
+  await stalled.waiting;
+  const [order] = await shop.services.db.query<{ id: number }>(`SELECT id FROM orders ORDER BY id DESC LIMIT 1`);
+  // Age 0: as if the deadline had long passed. The processor has not seen the call: the order fails, stock returns.
+  await reconcilePayments(rt.deps, 0);
+  expect(await orderState(order!.id)).toMatchObject({ status: "failed", attempt: "failed", stock_held: false });
+  return { orderId: order!.id, running, open: stalled.open };
+}
+
+describe("a payment that lands after the reconciler failed its order", () => {
+  it("an authorization is voided, never captured, and the failed order stays failed with its stock given back once", async () => {
+    const before = await stockOf();
+    const { orderId, running, open } = await stallThenReconcile("authorize", input.payment);
+    expect(await stockOf()).toBe(before);
+    open();
+    const result = await running;
+    expect(result.ok).toBe(false);
+    const [a] = await shop.services.db.query<{ status: string; idempotency_key: string }>(`SELECT status, idempotency_key FROM payment_attempts WHERE order_id = $1`, [orderId]);
+    expect(a!.status).toBe("failed");
+    // The processor did authorize (late); that authorization was voided and never captured.
+    const found = await paymentRuntime(shop.services).gateway.lookup(`${a!.idempotency_key}:auth`);
+    expect(found.found && found.state === "completed" && found.result.status === "approved").toBe(true);
+    const authId = found.found && found.state === "completed" && "authId" in found.result ? found.result.authId : "";
+    const [auth] = await shop.services.db.query<{ status: string }>(`SELECT data->>'status' AS status FROM sandbox_records WHERE id = $1`, [authId]);
+    expect(auth!.status).toBe("voided");
+    expect(await shop.services.db.query(`SELECT 1 FROM sandbox_records WHERE type = 'charge' AND data->>'authId' = $1`, [authId])).toEqual([]);
+    expect((await orderState(orderId)).status).toBe("failed");
+    expect(await stockOf()).toBe(before);
+  });
+
+  it("a charge is refunded in full; the order stays failed and unpaid; stock is given back once", async () => {
+    const before = await stockOf();
+    const { orderId, running, open } = await stallThenReconcile("echeckDebit", { kind: "bank", routingNumber: "110000000", accountNumber: "000123456789", tokenize: false });
+    open();
+    const result = await running;
+    expect(result.ok).toBe(false);
+    const [a] = await shop.services.db.query<{ status: string; charge_id: string; refund_id: string | null; amount: number }>(`SELECT status, charge_id, refund_id, amount FROM payment_attempts WHERE order_id = $1`, [orderId]);
+    expect(a!.status).toBe("refunded");
+    expect(a!.refund_id).toBeTruthy();
+    const [refund] = await shop.services.db.query<{ amount: number }>(`SELECT (data->>'amount')::int AS amount FROM sandbox_records WHERE id = $1`, [a!.refund_id]);
+    expect(refund!.amount).toBe(a!.amount);
+    const [order] = await shop.services.db.query<{ status: string; paid_at: Date | null }>(`SELECT status, paid_at FROM orders WHERE id = $1`, [orderId]);
+    expect(order).toMatchObject({ status: "failed", paid_at: null });
+    expect(await stockOf()).toBe(before);
+  });
+
+  it("a refund cut short by a crash is finished by the next reconciler run, once", async () => {
+    const { orderId, running, open } = await stallThenReconcile("echeckDebit", { kind: "bank", routingNumber: "110000000", accountNumber: "000123456789", tokenize: false }, { refundDies: true });
+    open();
+    await expect(running).rejects.toBeInstanceOf(Killed);
+    const attempt = async () => (await shop.services.db.query<{ status: string; refund_id: string | null }>(`SELECT status, refund_id FROM payment_attempts WHERE order_id = $1`, [orderId]))[0]!;
+    expect((await attempt()).status).toBe("late_captured");
+    const done = await reconcilePayments(paymentRuntime(shop.services).deps, 30_000);
+    expect(done.refunded).toBe(1);
+    expect(await attempt()).toMatchObject({ status: "refunded" });
+    await reconcilePayments(paymentRuntime(shop.services).deps, 0);
+    const refunds = await shop.services.db.query(`SELECT 1 FROM sandbox_records WHERE type = 'refund' AND data->>'chargeId' = (SELECT charge_id FROM payment_attempts WHERE order_id = $1)`, [orderId]);
+    expect(refunds.length).toBe(1);
+  });
+});

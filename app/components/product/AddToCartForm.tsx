@@ -4,6 +4,7 @@ import { productUrl } from "../../lib/format.ts";
 import { VariationsForm, type VariationAttributeView } from "./VariationsForm.tsx";
 import type { VariationJson } from "./variation-json.ts";
 import type { SwatchSettings } from "../../../core/domain/catalog/settings.ts";
+import { bundlesAvailable } from "../../../core/domain/catalog/product-kinds.ts";
 
 export interface VariableFormProps {
   attributes: VariationAttributeView[];
@@ -85,6 +86,15 @@ export function AddToCartForm({ product, childProducts, bundledProducts, variabl
     case "bundle": {
       const items = (product.details.bundledItems ?? []) as { bundledItemId: number; product: string; quantity: number; optional: boolean; discountPercent: number }[];
       const bySlug = new Map(bundledProducts.map((p) => [p.slug, p]));
+      // Each product inside draws on its own stock: an optional one that is short cannot be ticked, a mandatory one
+      // that is short makes the whole bundle unavailable (the cart and the order check the same on the server).
+      const short = (p: ProductSummary, units: number) => p.stockStatus === "outofstock" || (p.stockQuantity !== null && p.stockQuantity < units);
+      const mandatory = items.flatMap((item) => {
+        const p = bySlug.get(item.product);
+        return p && !item.optional ? [{ productId: p.id, name: p.name, unitsPerBundle: item.quantity, stockQuantity: p.stockQuantity }] : [];
+      });
+      const mandatoryShort = items.some((item) => !item.optional && bySlug.has(item.product) && short(bySlug.get(item.product)!, item.quantity));
+      const max = bundlesAvailable(product.stockQuantity, mandatory);
       return (
         <form id={formId} className="cart bundle_form" method="post" data-base_price={product.regularPrice ?? 0}>
           <input type="hidden" name="base_price" value={product.regularPrice ?? 0} />
@@ -94,15 +104,18 @@ export function AddToCartForm({ product, childProducts, bundledProducts, variabl
               if (!p) return null;
               const unit = p.salePrice ?? p.regularPrice ?? 0;
               const price = Math.round((unit * (100 - item.discountPercent)) / 100);
+              const unavailable = short(p, item.quantity);
               return (
-                <li key={item.bundledItemId} className="bundled_product" data-bundled_item_id={item.bundledItemId} data-price={price}>
+                <li key={item.bundledItemId} className={`bundled_product${unavailable ? " out-of-stock" : ""}`} data-bundled_item_id={item.bundledItemId} data-price={price}>
                   {item.optional ? (
                     <label>
-                      <input type="checkbox" name={`bundle_selected_optional_${item.bundledItemId}`} value="yes" /> Add {item.quantity} × {p.name} for <Amount cents={price * item.quantity} />
+                      <input type="checkbox" name={`bundle_selected_optional_${item.bundledItemId}`} value="yes" disabled={unavailable} /> Add {item.quantity} × {p.name} for <Amount cents={price * item.quantity} />
+                      {unavailable ? <span className="stock out-of-stock"> (out of stock)</span> : null}
                     </label>
                   ) : (
                     <span>
                       {item.quantity} × {p.name} — <Amount cents={price * item.quantity} />
+                      {unavailable ? <span className="stock out-of-stock"> (out of stock)</span> : null}
                     </span>
                   )}
                   <input type="hidden" name={`bundle_quantity_${item.bundledItemId}`} value={item.quantity} />
@@ -110,8 +123,12 @@ export function AddToCartForm({ product, childProducts, bundledProducts, variabl
               );
             })}
           </ul>
-          <Quantity name="quantity" max={product.stockQuantity} label={product.name} />
-          <button type="submit" name="add-to-cart" value={product.id} className="single_add_to_cart_button button alt" disabled={soldOut}>
+          {soldOut || mandatoryShort ? (
+            <p className="stock out-of-stock">Out of stock</p>
+          ) : (
+            <Quantity name="quantity" max={max} label={product.name} />
+          )}
+          <button type="submit" name="add-to-cart" value={product.id} className="single_add_to_cart_button button alt" disabled={soldOut || mandatoryShort}>
             Add to cart
           </button>
         </form>

@@ -312,12 +312,18 @@ export async function productIdByDownloadId(db: Queryable, downloadId: number): 
   return row?.id ?? null;
 }
 
-export async function productPricesBySlug(db: Queryable, slugs: string[]): Promise<Map<string, { id: number; name: string; price: number }>> {
-  const rows = await db.query<{ id: number; slug: string; name: string; regular_price: number | null; sale_price: number | null }>(
-    `SELECT id, slug, name, regular_price, sale_price FROM products WHERE slug = ANY($1::text[])`,
+/** Name, shopper price and managed stock (null = not managed) of products by slug: a bundle's contents. */
+export async function productPricesBySlug(db: Queryable, slugs: string[]): Promise<Map<string, { id: number; name: string; price: number; stockQuantity: number | null }>> {
+  const rows = await db.query<{ id: number; slug: string; name: string; regular_price: number | null; sale_price: number | null; stock_quantity: number | null }>(
+    `SELECT id, slug, name, regular_price, sale_price, stock_quantity FROM products WHERE slug = ANY($1::text[])`,
     [slugs],
   );
-  return new Map(rows.map((r) => [r.slug, { id: r.id, name: r.name, price: r.sale_price !== null && r.regular_price !== null && r.sale_price < r.regular_price ? r.sale_price : (r.regular_price ?? 0) }]));
+  return new Map(
+    rows.map((r) => [
+      r.slug,
+      { id: r.id, name: r.name, price: r.sale_price !== null && r.regular_price !== null && r.sale_price < r.regular_price ? r.sale_price : (r.regular_price ?? 0), stockQuantity: r.stock_quantity },
+    ]),
+  );
 }
 
 export async function groupedChildIds(db: Queryable, productId: number): Promise<number[]> {

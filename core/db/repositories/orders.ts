@@ -2,6 +2,8 @@
 import type { Queryable } from "../client.ts";
 import type { Address } from "../../commerce/checkout-form.ts";
 import type { BankToken, CardToken } from "../../payments/gateway.ts";
+import type { StockNeed } from "../../domain/catalog/index.ts";
+import { orderStock, recordOrderStock, returnUnits } from "./stock.ts";
 
 export interface NewOrder {
   orderKey: string;
@@ -20,7 +22,9 @@ export interface NewOrder {
   checkoutKey: string | null;
   billing: Address;
   shipping: Address | null;
-  lines: { productId: number; variationId: number | null; name: string; quantity: number; subtotal: number; total: number; stockTaken: number }[];
+  lines: { productId: number; variationId: number | null; name: string; quantity: number; subtotal: number; total: number }[];
+  /** The managed stock taken for this order (already taken by the caller): recorded so it can be given back. */
+  stock: readonly StockNeed[];
   coupons: { code: string; discount: number }[];
   meta: Record<string, string>;
 }
@@ -43,7 +47,7 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<number> {
     );
   }
   for (const l of o.lines) {
-    await tx.query(`INSERT INTO order_lines (order_id, product_id, variation_id, name, quantity, subtotal, total, stock_taken) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+    await tx.query(`INSERT INTO order_lines (order_id, product_id, variation_id, name, quantity, subtotal, total) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
       id,
       l.productId,
       l.variationId,
@@ -51,9 +55,9 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<number> {
       l.quantity,
       l.subtotal,
       l.total,
-      l.stockTaken,
     ]);
   }
+  await recordOrderStock(tx, id, o.stock);
   for (const c of o.coupons) await tx.query(`INSERT INTO order_coupons (order_id, code, discount) VALUES ($1, $2, $3)`, [id, c.code, c.discount]);
   for (const [k, v] of Object.entries(o.meta)) await tx.query(`INSERT INTO order_meta (order_id, key, value) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [id, k, v]);
   return id;
@@ -74,15 +78,8 @@ export async function transition(tx: Queryable, orderId: number, to: string, opt
 export async function releaseHeld(tx: Queryable, orderId: number): Promise<boolean> {
   const held = await tx.query(`UPDATE orders SET stock_held = false WHERE id = $1 AND stock_held AND paid_at IS NULL RETURNING id`, [orderId]);
   if (!held.length) return false;
-  const lines = await tx.query<{ product_id: number; variation_id: number | null; stock_taken: number }>(
-    `SELECT product_id, variation_id, stock_taken FROM order_lines WHERE order_id = $1 AND stock_taken > 0 ORDER BY coalesce(variation_id, product_id)`,
-    [orderId],
-  );
-  for (const l of lines) {
-    const [table, id] = l.variation_id ? ["variations", l.variation_id] : ["products", l.product_id];
-    await tx.query(`UPDATE ${table} SET stock_quantity = stock_quantity + $2, stock_status = 'instock' WHERE id = $1 AND stock_quantity IS NOT NULL`, [id, l.stock_taken]);
-  }
-  await tx.query(`UPDATE products p SET total_sales = greatest(0, p.total_sales - l.quantity) FROM order_lines l WHERE l.order_id = $1 AND l.product_id = p.id`, [orderId]);
+  for (const need of await orderStock(tx, orderId)) await returnUnits(tx, need);
+  await tx.query(`UPDATE products p SET total_sales = greatest(0, p.total_sales - l.n) FROM (SELECT product_id, sum(quantity)::int AS n FROM order_lines WHERE order_id = $1 GROUP BY product_id) l WHERE l.product_id = p.id`, [orderId]);
   const coupons = await tx.query<{ code: string }>(`SELECT code FROM order_coupons WHERE order_id = $1 ORDER BY code`, [orderId]);
   for (const c of coupons) await tx.query(`UPDATE coupons SET usage_count = usage_count - 1 WHERE code = lower($1) AND usage_count > 0`, [c.code]);
   await tx.query(`DELETE FROM coupon_usages WHERE order_id = $1`, [orderId]);

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   bundlePrice,
+  bundlesAvailable,
+  stockNeeds,
   canAddInPlace,
   downloadKey,
   downloadQuantityField,
@@ -71,5 +73,34 @@ describe("kinds and field names", () => {
     expect(trackingQuantity(null, "download")).toBe(1);
     expect(trackingQuantity("", "download")).toBe(1);
     expect(trackingQuantity("3", "download")).toBe(3);
+  });
+});
+
+describe("bundle stock", () => {
+  const tie = { productId: 1, name: "Tie", unitsPerBundle: 1, stockQuantity: 7 };
+  const masks = { productId: 2, name: "Mask", unitsPerBundle: 2, stockQuantity: 9 };
+  const clip = { productId: 3, name: "Clip", unitsPerBundle: 1, stockQuantity: null };
+
+  it("bundlesAvailable: the tightest of the bundle's own stock and each product's stock per bundle", () => {
+    expect(bundlesAvailable(null, [tie, masks, clip])).toBe(4); // 9 masks / 2 per bundle
+    expect(bundlesAvailable(3, [tie, masks])).toBe(3);
+    expect(bundlesAvailable(null, [clip])).toBeNull();
+    expect(bundlesAvailable(null, [{ ...masks, stockQuantity: 1 }])).toBe(0);
+    expect(bundlesAvailable(-2, [])).toBe(0);
+  });
+
+  it("stockNeeds: own stock and bundled products, summed per stock item, in a fixed order, unmanaged left out", () => {
+    const needs = stockNeeds([
+      { productId: 10, variationId: 0, name: "Gift box", quantity: 2, stockQuantity: 5, components: [tie, masks, clip] },
+      { productId: 2, variationId: 0, name: "Mask", quantity: 3, stockQuantity: 9, components: [] },
+      { productId: 20, variationId: 21, name: "Striped tie", quantity: 1, stockQuantity: 4, components: [] },
+      { productId: 30, variationId: 0, name: "E-book", quantity: 1, stockQuantity: null, components: [] },
+    ]);
+    expect(needs).toEqual([
+      { table: "products", id: 1, name: "Tie", quantity: 2 },
+      { table: "products", id: 2, name: "Mask", quantity: 7 }, // 2 bundles × 2 + 3 single masks
+      { table: "products", id: 10, name: "Gift box", quantity: 2 },
+      { table: "variations", id: 21, name: "Striped tie", quantity: 1 },
+    ]);
   });
 });

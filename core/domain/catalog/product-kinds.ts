@@ -138,3 +138,63 @@ export function trackingQuantity(raw: string | null | undefined, kind: "grouped-
   if (!Number.isFinite(n)) return kind === "grouped-child" ? 0 : 1;
   return n;
 }
+
+/** One product a bundle line contains: `unitsPerBundle` of it in every bundle; stock null = not managed. */
+export interface BundleComponent {
+  readonly productId: number;
+  readonly name: string;
+  readonly unitsPerBundle: number;
+  readonly stockQuantity: number | null;
+}
+
+/**
+ * How many bundles the stock allows: the bundle's own stock and, for each component it contains, that product's
+ * stock divided by its units per bundle. null = no limit (nothing managed).
+ */
+export function bundlesAvailable(ownStock: number | null, components: readonly BundleComponent[]): number | null {
+  let limit = ownStock === null ? null : Math.max(0, ownStock);
+  for (const c of components) {
+    if (c.stockQuantity === null || c.unitsPerBundle <= 0) continue;
+    const fits = Math.max(0, Math.floor(c.stockQuantity / c.unitsPerBundle));
+    limit = limit === null ? fits : Math.min(limit, fits);
+  }
+  return limit;
+}
+
+/** One stock item (a product or a variation) and how many units something takes of it. */
+export interface StockNeed {
+  readonly table: "products" | "variations";
+  readonly id: number;
+  readonly name: string;
+  readonly quantity: number;
+}
+
+/**
+ * The managed stock a set of cart lines takes, one entry per stock item with the units summed across lines
+ * (a mask bought alone and the same mask inside a bundle draw on one stock), in a fixed order so that concurrent
+ * orders lock rows in the same order and cannot deadlock.
+ */
+export function stockNeeds(
+  lines: readonly {
+    productId: number;
+    variationId: number;
+    name: string;
+    quantity: number;
+    stockQuantity: number | null;
+    components: readonly BundleComponent[];
+  }[],
+): StockNeed[] {
+  const byItem = new Map<string, { table: "products" | "variations"; id: number; name: string; quantity: number }>();
+  const add = (table: "products" | "variations", id: number, name: string, quantity: number) => {
+    if (quantity <= 0) return;
+    const k = `${table}:${String(id).padStart(10, "0")}`;
+    const have = byItem.get(k);
+    if (have) have.quantity += quantity;
+    else byItem.set(k, { table, id, name, quantity });
+  };
+  for (const l of lines) {
+    if (l.stockQuantity !== null) add(l.variationId > 0 ? "variations" : "products", l.variationId > 0 ? l.variationId : l.productId, l.name, l.quantity);
+    for (const c of l.components) if (c.stockQuantity !== null) add("products", c.productId, c.name, c.unitsPerBundle * l.quantity);
+  }
+  return [...byItem.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, v]) => v);
+}
