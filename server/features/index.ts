@@ -6,5 +6,6 @@ import { liveFeature } from "./live.ts";
 import { catalogFeature } from "./catalog.ts";
 import { cartFeature } from "./cart.ts";
 import { checkoutFeature } from "./checkout.ts";
+import { mailFeature } from "./mail.ts";
 
-export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature, catalogFeature, cartFeature, checkoutFeature];
+export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature, catalogFeature, cartFeature, checkoutFeature, mailFeature];

@@ -1,0 +1,239 @@
+/**
+ * Delivers the e-mails queued in `email_outbox` (order and account mails) through a transport, in batches.
+ *
+ * - Claim: one UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING sets a lease
+ *   (`claimed_until`) on due rows nobody holds, so several server processes never send the same row at once;
+ *   a process that dies mid-batch only delays its rows until the lease runs out.
+ * - Each row is sent on its own; the result is written only while this claim still holds the row.
+ * - A failure counts an attempt and backs off exponentially; a permanent one (a 5xx answer to the recipient or
+ *   the message, a bad address, too many attempts) marks the row failed and keeps it. A failure to reach the
+ *   peer at all ends the run and hands the rest of the batch back, so an SMTP outage costs one attempt per run,
+ *   not one per queued e-mail.
+ *
+ * Delivery is exactly once while processes live; a crash between the peer's "250 OK" and the UPDATE sends the
+ * row again after its lease, with the same Message-ID so the receiving side can tell.
+ * No I/O but the database and the transport passed in; no nodemailer import (server/features/mail.ts makes it).
+ */
+import type { Queryable } from "../db/client.ts";
+import { isDeliverableAddress } from "./address.ts";
+
+/** The fields of one plain-text e-mail; nodemailer's Transporter.sendMail accepts exactly this shape. */
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+export interface MailTransport {
+  /** Resolves once the peer accepted the message; rejects with nodemailer's error shape otherwise. */
+  sendMail(mail: OutgoingMail): Promise<unknown>;
+}
+
+/** The logger's shape (server/log.ts). Fields never carry bodies or addresses: ids, kinds and codes only. */
+export interface MailLog {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+}
+
+export interface OutboxSenderOptions {
+  db: Queryable;
+  transport: MailTransport;
+  /** The From: header (MAIL_FROM), e.g. `Maskerade <shop@example.com>`. */
+  from: string;
+  /**
+   * The sender's clock. Default: the database's, read at the start of each run, so every process of a shop
+   * compares leases and due times on one clock whatever the skew between their hosts. Tests pass their own.
+   */
+  now?: () => Date;
+  log?: MailLog;
+  /** Rows claimed per run. */
+  batchSize?: number;
+  /** How long a claim holds its rows. Must be well above `sendBudgetMs`. */
+  leaseMs?: number;
+  /** The longest one send may take (the transport's timeouts must keep to it): no row is started later than
+   *  this before the lease ends; the rest of the batch is handed back instead. */
+  sendBudgetMs?: number;
+  /** A row is given up after this many failed attempts. */
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Stops the run between two messages (shutdown); the rows not started are handed back. */
+  signal?: AbortSignal;
+}
+
+export const MAIL_DEFAULTS = {
+  batchSize: 20,
+  leaseMs: 10 * 60_000,
+  sendBudgetMs: 3 * 60_000,
+  maxAttempts: 12,
+  baseDelayMs: 60_000,
+  maxDelayMs: 6 * 3_600_000,
+} as const;
+
+export interface RunResult {
+  claimed: number;
+  sent: number;
+  /** Failed this time, to be tried again later. */
+  deferred: number;
+  /** Given up: permanent rejection, bad address or too many attempts. */
+  failed: number;
+  /** Claimed but handed back unsent (the lease would not cover another send, or the run was stopped). */
+  released: number;
+}
+
+interface ClaimedRow {
+  id: number;
+  kind: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  attempts: number;
+  created_at: Date | string;
+}
+
+/** Delay before the next try after `attempts` failed ones: base × 2^(attempts−1), capped. */
+export function backoffMs(attempts: number, baseDelayMs: number = MAIL_DEFAULTS.baseDelayMs, maxDelayMs: number = MAIL_DEFAULTS.maxDelayMs): number {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+}
+
+export interface Failure {
+  permanent: boolean;
+  /** The peer could not be reached or refused the session (not this message): the next sends would fail alike. */
+  session: boolean;
+  /** Short and single-line, for `last_error`: the SMTP reply or error code and message, never the body. */
+  reason: string;
+  /** For logs: the reply code or error code only (a reply's text may quote the address). */
+  code: string;
+}
+
+// Replies to these commands are about this message or its recipient; a 5xx to anything else (greeting, AUTH,
+// MAIL FROM) is about the shop's SMTP set-up, which an operator fixes, so those are retried, not given up.
+const MESSAGE_COMMANDS = new Set(["RCPT TO", "DATA"]);
+const ENVELOPE_COMMANDS = new Set(["MAIL FROM", "RCPT TO", "DATA"]);
+
+/** Sorts a transport error: a 5xx reply (except 503, a session-state error) to RCPT TO or DATA is permanent. */
+export function classifyFailure(error: unknown): Failure {
+  const e = (error ?? {}) as { message?: unknown; code?: unknown; responseCode?: unknown; command?: unknown };
+  const responseCode = typeof e.responseCode === "number" ? e.responseCode : null;
+  const command = typeof e.command === "string" ? e.command : null;
+  const code = responseCode !== null ? String(responseCode) : typeof e.code === "string" ? e.code : "error";
+  const permanent = responseCode !== null && responseCode >= 500 && responseCode < 600 && responseCode !== 503 && command !== null && MESSAGE_COMMANDS.has(command);
+  // No reply at all (refused, timed out, TLS), 421 (closing), or a refusal before the envelope (greeting, AUTH).
+  const session = !permanent && (responseCode === null || responseCode === 421 || command === null || !ENVELOPE_COMMANDS.has(command));
+  const message = typeof e.message === "string" ? e.message : String(error);
+  return { permanent, session, code, reason: shortReason(`${[typeof e.code === "string" ? e.code : null, command].filter(Boolean).join(" ")}: ${message}`) };
+}
+
+const shortReason = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, 300);
+
+const messageIdDomain = (from: string) => /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+
+/**
+ * One run: claims up to `batchSize` due rows and tries each once. Safe to call from several processes (and
+ * several times at once in one process) on one database.
+ */
+export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunResult> {
+  const o = { ...MAIL_DEFAULTS, ...definedOnly(opts) };
+  const result: RunResult = { claimed: 0, sent: 0, deferred: 0, failed: 0, released: 0 };
+  if (opts.signal?.aborted) return result;
+  const now = opts.now ?? (await databaseClock(opts.db));
+
+  const claimedAt = now();
+  const leaseEnd = new Date(claimedAt.getTime() + o.leaseMs);
+  const rows = await opts.db.query<ClaimedRow>(
+    `UPDATE email_outbox SET claimed_until = $2
+      WHERE id IN (SELECT id FROM email_outbox
+                    WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1
+                      AND (claimed_until IS NULL OR claimed_until <= $1)
+                    ORDER BY next_attempt_at, id
+                    LIMIT $3
+                    FOR UPDATE SKIP LOCKED)
+      RETURNING id, kind, to_address, subject, body, attempts, created_at`,
+    [claimedAt, leaseEnd, o.batchSize],
+  );
+  rows.sort((a, b) => a.id - b.id);
+  result.claimed = rows.length;
+  const domain = messageIdDomain(opts.from);
+
+  // Every write below is guarded by "still our claim": after a lost lease, another process owns the row.
+  const finish = async (row: ClaimedRow, set: string, params: unknown[]) => {
+    const updated = await opts.db.query(`UPDATE email_outbox SET ${set}, claimed_until = NULL WHERE id = $1 AND claimed_until = $2 AND sent_at IS NULL RETURNING id`, [row.id, leaseEnd, ...params]);
+    if (!updated.length) opts.log?.warn("mail lease lost before the result was stored", { outboxId: row.id, kind: row.kind });
+  };
+
+  const release = async (from: number) => {
+    const rest = rows.slice(from).map((r) => r.id);
+    if (rest.length) await opts.db.query(`UPDATE email_outbox SET claimed_until = NULL WHERE id = ANY($1::int[]) AND claimed_until = $2`, [rest, leaseEnd]);
+    result.released = rest.length;
+  };
+
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    if (opts.signal?.aborted || now().getTime() + o.sendBudgetMs > leaseEnd.getTime()) {
+      await release(i);
+      break;
+    }
+    const attempts = row.attempts + 1;
+    let failure: Failure | null = null;
+    if (!isDeliverableAddress(row.to_address)) {
+      failure = { permanent: true, session: false, code: "EADDRESS", reason: "invalid recipient address" };
+    } else {
+      try {
+        const createdMs = new Date(row.created_at).getTime();
+        await opts.transport.sendMail({
+          from: opts.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.body,
+          // Stable per row, so a copy sent twice (crash after the peer's OK) can be recognised downstream.
+          messageId: `<outbox.${row.id}.${createdMs}@${domain}>`,
+          headers: { "Auto-Submitted": "auto-generated" },
+        });
+      } catch (error) {
+        failure = classifyFailure(error);
+      }
+    }
+
+    if (!failure) {
+      await finish(row, `sent_at = $3`, [now()]);
+      result.sent++;
+      opts.log?.debug("mail sent", { outboxId: row.id, kind: row.kind });
+    } else if (failure.permanent || attempts >= o.maxAttempts) {
+      await finish(row, `attempts = $3, last_error = $4, failed_at = $5`, [attempts, failure.reason, now()]);
+      result.failed++;
+      opts.log?.warn(failure.permanent ? "mail refused, not retried" : "mail given up after too many attempts", { outboxId: row.id, kind: row.kind, attempts, code: failure.code });
+    } else {
+      const next = new Date(now().getTime() + backoffMs(attempts, o.baseDelayMs, o.maxDelayMs));
+      await finish(row, `attempts = $3, last_error = $4, next_attempt_at = $5`, [attempts, failure.reason, next]);
+      result.deferred++;
+      const fields = { outboxId: row.id, kind: row.kind, attempts, code: failure.code, retryAt: next.toISOString() };
+      // An unreachable or refusing SMTP server is the operator's business; a busy mailbox is routine.
+      if (failure.session) opts.log?.warn("mail deferred: SMTP server unreachable or refused the session", fields);
+      else opts.log?.info("mail deferred", fields);
+    }
+    // A peer that is down or refuses the session would fail the rest the same way: hand them back untouched
+    // rather than spend one of each one's attempts.
+    if (failure?.session) {
+      await release(i + 1);
+      break;
+    }
+  }
+  return result;
+}
+
+/** The database's time now, moving on with this process's monotonic clock. */
+async function databaseClock(db: Queryable): Promise<() => Date> {
+  const [row] = await db.query<{ t: Date | string }>(`SELECT clock_timestamp() AS t`);
+  // +1 ms: the driver cuts microseconds off, and a row stamped earlier in the same millisecond must be due.
+  const base = new Date(row!.t).getTime() + 1;
+  const started = performance.now();
+  return () => new Date(base + Math.round(performance.now() - started));
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
