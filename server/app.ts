@@ -32,13 +32,22 @@ export interface AppOptions {
   /** Development: Vite's middlewares (assets, HMR). */
   devMiddleware?: express.RequestHandler;
   clientDir?: string;
+  /** Express's "trust proxy": which hops may set X-Forwarded-For (the client address the sign-in limits use). */
+  trustProxy?: string;
+}
+
+/** "3" → 3 hops; "false" → trust nobody; anything else is Express's list form ("loopback, 10.0.0.0/8"). */
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 export function createApp(opts: AppOptions): express.Express {
   const { services } = opts;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", trustProxySetting(opts.trustProxy ?? "loopback"));
   app.set("query parser", "extended"); // quantity[12]=1 style fields, as PHP reads them
 
   const endpoints: Endpoints = { wcAjax: new Registry(), adminAjax: new Registry(), rest: new RestRouter() };
@@ -63,7 +72,22 @@ export function createApp(opts: AppOptions): express.Express {
   ];
   const isWcAjax = (req: Request) => req.query["wc-ajax"] !== undefined;
   const isRest = (req: Request) => req.path.startsWith("/wp-json") || req.query.rest_route !== undefined;
-  app.use((req, res, next) => (isWcAjax(req) || isRest(req) || req.path === "/wp-admin/admin-ajax.php" ? parseBodies[0]!(req, res, (e?: unknown) => (e ? next(e) : parseBodies[1]!(req, res, next))) : next()));
+  // wc-ajax answers 200 in its endpoint's own shape whatever arrives (wire-contracts §1.2): like PHP dropping a
+  // body over post_max_size, an oversized or malformed body is discarded and the endpoint runs without it (its
+  // nonce check then fails with that endpoint's failure answer). The other entry points answer 413/400.
+  const dropBadBody = (req: Request, next: NextFunction) => (e?: unknown) => {
+    const type = (e as { type?: string } | undefined)?.type;
+    if (e && isWcAjax(req) && (type === "entity.too.large" || type === "entity.parse.failed" || type === "parameters.too.many")) {
+      req.body = {};
+      return next();
+    }
+    next(e);
+  };
+  app.use((req, res, next) =>
+    isWcAjax(req) || isRest(req) || req.path === "/wp-admin/admin-ajax.php"
+      ? parseBodies[0]!(req, res, (e?: unknown) => (e ? dropBadBody(req, next)(e) : parseBodies[1]!(req, res, dropBadBody(req, next))))
+      : next(),
+  );
 
   app.use(wcAjaxMiddleware(endpoints.wcAjax, services));
   app.all("/wp-admin/admin-ajax.php", adminAjaxHandler(endpoints.adminAjax, services));
@@ -102,7 +126,7 @@ function errorHandler(services: AppServices) {
     }
     if (req.query?.["wc-ajax"] !== undefined) {
       for (const [k, v] of Object.entries(WC_AJAX_HEADERS)) res.setHeader(k, v);
-      return void res.status(status).end();
+      return void res.status(status >= 500 ? status : 200).end();
     }
     if (req.path === "/wp-admin/admin-ajax.php") return void res.status(status).type("text/html").send(status >= 500 ? "" : "0");
     res.status(status).type("text/plain").send(status === 413 ? "Request body too large" : status === 400 ? "Bad request" : "Something went wrong");

@@ -64,7 +64,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     closeVite = () => devServer.close();
   }
 
-  const app = createApp({ services, getBuild, devMiddleware, clientDir: path.join(ROOT, buildDir(), "client") });
+  const app = createApp({ services, getBuild, devMiddleware, clientDir: path.join(ROOT, buildDir(), "client"), trustProxy: env.TRUST_PROXY });
   const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, app);
   const realtime = await startRealtime({ server, services, env });
 

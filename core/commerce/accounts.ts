@@ -54,6 +54,7 @@ export const AUTH_LIMITS = {
   resetMailsPerAccountPerHour: 3,
   tooManyMessage: "Too many attempts. Please wait a few minutes and try again.",
   tooManyLoginsMessage: "Too many failed login attempts. Please try again later or reset your password.",
+  tooManyLoginsFromAddressMessage: "Too many failed login attempts from your network. Please wait 15 minutes and try again.",
   badCredentialsMessage: "The e-mail address or password you entered is incorrect.",
 } as const;
 
@@ -105,9 +106,10 @@ export async function loginWithLimits(
     countEvents(db, "login_failed", "account", login, new Date(q.now.getTime() - 3_600_000)),
     countEvents(db, "login_failed", "address", q.address, new Date(q.now.getTime() - 15 * 60_000)),
   ]);
-  if (byAccount >= AUTH_LIMITS.failedPerAccountPerHour || byAddress >= AUTH_LIMITS.failedPerAddressPer15Min) {
-    return { ok: false, message: AUTH_LIMITS.tooManyLoginsMessage };
-  }
+  // The account's own limit points to the reset (the owner can always get in that way); the address's limit
+  // passes in minutes, and a password reset would not lift it.
+  if (byAccount >= AUTH_LIMITS.failedPerAccountPerHour) return { ok: false, message: AUTH_LIMITS.tooManyLoginsMessage };
+  if (byAddress >= AUTH_LIMITS.failedPerAddressPer15Min) return { ok: false, message: AUTH_LIMITS.tooManyLoginsFromAddressMessage };
   const customerId = await checkCredentials(db, login, q.password);
   if (customerId) return { ok: true, customerId };
   await Promise.all([recordEvent(db, "login_failed", "account", login, q.now), recordEvent(db, "login_failed", "address", q.address, q.now)]);

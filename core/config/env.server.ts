@@ -35,6 +35,11 @@ const schema = z.object({
    * (30 s) is safe with several processes; a single-process shop may set 0 (every call before the start is dead).
    */
   PAYMENT_RECONCILE_STARTUP_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For): Express's "trust proxy" — "loopback" (default),
+   * a hop count ("1"), addresses/subnets ("10.0.0.0/8, 192.168.1.7") or "false". Sign-in limits count per address.
+   */
+  TRUST_PROXY: z.string().regex(/^(false|\d{1,2}|[\w.:/, -]{1,500})$/).default("loopback"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

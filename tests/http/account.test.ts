@@ -173,7 +173,7 @@ describe("abuse limits on the account pages", () => {
     }
     const blocked = await attempt("198.51.100.99", "victim@example.com", "right password 1");
     expect(blocked.status).toBe(200);
-    expect(blocked.body).toContain("Too many failed login attempts. Please try again later or reset your password.");
+    expect(blocked.body).toContain("Too many failed login attempts from your network. Please wait 15 minutes and try again.");
     // The account itself is not locked for everyone else: the right password from another address signs in.
     const ok = await attempt("198.51.100.100", "victim@example.com", "right password 1");
     expect(ok.status).toBe(302);

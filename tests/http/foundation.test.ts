@@ -160,9 +160,21 @@ describe("wc-ajax entry", () => {
     }
   });
 
-  it("refuses a body over the size limit with 413 and no crash", async () => {
-    const res = await client.request("/?wc-ajax=add_to_cart", { method: "POST", body: "x=" + "a".repeat(1_100_000), headers: { "content-type": "application/x-www-form-urlencoded" } });
-    expect(res.status).toBe(413);
+  it("drops a body over the size limit or malformed and answers 200 in the endpoint's own failure shape (as PHP drops it)", async () => {
+    const big = { method: "POST", body: "x=" + "a".repeat(1_100_000), headers: { "content-type": "application/x-www-form-urlencoded" } };
+    // add_to_cart without a product_id answers an empty 200, as WooCommerce's does.
+    const add = await client.request("/?wc-ajax=add_to_cart", big);
+    expect(add.status).toBe(200);
+    expect(await add.text()).toBe("");
+    const checkout = await client.request("/?wc-ajax=checkout", big);
+    expect(checkout.status).toBe(200);
+    const failure = (await checkout.json()) as { result: string; messages: string };
+    expect(failure.result).toBe("failure");
+    expect(failure.messages).toContain("We were unable to process your order, please try again.");
+    const review = await client.request("/?wc-ajax=update_order_review", { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
+    expect(review.status).toBe(200);
+    expect(review.headers.get("content-type")).toContain("application/json");
+    expect(await review.json()).toMatchObject({ result: "failure" });
     expect((await client.get("/healthz")).status).toBe(200);
   });
 });
