@@ -198,6 +198,17 @@ describe("delivery through a real SMTP peer", () => {
     expect(peer.rcptSeen).toEqual(["fine@example.com"]);
   });
 
+  it("a password-reset e-mail whose link expired before it could be sent is dropped, not delivered", async () => {
+    const stale = await queue("late@example.com", "Password reset request", "link", "password_reset");
+    const fresh = await queue("fresh@example.com", "Password reset request", "link", "password_reset");
+    await db.query(`UPDATE email_outbox SET created_at = now() - interval '61 minutes' WHERE id = $1`, [stale]);
+    expect(await run()).toMatchObject({ claimed: 2, sent: 1, failed: 1 });
+    expect(await row(stale)).toMatchObject({ last_error: "password reset link expired before delivery", sent_at: null });
+    expect((await row(stale)).failed_at).toBeInstanceOf(Date);
+    expect(peer.rcptSeen).toEqual(["fresh@example.com"]);
+    expect((await row(fresh)).sent_at).toBeInstanceOf(Date);
+  });
+
   it("connection errors are retried with back-off and given up after maxAttempts", async () => {
     const dead = await startSmtpPeer();
     await dead.close(); // nothing listens on its port any more

@@ -136,6 +136,9 @@ const messageIdDomain = (from: string) => /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.
  * One run: claims up to `batchSize` due rows and tries each once. Safe to call from several processes (and
  * several times at once in one process) on one database.
  */
+/** A password-reset e-mail is useless once its link has expired (RESET_TTL_MS in core/commerce/accounts.ts). */
+export const PASSWORD_RESET_MAIL_TTL_MS = 3_600_000;
+
 export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunResult> {
   const o = { ...MAIL_DEFAULTS, ...definedOnly(opts) };
   const result: RunResult = { claimed: 0, sent: 0, deferred: 0, failed: 0, released: 0 };
@@ -181,6 +184,9 @@ export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunRe
     let failure: Failure | null = null;
     if (!isDeliverableAddress(row.to_address)) {
       failure = { permanent: true, session: false, code: "EADDRESS", reason: "invalid recipient address" };
+    } else if (row.kind === "password_reset" && claimedAt.getTime() - new Date(row.created_at).getTime() > PASSWORD_RESET_MAIL_TTL_MS) {
+      // Its link has expired (one hour): delivering it now would only confuse (e.g. SMTP configured later).
+      failure = { permanent: true, session: false, code: "EEXPIRED", reason: "password reset link expired before delivery" };
     } else {
       try {
         const createdMs = new Date(row.created_at).getTime();
