@@ -58,7 +58,20 @@ const ADDRESS_FIELDS: { key: keyof Address; label: string; required: boolean }[]
   { key: "email", label: "Email address", required: true },
 ];
 
-export const ADDRESS_FIELD_LABELS = ADDRESS_FIELDS;
+/**
+ * Whether an address field must be filled in for a country: the one rule the checkout and the account's address
+ * form share (State / County is required where the country has states, e.g. the US).
+ */
+export function isAddressFieldRequired(key: keyof Address, country: string): boolean {
+  const f = ADDRESS_FIELDS.find((x) => x.key === key);
+  return !!f?.required || (key === "state" && !!COUNTRIES[country]?.stateRequired);
+}
+
+/** The country an empty address form starts on (the checkout's and the account's select). */
+export const DEFAULT_COUNTRY = "US";
+
+/** The fields as a form labels them: required or "(optional)" by the shared rule, for the form's starting country. */
+export const ADDRESS_FIELD_LABELS = ADDRESS_FIELDS.map((f) => ({ ...f, required: isAddressFieldRequired(f.key, DEFAULT_COUNTRY) }));
 
 /** One error, tied to the field whose id the browser marks inline (`li[data-id]`). `html` is trusted markup. */
 export interface FieldError {
@@ -126,8 +139,7 @@ export function readAddress(form: Record<string, unknown>, prefix: "billing" | "
       continue;
     }
     const country = COUNTRIES[out.country];
-    const required = f.required || (f.key === "state" && !!country?.stateRequired);
-    if (required && value === "") {
+    if (isAddressFieldRequired(f.key, out.country) && value === "") {
       errors.push({ id, html: `${label} is a required field.` });
       continue;
     }

@@ -27,6 +27,7 @@ import { formatMoney, type CurrencyFormat } from "../domain/money/money.ts";
 import * as repo from "../db/repositories/orders.ts";
 import * as stock from "../db/repositories/stock.ts";
 import { stockNeeds } from "../domain/catalog/index.ts";
+import { saveCustomerAddress } from "./accounts.ts";
 
 export interface OrderDeps {
   db: Db;
@@ -200,6 +201,12 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
       attemptKey = `order-${orderId}-${randomBytes(6).toString("hex")}`;
       const operation = payment.kind === "card" && !payment.tokenize ? "authorize_capture" : payment.kind === "bank" || payment.kind === "bank_token" ? "echeck_debit" : "charge_token";
       attemptId = await repo.insertAttempt(tx, { orderId, key: attemptKey, gateway: deps.gateway.id, operation, amount: priced.totals.grandTotal, currency: deps.currency });
+    }
+    // The account keeps the addresses it ordered with (WooCommerce saves them to the customer), for the next
+    // checkout and My account → Addresses. They were validated by readAddress, like the address form's.
+    if (customerId !== null) {
+      await saveCustomerAddress(tx, customerId, "billing", req.input.billing);
+      if (req.input.shipping) await saveCustomerAddress(tx, customerId, "shipping", req.input.shipping);
     }
     await tx.query(`UPDATE checkout_claims SET order_id = $2, updated_at = now() WHERE key = $1`, [req.claimKey, orderId]);
     return { orderId, orderKey, total: priced.totals.grandTotal, attemptId, attemptKey, customerId };
