@@ -12,7 +12,7 @@
  * A crash anywhere leaves a 'started' or 'authorized' attempt, which `reconcilePayments` finishes: no captured
  * payment is left without its order, and no order is charged twice.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import { normalizeCouponCode } from "../domain/pricing/index.ts";
 import type { Coupon, CartResult } from "../domain/pricing/index.ts";
@@ -39,6 +39,8 @@ export interface OrderDeps {
   /** Gateway ids of the two forms, e.g. sandbox_credit_card / sandbox_echeck. */
   cardGatewayId: string;
   echeckGatewayId: string;
+  /** The shop's canonical address (no trailing slash): links in e-mails are built on it, never on a request's Host. */
+  siteUrl: string;
 }
 
 export interface PlaceOrderRequest {
@@ -459,15 +461,86 @@ export async function markPaid(
   });
 }
 
-/** Fails an unpaid order and gives back what it held: stock and coupon usage. Safe to call twice. */
-export async function markFailed(deps: Pick<OrderDeps, "db">, orderId: number, attemptId: number | null, attemptStatus: "declined" | "failed" | "voided", code: string | null): Promise<void> {
+/**
+ * Whether a key from a URL is the order's key, compared in constant time (both sides hashed first, so neither
+ * the content nor the length of the real key shows in the timing). The key is a guest's proof of the order.
+ */
+export function orderKeyMatches(orderKey: string, given: string): boolean {
+  const digest = (v: string) => createHash("sha256").update(v).digest();
+  return given.length > 0 && timingSafeEqual(digest(orderKey), digest(given));
+}
+
+/** The order-pay page's path for an order: where a shopper pays a pending or failed order again. */
+export function orderPayPath(orderId: number, orderKey: string): string {
+  return `/checkout/order-pay/${orderId}/?pay_for_order=true&key=${encodeURIComponent(orderKey)}`;
+}
+
+/** The same, absolute on the shop's canonical address (for e-mails: never the request's Host). */
+export function orderPayUrl(siteUrl: string, orderId: number, orderKey: string): string {
+  return `${siteUrl}${orderPayPath(orderId, orderKey)}`;
+}
+
+/**
+ * Fails an unpaid order and gives back what it held: stock and coupon usage. Safe to call twice: the shopper's
+ * "payment failed" e-mail (with the link to pay again) is queued only by the call that moved the order to failed.
+ */
+export async function markFailed(
+  deps: Pick<OrderDeps, "db" | "currencyFormat" | "siteUrl">,
+  orderId: number,
+  attemptId: number | null,
+  attemptStatus: "declined" | "failed" | "voided",
+  code: string | null,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     if (attemptId !== null) {
       await tx.query(`UPDATE payment_attempts SET status = $2, error_code = $3, updated_at = now() WHERE id = $1 AND status IN ('started', 'authorized')`, [attemptId, attemptStatus, code]);
     }
-    await repo.transition(tx, orderId, "failed");
+    const moved = await repo.transition(tx, orderId, "failed");
     await repo.releaseHeld(tx, orderId);
     await tx.query(`UPDATE checkout_claims SET status = 'failed', updated_at = now() WHERE order_id = $1 AND status = 'processing'`, [orderId]);
+    if (moved) {
+      const [o] = await tx.query<{ order_key: string; billing_email: string; total: number }>(`SELECT order_key, billing_email, total FROM orders WHERE id = $1`, [orderId]);
+      if (o) {
+        await repo.queueEmail(tx, {
+          kind: "order_failed",
+          to: o.billing_email,
+          subject: `Payment for your order #${orderId} failed`,
+          body:
+            `The payment for your order did not go through, so the order will not be sent until it is paid.\n\n` +
+            `Order #${orderId}\nTotal: ${formatMoney(Number(o.total), deps.currencyFormat)}\n\n` +
+            `To try again with another card or account, open this link:\n${orderPayUrl(deps.siteUrl, orderId, o.order_key)}\n`,
+          orderId,
+        });
+      }
+    }
+  });
+}
+
+/** Statuses a customer may still pay for, or cancel, from the account (WooCommerce's 'pay' and 'cancel' actions). */
+export const PAYABLE_STATUSES: readonly string[] = ["pending", "failed"];
+
+/** The account's actions on one of the customer's orders beyond 'View': where to pay it and where to cancel it. */
+export function orderActionsFor(o: { id: number; orderKey: string; status: string }): { pay: string | null; cancel: string | null } {
+  const open = PAYABLE_STATUSES.includes(o.status);
+  return { pay: open ? orderPayPath(o.id, o.orderKey) : null, cancel: open ? `/my-account/view-order/${o.id}/` : null };
+}
+
+/**
+ * Cancels a customer's own unpaid (pending or failed) order and gives back what it still holds — its stock and
+ * coupon usage — through the same release as a failed payment, along the status table's edge. Refused while a
+ * payment for it is under way (the order row is locked, so none can start meanwhile): money that lands must find
+ * its order payable, never cancelled.
+ */
+export async function cancelUnpaidOrder(db: Db, orderId: number, customerId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [o] = await tx.query<{ status: string }>(`SELECT status FROM orders WHERE id = $1 AND customer_id = $2 FOR UPDATE`, [orderId, customerId]);
+    if (!o || !PAYABLE_STATUSES.includes(o.status)) return false;
+    const open = await tx.query(`SELECT 1 FROM payment_attempts WHERE order_id = $1 AND status IN ('started', 'authorized')`, [orderId]);
+    if (open.length) return false;
+    if (!(await repo.transition(tx, orderId, "cancelled"))) return false;
+    await repo.releaseHeld(tx, orderId);
+    await tx.query(`INSERT INTO order_notes (order_id, note) VALUES ($1, 'Order cancelled by customer.')`, [orderId]);
+    return true;
   });
 }
 

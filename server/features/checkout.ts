@@ -78,6 +78,7 @@ export function paymentRuntime(services: AppServices): PaymentRuntime {
     log: (msg, fields) => services.logger.warn(msg, fields),
     cardGatewayId: gateways.card.id,
     echeckGatewayId: gateways.echeck.id,
+    siteUrl: services.siteUrl,
   };
   rt = { gateway, gateways, deps };
   runtimes.set(services, rt);
