@@ -269,12 +269,13 @@ type PayOutcome = { kind: "paid" } | { kind: "failed"; message: string } | { kin
 
 const customerRef = (customerId: number | null) => (customerId ? `customer-${customerId}` : undefined);
 
-function declineMessage(result: GatewayResult): string {
-  if (result.status === "declined") {
-    if (result.code === "incorrect_csc" || result.code === "invalid_csc") return "Card security code is invalid (must be 3 or 4 digits)";
-    return `${result.message} ${PAYMENT_MESSAGES.general}`.trim();
-  }
-  return PAYMENT_MESSAGES.general;
+/** What the shopper reads after a refusal: the processor's reason (safe to show) as a sentence, then the general advice. */
+export function declineMessage(result: GatewayResult): string {
+  if (result.status !== "declined") return PAYMENT_MESSAGES.general;
+  const reason = result.message.trim();
+  if (!reason) return PAYMENT_MESSAGES.general;
+  const sentence = reason.charAt(0).toUpperCase() + reason.slice(1);
+  return `${/[.!?]$/.test(sentence) ? sentence : `${sentence}.`} ${PAYMENT_MESSAGES.general}`;
 }
 
 async function pay(deps: OrderDeps, job: PaymentJob): Promise<PayOutcome> {

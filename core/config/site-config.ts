@@ -6,6 +6,7 @@
  */
 import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
 import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "../domain/catalog/settings.ts";
+import { DEFAULT_ENABLED_CARD_TYPES } from "../domain/payments/settings.ts";
 
 /** §9 'Variation swatches', the domain's defaults; the display limits are shop.swatchDisplayLimit (and off on archives). */
 const { display_limit: _limit, archive_display_limit: _archiveLimit, ...SWATCH_DEFAULTS } = DEFAULT_SWATCH_SETTINGS;
@@ -61,6 +62,12 @@ export const SITE_CONFIG = {
     guestCheckout: true,
     userValidationSuccessMsg: "This user is already registered. Please enter the password to continue.",
     userValidationErrorMsg: "Entered user detail is not a valid.",
+  },
+  /** The card and e-check gateways' settings (§3 'Payment gateway settings'); unknown card type names stop the start. */
+  payments: {
+    cscRequired: true,
+    cscRequiredForTokens: false,
+    enabledCardTypes: [...DEFAULT_ENABLED_CARD_TYPES] as string[],
   },
   checkout: {
     orderReviewToggleTexts: { toggle_show_text: "Show Order Summary", toggle_hide_text: "Hide Order Summary" },

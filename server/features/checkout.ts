@@ -16,7 +16,7 @@ import { SandboxGateway } from "../../core/payments/sandbox.server.ts";
 import { SqlSandboxStore } from "../../core/payments/sql-store.server.ts";
 import { SANDBOX_TEST_BANK_ACCOUNTS, SANDBOX_TEST_CARDS, SANDBOX_TEST_ROUTING_NUMBERS } from "../../core/payments/test-numbers.ts";
 import type { PaymentGateway } from "../../core/payments/gateway.ts";
-import { gatewaySettings, yearMonthOf, type GatewaySettings } from "../../core/domain/payments/index.ts";
+import { gatewaySettings, isCardTypeName, yearMonthOf, type GatewaySettings } from "../../core/domain/payments/index.ts";
 import { cartOwnerOf, chooseShippingMethod, emptyCart, loadPricedCart } from "../../core/commerce/cart.ts";
 import { errorListHtml, errorNoticeHtml, escapeHtml, field, parseCheckoutForm, type FieldError } from "../../core/commerce/checkout-form.ts";
 import { placeOrder, reconcilePayments, type OrderDeps } from "../../core/commerce/orders.ts";
@@ -65,8 +65,18 @@ export function paymentRuntime(services: AppServices): PaymentRuntime {
     // Operation, key, status, code, brand and last four only — never a number or a CSC.
     log: (event, fields) => services.logger.debug(`payments ${event}`, { ...fields }),
   });
+  const pay = services.config.payments;
+  const unknown = pay.enabledCardTypes.filter((t) => !isCardTypeName(t));
+  if (unknown.length || !pay.enabledCardTypes.length) throw new Error(`SHOP_SETTINGS: payments.enabledCardTypes must list known card types (${unknown.join(", ") || "none given"})`);
   const gateways = {
-    card: gatewaySettings({ id: "sandbox_credit_card", plugin_id: "sandbox", type: "credit-card", csc_required: true, csc_required_for_tokens: false }),
+    card: gatewaySettings({
+      id: "sandbox_credit_card",
+      plugin_id: "sandbox",
+      type: "credit-card",
+      csc_required: pay.cscRequired,
+      csc_required_for_tokens: pay.cscRequiredForTokens,
+      enabled_card_types: pay.enabledCardTypes,
+    }),
     echeck: gatewaySettings({ id: "sandbox_echeck", plugin_id: "sandbox", type: "echeck", csc_required: false }),
   };
   const deps: OrderDeps = {
@@ -217,11 +227,38 @@ async function loginUser({ req, params, services }: HandlerInput): Promise<Reply
   return json({ success: true, data: { success: true } });
 }
 
-async function logScriptEvent({ params, services }: HandlerInput, gatewayId: string): Promise<Reply> {
-  // Only the script's name and message, trimmed; nothing from the payment fields is accepted here.
-  const name = (firstString(params.name) ?? "").replace(/[^\w .:/-]/g, "").slice(0, 200);
-  const message = (firstString(params.message) ?? "").replace(/\d{6,}/g, "[digits]").slice(0, 500);
+/**
+ * What a script-error report may carry into the log. The report comes from the payment form's page, so its
+ * message could quote what the shopper typed: every run of three or more digits — spaces, dashes, dots or
+ * slashes between them included — is masked (card numbers, security codes, account and routing numbers).
+ */
+export function scriptEventFields(params: HandlerInput["params"]): { name: string; message: string } {
+  const mask = (s: string) => s.replace(/\d(?:[\s./-]*\d){2,}/g, "[digits]");
+  const name = mask((firstString(params.name) ?? "").slice(0, 400)).replace(/[^\w .:/\[\]-]/g, "").slice(0, 200);
+  const message = mask((firstString(params.message) ?? "").slice(0, 2000)).slice(0, 500);
+  return { name, message };
+}
+
+/** Script-error reports per client address per minute (in memory: a bound on log noise, not a security limit). */
+const SCRIPT_EVENTS_PER_MINUTE = 10;
+const scriptEventCounts = new Map<string, { minute: number; count: number }>();
+
+function scriptEventAllowed(address: string, now: Date): boolean {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const seen = scriptEventCounts.get(address);
+  if (!seen || seen.minute !== minute) {
+    if (scriptEventCounts.size > 10_000) scriptEventCounts.clear();
+    scriptEventCounts.set(address, { minute, count: 1 });
+    return true;
+  }
+  seen.count++;
+  return seen.count <= SCRIPT_EVENTS_PER_MINUTE;
+}
+
+async function logScriptEvent({ req, params, services }: HandlerInput, gatewayId: string): Promise<Reply> {
+  const { name, message } = scriptEventFields(params);
   if (!name && !message) return json({ success: false }, 400);
+  if (!scriptEventAllowed(req.ip ?? "unknown", services.now())) return json({ success: false }, 429);
   services.logger.warn("payment form script event", { gateway: gatewayId, name, message });
   return json({ success: true });
 }
@@ -242,8 +279,12 @@ function registerCheckoutEndpoints({ wcAjax, adminAjax }: Endpoints, services: A
   }
 }
 
-function testNumbersPage(): string {
-  const rows = SANDBOX_TEST_CARDS.map((c) => `<tr><td><code>${escapeHtml(c.number.replace(/(\d{4})(?=\d)/g, "$1 "))}</code></td><td>${escapeHtml(c.brand)}</td><td>${escapeHtml(c.note)}</td></tr>`).join("");
+function testNumbersPage(enabled: readonly string[]): string {
+  // A card type this shop does not accept is refused by the form whatever the processor would say: say so.
+  const rows = SANDBOX_TEST_CARDS.map(
+    (c) =>
+      `<tr><td><code>${escapeHtml(c.number.replace(/(\d{4})(?=\d)/g, "$1 "))}</code></td><td>${escapeHtml(c.brand)}</td><td>${escapeHtml(enabled.includes(c.brand) ? c.note : "not accepted by this shop (card type not enabled)")}</td></tr>`,
+  ).join("");
   const banks = SANDBOX_TEST_BANK_ACCOUNTS.map((b) => `<tr><td><code>${escapeHtml(b.accountNumber)}</code></td><td>${escapeHtml(b.note)}</td></tr>`).join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Sandbox test numbers</title></head><body style="font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem">
 <h1>Sandbox payments: test numbers</h1><p>This shop's payment processor is in <strong>test mode</strong>: no money moves. Only these numbers are approved. Use any future expiry (e.g. 12 / 30) and any CSC of the right length.</p>
@@ -255,9 +296,9 @@ function testNumbersPage(): string {
 export const checkoutFeature: Feature = {
   name: "checkout",
   endpoints: registerCheckoutEndpoints,
-  routes(app) {
+  routes(app, services) {
     app.get("/payments/test-numbers/", (_req, res) => {
-      res.type("text/html").send(testNumbersPage());
+      res.type("text/html").send(testNumbersPage(paymentRuntime(services).gateways.card.enabled_card_types));
     });
   },
   async start({ services, env }) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { TestClient, pageGlobal } from "../support/client.ts";
+import { scriptEventFields } from "../../server/features/checkout.ts";
 import { CARD, ECHECK, billing, cardFields, counts, echeckFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
 
 let shop: TestShop;
@@ -86,6 +87,22 @@ describe("POST /?wc-ajax=checkout", () => {
     expect(failed!.status).toBe("failed");
     const retry = await submitCheckout(client, page, { ...billing(), ...cardFields("5555 5555 5555 4444") });
     expect(retry.result).toBe("success");
+  });
+
+  it("a processor's refusal reads as its own sentence, then the general advice (CSC check, routing checksum, unknown test account)", async () => {
+    const general = "An error occurred, please try again or try an alternate form of payment.";
+    const cases: [Record<string, string>, string][] = [
+      [cardFields("4000 0000 0000 0127", "123"), "Your card&#39;s security code is incorrect. "],
+      [echeckFields("123456789", "000123456789"), "Routing Number is invalid. "],
+      [echeckFields("110000000", "1234"), "Test mode: use a documented test number. "],
+    ];
+    for (const [fields, reason] of cases) {
+      const client = await shopperWithCart(shop, productId);
+      const reply = await submitCheckout(client, await openCheckout(client), { ...billing(), ...fields });
+      expect(reply.result).toBe("failure");
+      expect(reply.messages).toContain(`${reason}${general}`);
+      expect(reply.messages).not.toContain("must be 3 or 4 digits");
+    }
   });
 
   it("missing and malformed fields get the failure shape with one li[data-id] per field, and nothing is created or charged", async () => {
@@ -234,5 +251,43 @@ describe("payment form script-error log", () => {
     expect(await ok.json()).toEqual({ success: true });
     const bad = await client.post("/wp-admin/admin-ajax.php", { action: "sandbox_echeck_payment_form_log_script_event", security: "nope", name: "x", message: "y" });
     expect(bad.status).toBe(403);
+  });
+
+  it("masks every number a report could quote, however it is spaced, and limits reports per address", async () => {
+    const fields = scriptEventFields({
+      name: "card-4242-4242-4242-4242.js",
+      message: "bad input 4242 4242 4242 4242 exp 12/34 csc 123 routing 110000000 acct 0001-2345-6789; 5555.5555.5555.4444 ok",
+    });
+    expect(`${fields.name} ${fields.message}`).not.toMatch(/\d{3}|\d[\s./-]\d[\s./-]?\d/);
+    expect(fields.message).toContain("bad input [digits] exp [digits] csc [digits] routing [digits] acct [digits]; [digits] ok");
+    expect(scriptEventFields({ message: "x".repeat(600_000) }).message.length).toBe(500);
+
+    const client = await shopperWithCart(shop, productId);
+    const page = await openCheckout(client);
+    const token = /scriptLogNonce\\?"?,\\?"([0-9a-f]{10})\\?"/.exec(page.html)?.[1];
+    const report = (message: string) =>
+      client.request("/wp-admin/admin-ajax.php", {
+        method: "POST",
+        headers: { "x-forwarded-for": "203.0.113.77" },
+        form: { action: "sandbox_credit_card_payment_form_log_script_event", security: token!, name: "x.js", message },
+      });
+    // What reaches the shop's logger (the same object the endpoint logs through).
+    const logged: string[] = [];
+    const warn = shop.services.logger.warn;
+    shop.services.logger.warn = (msg, fields) => {
+      logged.push(JSON.stringify({ msg, ...fields }));
+      warn(msg, fields);
+    };
+    try {
+      expect((await report("card 4111-1111-1111-1111 csc 987")).status).toBe(200);
+    } finally {
+      shop.services.logger.warn = warn;
+    }
+    expect(logged.some((l) => l.includes("payment form script event"))).toBe(true);
+    expect(logged.some((l) => l.includes("4111") || l.includes("987"))).toBe(false);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await report(`event ${i}`)).status);
+    expect(statuses.slice(0, 9).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
   });
 });
