@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/my-account";
 import { loginWithLimits, registerCustomer, registrationSchema } from "../../core/commerce/accounts.ts";
@@ -5,6 +6,7 @@ import { listCustomerOrders } from "../../core/db/repositories/orders.ts";
 import { AccountNav, OrdersTable } from "../components/account/AccountNav.tsx";
 import { pageTitle } from "../lib/listing-params.ts";
 import { PasswordInput } from "../components/chrome/PasswordInput.tsx";
+import { useRevealNotices } from "../components/chrome/Notices.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("My account") }, { name: "robots", content: "noindex" }];
 
@@ -57,6 +59,9 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const { customer, orders, loginNonce, registerNonce, logoutNonce } = loaderData;
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  // A refused sign-in or registration is revealed like every other notice: scrolled to, then focused after 500 ms.
+  const formsRef = useRef<HTMLDivElement>(null);
+  useRevealNotices(formsRef, actionData?.error ? actionData : null);
   if (customer) {
     return (
       <div className="woocommerce my-account">
@@ -85,12 +90,12 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
   return (
     <div className="woocommerce my-account">
       <h1 className="page-title">My account</h1>
-      <div className="u-columns col2-set" id="customer_login">
+      <div className="u-columns col2-set" id="customer_login" ref={formsRef}>
         <section className="u-column1 col-1">
           <h2>Login</h2>
           <Form method="post" className="woocommerce-form woocommerce-form-login login">
             {actionData?.intent === "login" && actionData.error ? (
-              <ul className="woocommerce-error" role="alert">
+              <ul className="woocommerce-error" role="alert" tabIndex={-1}>
                 <li>{actionData.error}</li>
               </ul>
             ) : null}
@@ -119,7 +124,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           <h2>Register</h2>
           <Form method="post" className="woocommerce-form woocommerce-form-register register">
             {actionData?.intent === "register" && actionData.error ? (
-              <ul className="woocommerce-error" role="alert">
+              <ul className="woocommerce-error" role="alert" tabIndex={-1}>
                 <li>{actionData.error}</li>
               </ul>
             ) : null}

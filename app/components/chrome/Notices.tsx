@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import type { Notice } from "../../../core/db/repositories/sessions.ts";
 import { SITE_CONFIG } from "../../../core/config/site-config.ts";
 
@@ -20,19 +20,35 @@ export function animateScrollTo(top: number, durationMs: number): void {
 const CLASS: Record<Notice["type"], string> = { success: "woocommerce-message", error: "woocommerce-error", notice: "woocommerce-info" };
 
 /**
- * Message, error and notice banners (role alert). On arrival the page scrolls to
- * 100 px above them over 1000 ms and focuses the first alert after 500 ms.
+ * The one way notices are revealed (spec §2 'Notices', §9 'Timings'): the page scrolls to 100 px above the first
+ * alert inside `container` over 1000 ms, and 500 ms after that starts the alert takes focus. Notice HTML sent by
+ * the server has no tabindex, so one is given (-1: focusable from script, not a tab stop). Returns a cancel.
  */
+export function revealNotices(container: HTMLElement | null): () => void {
+  if (!container) return () => undefined;
+  const t = SITE_CONFIG.timings;
+  const first = () => (container.matches('[role="alert"]') ? container : container.querySelector<HTMLElement>('[role="alert"]'));
+  const target = first() ?? container;
+  animateScrollTo(target.getBoundingClientRect().top + window.scrollY - t.scrollToNoticesOffsetPx, t.scrollToNoticesMs);
+  const timer = setTimeout(() => {
+    const alert = first();
+    if (!alert?.isConnected) return;
+    if (!alert.hasAttribute("tabindex")) alert.tabIndex = -1;
+    // The scroll above is still running: focusing must not jump the page.
+    alert.focus({ preventScroll: true });
+  }, t.focusFirstAlertMs);
+  return () => clearTimeout(timer);
+}
+
+/** Reveals the notices inside `ref` whenever `trigger` changes to a new truthy value (a new error, a new list). */
+export function useRevealNotices(ref: RefObject<HTMLElement | null>, trigger: unknown): void {
+  useEffect(() => (trigger ? revealNotices(ref.current) : undefined), [ref, trigger]);
+}
+
+/** Message, error and notice banners (role alert), revealed on arrival by `revealNotices`. */
 export function Notices({ notices }: { notices: Notice[] }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || notices.length === 0) return;
-    const t = SITE_CONFIG.timings;
-    animateScrollTo(el.getBoundingClientRect().top + window.scrollY - t.scrollToNoticesOffsetPx, t.scrollToNoticesMs);
-    const timer = setTimeout(() => el.querySelector<HTMLElement>('[role="alert"]')?.focus(), t.focusFirstAlertMs);
-    return () => clearTimeout(timer);
-  }, [notices]);
+  useRevealNotices(ref, notices.length ? notices : null);
   return (
     <div className="woocommerce-notices-wrapper" ref={ref}>
       {notices.map((n, i) =>
