@@ -48,7 +48,7 @@ export default function PaymentMethods({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">Payment methods</h1>
       <AccountNav current="payment-methods" />
       {methods.length ? (
-        <table className="woocommerce-MyAccount-paymentMethods shop_table">
+        <table className="woocommerce-MyAccount-paymentMethods shop_table shop_table_responsive">
           <thead>
             <tr>
               <th scope="col">Method</th>
@@ -61,16 +61,18 @@ export default function PaymentMethods({ loaderData }: Route.ComponentProps) {
           <tbody>
             {methods.map((m) => (
               <tr key={m.id} className={`payment-method${m.isDefault ? " default-payment-method" : ""}`}>
-                <td>
-                  {m.label} {m.isDefault ? <strong>(default)</strong> : null}
+                <td data-title="Method">
+                  <span>
+                    {m.label} {m.isDefault ? <strong>(default)</strong> : null}
+                  </span>
                 </td>
-                <td>{m.expires || "—"}</td>
-                <td>
+                <td data-title="Expires">{m.expires || "—"}</td>
+                <td data-title="Actions">
                   <Form method="post" className="payment-method-actions">
                     <input type="hidden" name="_wpnonce" value={nonce} />
                     <input type="hidden" name="token_id" value={m.id} />
                     {m.isDefault ? null : (
-                      <button type="submit" name="intent" value="default" className="button default">
+                      <button type="submit" name="intent" value="default" className="button default" aria-label={`Make ${m.label} default`}>
                         Make default
                       </button>
                     )}{" "}

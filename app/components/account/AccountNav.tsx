@@ -37,7 +37,7 @@ export interface OrderRow {
 
 export function OrdersTable({ orders }: { orders: OrderRow[] }) {
   return (
-    <table className="woocommerce-orders-table account-orders-table">
+    <table className="woocommerce-orders-table account-orders-table shop_table shop_table_responsive">
       <thead>
         <tr>
           <th scope="col">Order</th>
@@ -50,17 +50,17 @@ export function OrdersTable({ orders }: { orders: OrderRow[] }) {
       <tbody>
         {orders.map((o) => (
           <tr key={o.id} className={`woocommerce-orders-table__row order status-${o.status}`}>
-            <td>
+            <td data-title="Order">
               <a href={`/my-account/view-order/${o.id}/`}>#{o.id}</a>
             </td>
-            <td>
+            <td data-title="Date">
               <time dateTime={o.createdAt}>{new Date(o.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}</time>
             </td>
-            <td>{o.statusLabel}</td>
-            <td>
+            <td data-title="Status">{o.statusLabel}</td>
+            <td data-title="Total">
               {formatMoney(o.total)} for {o.items} {o.items === 1 ? "item" : "items"}
             </td>
-            <td>
+            <td data-title="Actions">
               <a className="button view" href={`/my-account/view-order/${o.id}/`}>
                 View
               </a>
