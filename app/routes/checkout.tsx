@@ -50,6 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     couponNonces: { applyCouponNonce: shop.nonce("apply-coupon"), removeCouponNonce: shop.nonce("remove-coupon") },
     checkoutToken: token as string,
     scriptLogNonce: shop.nonce(`${rt.gateways.card.id}-log-script-event`),
+    echeckScriptLogNonce: shop.nonce(`${rt.gateways.echeck.id}-log-script-event`),
     gateways: rt.gateways,
     testMode: rt.gateway.testMode,
     tokens: tokens.map((t) => ({

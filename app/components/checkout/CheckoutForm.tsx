@@ -10,7 +10,7 @@ import { ReviewOrder } from "./ReviewOrder.tsx";
 import { CheckoutCoupon, applyCheckoutCoupon, removeCheckoutCoupon, type CouponNonces } from "./CheckoutCoupon.tsx";
 import { PaymentForm, type SavedTokenView } from "./PaymentForm.tsx";
 import { PasswordInput } from "../chrome/PasswordInput.tsx";
-import { animateScrollTo } from "../chrome/Notices.tsx";
+import { animateScrollTo, useRevealNotices } from "../chrome/Notices.tsx";
 import type { CartSummaryView, CartTotalsView } from "../cart/cart-view.ts";
 import { type GatewaySettings, validatePaymentForm, yearMonthOf, paymentFieldId, toAsciiDigits } from "../../../core/domain/payments/index.ts";
 
@@ -22,8 +22,10 @@ export interface CheckoutFormProps {
   userCheckNonce: string;
   loginNonce: string;
   checkoutToken: string;
-  /** Security token for the payment form's script-error log (action {plugin}_credit_card_payment_form_log_script_event). */
+  /** Security token for the card form's script-error log (action {plugin}_credit_card_payment_form_log_script_event). */
   scriptLogNonce: string;
+  /** The same for the e-check form (action {plugin}_echeck_payment_form_log_script_event): each action has its own nonce. */
+  echeckScriptLogNonce: string;
   gateways: { card: GatewaySettings; echeck: GatewaySettings };
   testMode: boolean;
   tokens: SavedTokenView[];
@@ -63,16 +65,28 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [tokenChoice, setTokenChoice] = useState<Record<string, string>>({ [gateways.card.id]: defaultToken(gateways.card), [gateways.echeck.id]: defaultToken(gateways.echeck) });
   const [step, setStep] = useState<"details" | "payment">("details");
   const [hydrated, setHydrated] = useState(false);
+  // The order summary: the toggle's state, the collapsing class (300 ms animation), and `hidden` once it is over.
   const [summaryOpen, setSummaryOpen] = useState(true);
+  const [summaryCollapsed, setSummaryCollapsed] = useState(false);
+  const [summaryHidden, setSummaryHidden] = useState(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const summaryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [processing, setProcessing] = useState(false);
-  const [notices, setNotices] = useState<string | null>(null);
-  const [paymentErrors, setPaymentErrors] = useState<string[]>([]);
+  // A new object for every failure, so the same message twice is revealed (scrolled to, focused) twice.
+  const [notices, setNotices] = useState<{ html: string } | null>(null);
+  const noticesRef = useRef<HTMLDivElement>(null);
+  useRevealNotices(noticesRef, notices);
+  // The payment form's own check: its messages, the fields they name (aria-invalid) and a count that remounts
+  // the role="alert" list, so a repeated failure is announced again.
+  const [paymentErrors, setPaymentErrors] = useState<{ messages: string[]; fields: ReadonlySet<string>; seq: number }>({ messages: [], fields: new Set(), seq: 0 });
+  const clearPaymentErrors = () => setPaymentErrors((p) => (p.messages.length || p.fields.size ? { messages: [], fields: new Set(), seq: p.seq } : p));
   const [fieldErrors, setFieldErrors] = useState<Set<string>>(new Set());
   // Guests: e-mail detection, login section, create account.
   const [email, setEmail] = useState(props.savedBilling?.email || props.customer?.email || "");
   const [emailNote, setEmailNote] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const [loginOpen, setLoginOpen] = useState(false);
-  const [showCreateAccount, setShowCreateAccount] = useState(props.account.isCompletePackage);
+  // §4: create-account is hidden while the e-mail is empty; the e-mail check shows it for an unknown address.
+  const [showCreateAccount, setShowCreateAccount] = useState(false);
   const [createAccount, setCreateAccount] = useState(false);
   const [loginError, setLoginError] = useState<string | null>(null);
   const [password, setPassword] = useState("");
@@ -81,23 +95,47 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [couponBusy, setCouponBusy] = useState(false);
   const checkSeq = useRef(0);
   const processingRef = useRef(false);
+  const loginBusy = useRef(false);
+  const methodRef = useRef(method);
+  methodRef.current = method;
 
   useEffect(() => setHydrated(true), []);
 
-  // A script of the payment page that fails to load is reported to the server (spec §7, payment form log).
+  // A script of the payment page that fails to load is reported to the server (spec §7, payment form log), by
+  // the form in use: the card form's action and nonce, or the e-check form's.
   useEffect(() => {
     const onError = (e: Event) => {
       const target = e.target as HTMLScriptElement | null;
       if (!target || target.tagName !== "SCRIPT") return;
       const name = target.src ? new URL(target.src, window.location.href).pathname : "inline";
-      void post(
-        "/wp-admin/admin-ajax.php",
-        new URLSearchParams({ action: `${gateways.card.plugin_id}_credit_card_payment_form_log_script_event`, security: props.scriptLogNonce, name, message: `The script ${name} could not be loaded.` }),
-      ).catch(() => undefined);
+      const echeck = methodRef.current === gateways.echeck.id;
+      const action = echeck ? `${gateways.echeck.plugin_id}_echeck_payment_form_log_script_event` : `${gateways.card.plugin_id}_credit_card_payment_form_log_script_event`;
+      const security = echeck ? props.echeckScriptLogNonce : props.scriptLogNonce;
+      void post("/wp-admin/admin-ajax.php", new URLSearchParams({ action, security, name, message: `The script ${name} could not be loaded.` })).catch(() => undefined);
     };
     window.addEventListener("error", onError, true);
     return () => window.removeEventListener("error", onError, true);
-  }, [gateways.card.plugin_id, props.scriptLogNonce]);
+  }, [gateways.card.plugin_id, gateways.echeck.plugin_id, gateways.echeck.id, props.scriptLogNonce, props.echeckScriptLogNonce]);
+
+  // Collapsing: out of the tab order and the accessibility tree at once (inert), out of the layout (hidden) once
+  // the 300 ms animation is over. Expanding: `hidden` goes first, then the class, so the opening animates too.
+  const toggleSummary = () => {
+    clearTimeout(summaryTimer.current);
+    if (summaryOpen) {
+      setSummaryOpen(false);
+      setSummaryCollapsed(true);
+      summaryTimer.current = setTimeout(() => setSummaryHidden(true), timings.collapseMs);
+    } else {
+      setSummaryOpen(true);
+      setSummaryHidden(false);
+    }
+  };
+  useEffect(() => {
+    if (!summaryOpen || !summaryCollapsed || summaryHidden) return;
+    void summaryRef.current?.offsetHeight; // lay out the collapsed state first: the transition starts from it
+    setSummaryCollapsed(false);
+  }, [summaryOpen, summaryCollapsed, summaryHidden]);
+  useEffect(() => () => clearTimeout(summaryTimer.current), []);
 
   const refresh = useCallback(
     async (shippingMethod?: string) => {
@@ -178,32 +216,43 @@ export function CheckoutForm(props: CheckoutFormProps) {
     if (fieldErrors.has(name)) setFieldErrors((s) => new Set([...s].filter((n) => n !== name)));
   };
 
-  // E-mail detection (guests): 300 ms after typing stops; only the latest answer is applied.
+  // E-mail detection (guests), spec §4 table: 300 ms after typing stops; only the latest answer is applied.
+  // The login label ('Returning customer? login') stays shown in every row, so nothing here hides it.
+  const hideCreateAccount = () => {
+    setShowCreateAccount(false);
+    setCreateAccount(false);
+  };
   useEffect(() => {
     if (props.loggedIn || !hydrated) return;
     const value = email.trim();
     document.cookie = `${EMAIL_COOKIE}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+    const seq = ++checkSeq.current; // an answer still on its way for an earlier value is dropped
     if (value === "") {
+      // E-mail empty: close the login section, hide the validation note, hide create-account.
       setLoginOpen(false);
       setEmailNote(null);
-      setShowCreateAccount(props.account.isCompletePackage);
+      hideCreateAccount();
       return;
     }
-    const seq = ++checkSeq.current;
     const timer = setTimeout(async () => {
       const res = await post("/wp-admin/admin-ajax.php", new URLSearchParams({ action: "astra_woo_check_user_exist", user_name_email: value, security: props.userCheckNonce })).catch(() => null);
-      const body = res ? ((await res.json().catch(() => null)) as { data?: { success?: boolean; is_login_allowed?: boolean } } | null) : null;
+      const body = res?.ok ? ((await res.json().catch(() => null)) as { data?: { success?: boolean; is_login_allowed?: boolean; error?: string } } | null) : null;
       if (seq !== checkSeq.current) return;
-      if (!body?.data) {
+      // No answer, or a refusal (expired session, too many checks): the failure note, nothing else changes.
+      if (!body?.data || body.data.error !== undefined) {
         setEmailNote({ kind: "error", text: props.account.userValidationErrorMsg });
         return;
       }
       if (body.data.success) {
+        // E-mail exists: the success note; when login is allowed, open the login section (if closed) and hide
+        // create-account. (Login section already open: only the note.)
         setEmailNote({ kind: "success", text: props.account.userValidationSuccessMsg });
-        if (body.data.is_login_allowed) setLoginOpen(true);
-        setShowCreateAccount(false);
-        setCreateAccount(false);
+        if (body.data.is_login_allowed) {
+          setLoginOpen(true);
+          hideCreateAccount();
+        }
       } else {
+        // Not found: close the login section if open; show create-account and its checkbox.
         setEmailNote(null);
         setLoginOpen(false);
         setShowCreateAccount(true);
@@ -214,11 +263,24 @@ export function CheckoutForm(props: CheckoutFormProps) {
   }, [email, hydrated]);
 
   const login = async () => {
+    if (loginBusy.current) return;
+    loginBusy.current = true;
     setLoginError(null);
-    const res = await post("/wp-admin/admin-ajax.php", new URLSearchParams({ action: "astra_woocommerce_login_user", user_name_email: email, password, security: props.loginNonce })).catch(() => null);
-    const body = res ? ((await res.json().catch(() => null)) as { data?: { success?: boolean; error?: string } } | null) : null;
-    if (body?.data?.success) return void window.location.reload();
-    setLoginError(plain(body?.data?.error) || props.checkoutError);
+    try {
+      const res = await post("/wp-admin/admin-ajax.php", new URLSearchParams({ action: "astra_woocommerce_login_user", user_name_email: email, password, security: props.loginNonce })).catch(() => null);
+      const body = res ? ((await res.json().catch(() => null)) as { data?: { success?: boolean; error?: string } } | null) : null;
+      if (body?.data?.success) return void window.location.reload();
+      setLoginError(plain(body?.data?.error) || props.checkoutError);
+    } finally {
+      loginBusy.current = false;
+    }
+  };
+  // The login section sits inside the checkout form, so it cannot be a <form> of its own: Enter in its inputs
+  // logs in (like the Login button) instead of submitting the checkout.
+  const onLoginKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== "Enter" || e.nativeEvent.isComposing || !(e.target instanceof HTMLInputElement)) return;
+    e.preventDefault();
+    void login();
   };
 
   const scrollAbove = (el: Element | null) => {
@@ -249,7 +311,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
       const veto = new CustomEvent(VALID_PAYMENT_EVENT, { cancelable: true, detail: { gateway: settings.id, valid: result.ok } });
       const allowed = form.dispatchEvent(veto);
       if (!result.ok || !allowed) {
-        setPaymentErrors(result.ok ? [] : result.errors.map((x) => x.message));
+        const errors = result.ok ? [] : result.errors;
+        setPaymentErrors((p) => ({ messages: errors.map((x) => x.message), fields: new Set(errors.map((x) => paymentFieldId(settings, x.field))), seq: p.seq + 1 }));
         (document.activeElement as HTMLElement | null)?.blur?.();
         requestAnimationFrame(() => scrollAbove(paymentRef.current));
         return;
@@ -259,7 +322,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
         if (number) number.value = number.value.replace(/[\s-]/g, "");
       }
     }
-    setPaymentErrors([]);
+    clearPaymentErrors();
     setNotices(null);
     processingRef.current = true;
     setProcessing(true);
@@ -271,14 +334,14 @@ export function CheckoutForm(props: CheckoutFormProps) {
       if (json?.result === "success" && json.redirect) return void window.location.assign(json.redirect);
       if (json?.reload) return void window.location.reload();
       const messages = json?.messages || `<ul class="woocommerce-error" role="alert"><li>${props.checkoutError}</li></ul>`;
-      setNotices(messages);
+      // Notices are announced and focused through their role="alert"; markup without one is wrapped in one.
+      setNotices({ html: /role="alert"/.test(messages) ? messages : `<div role="alert">${messages}</div>` });
       const ids = [...messages.matchAll(/data-id="([^"]+)"/g)].map((m) => m[1]!);
       setFieldErrors(new Set(ids));
       if (ids.some((id) => id.startsWith("billing_") || id.startsWith("shipping_") || id === "account_password")) setStep("details");
       if (json?.refresh) void refresh();
-      requestAnimationFrame(() => scrollAbove(form));
     } catch {
-      setNotices(`<ul class="woocommerce-error" role="alert"><li>${props.checkoutError}</li></ul>`);
+      setNotices({ html: `<ul class="woocommerce-error" role="alert"><li>${props.checkoutError}</li></ul>` });
     } finally {
       processingRef.current = false;
       setProcessing(false);
@@ -332,8 +395,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
     <>
     <CheckoutCoupon notices={couponNotices} busy={couponBusy} onApply={applyCoupon} />
     <form ref={formRef} name="checkout" method="post" className={`checkout woocommerce-checkout layout-${layout}${processing ? " processing" : ""}`} action="/?wc-ajax=checkout" noValidate={hydrated} onSubmit={onSubmit} onChange={onFieldChange} aria-busy={processing} data-hydrated={hydrated ? "1" : undefined}>
-      <div className="woocommerce-NoticeGroup woocommerce-NoticeGroup-checkout" aria-live="assertive">
-        {notices ? <div dangerouslySetInnerHTML={{ __html: notices }} /> : null}
+      <div className="woocommerce-NoticeGroup woocommerce-NoticeGroup-checkout" ref={noticesRef}>
+        {notices ? <div dangerouslySetInnerHTML={{ __html: notices.html }} /> : null}
       </div>
       {multi ? (
         <ol className="checkout-steps" aria-label="Checkout steps">
@@ -361,10 +424,11 @@ export function CheckoutForm(props: CheckoutFormProps) {
                   </label>
                   <input type="email" className="input-text" name="billing_email" id="billing_email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby="ast-email-note" />
                 </p>
+                {/* The live region stays in the page (a region added with its text is often not announced); the note inside comes and goes. */}
                 <div id="ast-email-note" className={`ast-email-validation-note ${emailNote?.kind ?? ""}`} role="status" aria-live="polite">
-                  {emailNote?.text ?? ""}
+                  {emailNote ? <span className="ast-email-validation-note__text">{emailNote.text}</span> : null}
                 </div>
-                <div id="ast-customer-login-section" className="ast-customer-login-section" hidden={!loginOpen}>
+                <div id="ast-customer-login-section" className="ast-customer-login-section" hidden={!loginOpen} onKeyDown={onLoginKeyDown}>
                   <p className="form-row form-row-wide">
                     <label htmlFor="billing_password">Password</label>
                     <PasswordInput name="billing_password" id="billing_password" autoComplete="current-password" required={false} value={password} onChange={setPassword} />
@@ -422,17 +486,17 @@ export function CheckoutForm(props: CheckoutFormProps) {
         </div>
         <div className="checkout-review">
           <h3 id="order_review_heading">
-            <button type="button" className="order-summary-toggle link-button" aria-expanded={summaryOpen} aria-controls="order_review" onClick={() => setSummaryOpen((v) => !v)}>
+            <button type="button" className="order-summary-toggle link-button" aria-expanded={summaryOpen} aria-controls="order_review" onClick={toggleSummary}>
               {summaryOpen ? toggleTexts.toggle_hide_text : toggleTexts.toggle_show_text}
             </button>
           </h3>
-          <div id="order_review" className={`woocommerce-checkout-review-order order-summary${summaryOpen ? "" : " is-collapsed"}`} style={{ transitionDuration: `${timings.collapseMs}ms` }}>
+          <div id="order_review" ref={summaryRef} className={`woocommerce-checkout-review-order order-summary${summaryCollapsed ? " is-collapsed" : ""}`} style={{ transitionDuration: `${timings.collapseMs}ms` }} inert={!summaryOpen} hidden={summaryHidden}>
             <ReviewOrder summary={summary} totals={totals} onShippingChange={(id) => void refresh(id)} onRemoveCoupon={removeCoupon} />
           </div>
           <div id="payment" ref={paymentRef} className="woocommerce-checkout-payment" hidden={!showPayment}>
-            {paymentErrors.length ? (
-              <ul className="woocommerce-error payment-form-errors" role="alert">
-                {paymentErrors.map((m, i) => (
+            {paymentErrors.messages.length ? (
+              <ul className="woocommerce-error payment-form-errors" role="alert" key={paymentErrors.seq}>
+                {paymentErrors.messages.map((m, i) => (
                   <li key={i}>{m}</li>
                 ))}
               </ul>
@@ -443,9 +507,10 @@ export function CheckoutForm(props: CheckoutFormProps) {
               tokens={props.tokens}
               canSave={canSave}
               method={method}
+              invalidFields={paymentErrors.fields}
               onMethodChange={(id) => {
                 setMethod(id);
-                setPaymentErrors([]);
+                clearPaymentErrors();
                 scheduleRefresh();
               }}
               tokenChoice={tokenChoice}

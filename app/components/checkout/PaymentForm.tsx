@@ -8,12 +8,20 @@
 import { useState } from "react";
 import {
   type GatewaySettings,
+  cleanCardNumber,
+  detectCardType,
+  enabledCardTypeError,
   formatCardNumber,
   formatCsc,
   formatExpiry,
+  isValidExpiry,
   liveCardChecks,
   paymentFieldId,
   toAsciiDigits,
+  validateAccountNumber,
+  validateCardNumber,
+  validateCsc,
+  validateRoutingNumber,
   yearMonthOf,
 } from "../../../core/domain/payments/index.ts";
 
@@ -36,7 +44,14 @@ export interface PaymentFormProps {
   tokenChoice: Record<string, string>;
   onTokenChoice: (gatewayId: string, value: string) => void;
   slideMs: number;
+  /**
+   * Field ids (`paymentFieldId`) the last submit found invalid: each carries aria-invalid="true" until its value
+   * passes its own rule. The live card-type check marks the number field the same way.
+   */
+  invalidFields?: ReadonlySet<string>;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 export function PaymentForm(props: PaymentFormProps) {
   const { gateways, testMode, method, onMethodChange } = props;
@@ -64,7 +79,7 @@ export function PaymentForm(props: PaymentFormProps) {
   );
 }
 
-function GatewayFields({ settings, tokens, canSave, tokenChoice, onTokenChoice, slideMs }: PaymentFormProps & { settings: GatewaySettings }) {
+function GatewayFields({ settings, tokens, canSave, tokenChoice, onTokenChoice, slideMs, invalidFields = NONE }: PaymentFormProps & { settings: GatewaySettings }) {
   const mine = tokens.filter((t) => t.gatewayId === settings.id);
   const choice = tokenChoice[settings.id] ?? "new";
   const usingToken = choice !== "new" && mine.length > 0;
@@ -84,11 +99,11 @@ function GatewayFields({ settings, tokens, canSave, tokenChoice, onTokenChoice, 
             <input type="radio" id={`${prefix}-use-new-payment-method`} name={`${prefix}-payment-token`} value="new" checked={choice === "new"} onChange={() => onTokenChoice(settings.id, "new")} className="js-sv-wc-payment-token" />
             <label htmlFor={`${prefix}-use-new-payment-method`}>Use a new {settings.type === "echeck" ? "bank account" : "card"}</label>
           </p>
-          {cscBesideToken ? <CscField settings={settings} /> : null}
+          {cscBesideToken ? <CscField settings={settings} marked={invalidFields} /> : null}
         </div>
       ) : null}
       <div className={`wc-new-payment-method-form${usingToken ? " is-collapsed" : ""}`} style={{ transitionDuration: `${slideMs}ms` }} inert={usingToken} aria-hidden={usingToken}>
-        {settings.type === "credit-card" ? <CardFields settings={settings} cscHere={!cscBesideToken} /> : <EcheckFields settings={settings} />}
+        {settings.type === "credit-card" ? <CardFields settings={settings} cscHere={!cscBesideToken} marked={invalidFields} usingToken={usingToken} /> : <EcheckFields settings={settings} marked={invalidFields} />}
         {canSave ? (
           <p className="form-row wc-tokenize-payment-method">
             <input type="checkbox" id={`${prefix}-tokenize-payment-method`} name={`${prefix}-tokenize-payment-method`} value="true" />
@@ -100,26 +115,39 @@ function GatewayFields({ settings, tokens, canSave, tokenChoice, onTokenChoice, 
   );
 }
 
-function CscField({ settings }: { settings: GatewaySettings }) {
+/** aria-invalid for a field: true while marked by the last submit and its value still fails its rule. */
+const invalidIf = (marked: ReadonlySet<string>, id: string, fails: () => boolean): true | undefined => (marked.has(id) && fails() ? true : undefined);
+
+function CscField({ settings, marked }: { settings: GatewaySettings; marked: ReadonlySet<string> }) {
   const [csc, setCsc] = useState("");
   const id = paymentFieldId(settings, "csc");
   const ok = /^\d{3,4}$/.test(csc);
+  const invalid = invalidIf(marked, id, () => validateCsc(csc, settings, true).length > 0);
   return (
     <p className="form-row form-row-last">
       <label htmlFor={id}>
         Card Security Code {settings.csc_required ? <span className="required">*</span> : null}
       </label>
-      <input id={id} name={id} className={`input-text js-sv-wc-payment-gateway-credit-card-form-input js-sv-wc-payment-gateway-credit-card-form-csc${ok ? " identified" : ""}`} inputMode="numeric" autoComplete="cc-csc" placeholder="CSC" maxLength={4} value={csc} onChange={(e) => setCsc(formatCsc(e.target.value))} />
+      <input id={id} name={id} className={`input-text js-sv-wc-payment-gateway-credit-card-form-input js-sv-wc-payment-gateway-credit-card-form-csc${ok ? " identified" : ""}`} inputMode="numeric" autoComplete="cc-csc" placeholder="CSC" maxLength={4} value={csc} onChange={(e) => setCsc(formatCsc(e.target.value))} aria-invalid={invalid} />
     </p>
   );
 }
 
-function CardFields({ settings, cscHere }: { settings: GatewaySettings; cscHere: boolean }) {
+function CardFields({ settings, cscHere, marked, usingToken }: { settings: GatewaySettings; cscHere: boolean; marked: ReadonlySet<string>; usingToken: boolean }) {
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [csc, setCsc] = useState("");
-  const live = liveCardChecks({ cardNumber: number, expiry, csc }, settings, yearMonthOf(new Date(), "local"));
+  const month = yearMonthOf(new Date(), "local");
+  const live = liveCardChecks({ cardNumber: number, expiry, csc }, settings, month);
   const id = (f: Parameters<typeof paymentFieldId>[1]) => paymentFieldId(settings, f);
+  const numberInvalid =
+    live.invalidCardType ||
+    invalidIf(marked, id("account-number"), () => {
+      const clean = cleanCardNumber(number);
+      return validateCardNumber(clean).length > 0 || enabledCardTypeError(detectCardType(clean)?.name ?? null, settings.enabled_card_types) !== null;
+    });
+  const expiryInvalid = invalidIf(marked, id("expiry"), () => !isValidExpiry(expiry, month));
+  const cscInvalid = invalidIf(marked, id("csc"), () => validateCsc(csc, settings, usingToken).length > 0);
   const numberClass = ["input-text", "js-sv-wc-payment-gateway-credit-card-form-input", "js-sv-wc-payment-gateway-credit-card-form-account-number", live.typeIdentified ? `identified card-type-${live.cardType}` : "", live.invalidCardType ? "invalid-card-type" : ""].filter(Boolean).join(" ");
   return (
     <>
@@ -127,29 +155,33 @@ function CardFields({ settings, cscHere }: { settings: GatewaySettings; cscHere:
         <label htmlFor={id("account-number")}>
           Card Number <span className="required">*</span>
         </label>
-        <input id={id("account-number")} name={id("account-number")} className={numberClass} inputMode="numeric" autoComplete="cc-number" autoCorrect="off" spellCheck={false} placeholder="•••• •••• •••• ••••" value={number} onChange={(e) => setNumber(formatCardNumber(toAsciiDigits(e.target.value)))} />
+        <input id={id("account-number")} name={id("account-number")} className={numberClass} inputMode="numeric" autoComplete="cc-number" autoCorrect="off" spellCheck={false} placeholder="•••• •••• •••• ••••" value={number} onChange={(e) => setNumber(formatCardNumber(toAsciiDigits(e.target.value)))} aria-invalid={numberInvalid || undefined} />
       </p>
       <p className="form-row form-row-first">
         <label htmlFor={id("expiry")}>
           Expiration (MM/YY) <span className="required">*</span>
         </label>
-        <input id={id("expiry")} name={id("expiry")} className={`input-text js-sv-wc-payment-gateway-credit-card-form-input js-sv-wc-payment-gateway-credit-card-form-expiry${live.expiryIdentified ? " identified" : ""}`} inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(e) => setExpiry(e.target.value.length < expiry.length ? e.target.value : formatExpiry(toAsciiDigits(e.target.value)))} />
+        <input id={id("expiry")} name={id("expiry")} className={`input-text js-sv-wc-payment-gateway-credit-card-form-input js-sv-wc-payment-gateway-credit-card-form-expiry${live.expiryIdentified ? " identified" : ""}`} inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(e) => setExpiry(e.target.value.length < expiry.length ? e.target.value : formatExpiry(toAsciiDigits(e.target.value)))} aria-invalid={expiryInvalid} />
       </p>
       {cscHere ? (
         <p className="form-row form-row-last">
           <label htmlFor={id("csc")}>
             Card Security Code {settings.csc_required ? <span className="required">*</span> : null}
           </label>
-          <input id={id("csc")} name={id("csc")} className={`input-text js-sv-wc-payment-gateway-credit-card-form-input js-sv-wc-payment-gateway-credit-card-form-csc${live.cscIdentified ? " identified" : ""}`} inputMode="numeric" autoComplete="cc-csc" placeholder="CSC" maxLength={4} value={csc} onChange={(e) => setCsc(formatCsc(toAsciiDigits(e.target.value)))} />
+          <input id={id("csc")} name={id("csc")} className={`input-text js-sv-wc-payment-gateway-credit-card-form-input js-sv-wc-payment-gateway-credit-card-form-csc${live.cscIdentified ? " identified" : ""}`} inputMode="numeric" autoComplete="cc-csc" placeholder="CSC" maxLength={4} value={csc} onChange={(e) => setCsc(formatCsc(toAsciiDigits(e.target.value)))} aria-invalid={cscInvalid} />
         </p>
       ) : null}
     </>
   );
 }
 
-function EcheckFields({ settings }: { settings: GatewaySettings }) {
+function EcheckFields({ settings, marked }: { settings: GatewaySettings; marked: ReadonlySet<string> }) {
   const [hintOpen, setHintOpen] = useState(false);
+  const [routing, setRouting] = useState("");
+  const [account, setAccount] = useState("");
   const id = (f: Parameters<typeof paymentFieldId>[1]) => paymentFieldId(settings, f);
+  const routingInvalid = invalidIf(marked, id("routing-number"), () => validateRoutingNumber(toAsciiDigits(routing)).length > 0);
+  const accountInvalid = invalidIf(marked, id("account-number"), () => validateAccountNumber(toAsciiDigits(account)).length > 0);
   return (
     <>
       <p className="form-row form-row-wide">
@@ -170,13 +202,13 @@ function EcheckFields({ settings }: { settings: GatewaySettings }) {
         <label htmlFor={id("routing-number")}>
           Routing Number <span className="required">*</span>
         </label>
-        <input id={id("routing-number")} name={id("routing-number")} className="input-text js-sv-wc-payment-gateway-echeck-form-input" inputMode="numeric" autoComplete="off" maxLength={9} />
+        <input id={id("routing-number")} name={id("routing-number")} className="input-text js-sv-wc-payment-gateway-echeck-form-input" inputMode="numeric" autoComplete="off" maxLength={9} value={routing} onChange={(e) => setRouting(e.target.value)} aria-invalid={routingInvalid} />
       </p>
       <p className="form-row form-row-last">
         <label htmlFor={id("account-number")}>
           Account Number <span className="required">*</span>
         </label>
-        <input id={id("account-number")} name={id("account-number")} className="input-text js-sv-wc-payment-gateway-echeck-form-input" inputMode="numeric" autoComplete="off" maxLength={17} />
+        <input id={id("account-number")} name={id("account-number")} className="input-text js-sv-wc-payment-gateway-echeck-form-input" inputMode="numeric" autoComplete="off" maxLength={17} value={account} onChange={(e) => setAccount(e.target.value)} aria-invalid={accountInvalid} />
       </p>
     </>
   );
