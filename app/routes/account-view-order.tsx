@@ -2,7 +2,7 @@ import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/account-view-order";
 import { pageTitle } from "../lib/listing-params.ts";
 import { findOrder } from "../../core/db/repositories/orders.ts";
-import { cancelUnpaidOrder, orderActionsFor } from "../../core/commerce/orders.ts";
+import { CANCEL_ORDER_NONCE_ACTION, cancelUnpaidOrder, orderActionsFor } from "../../core/commerce/orders.ts";
 import { AccountNav } from "../components/account/AccountNav.tsx";
 import { OrderDetails } from "../components/account/OrderDetails.tsx";
 
@@ -18,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { order: { ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null, meta: {} }, actions: orderActionsFor(order), cancelNonce: context.shop.nonce(CANCEL_NONCE) };
 }
 
-const CANCEL_NONCE = "woocommerce-cancel_order";
+const CANCEL_NONCE = CANCEL_ORDER_NONCE_ACTION;
 
 /** The order's Cancel button (here and on /my-account/orders/) posts here: WooCommerce's 'cancel' action. */
 export async function action({ params, request, context }: Route.ActionArgs) {

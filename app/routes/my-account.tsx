@@ -4,6 +4,7 @@ import type { Route } from "./+types/my-account";
 import { loginWithLimits, registerCustomer, registrationSchema } from "../../core/commerce/accounts.ts";
 import { listCustomerOrders } from "../../core/db/repositories/orders.ts";
 import { AccountNav, OrdersTable } from "../components/account/AccountNav.tsx";
+import { CANCEL_ORDER_NONCE_ACTION, orderActionsFor } from "../../core/commerce/orders.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { PasswordInput } from "../components/chrome/PasswordInput.tsx";
 import { useRevealNotices } from "../components/chrome/Notices.tsx";
@@ -17,8 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [customer] = customerId
     ? await services.db.query<{ email: string; first_name: string; display_name: string }>(`SELECT email, first_name, display_name FROM customers WHERE id = $1`, [customerId])
     : [];
-  const orders = customerId ? (await listCustomerOrders(services.db, customerId, 5)).map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })) : [];
-  return { customer: customer ?? null, orders, loginNonce: shop.nonce("woocommerce-login"), registerNonce: shop.nonce("woocommerce-register"), logoutNonce: shop.nonce("log-out") };
+  const orders = customerId ? (await listCustomerOrders(services.db, customerId, 5)).map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), actions: orderActionsFor(o) })) : [];
+  return { customer: customer ?? null, orders, loginNonce: shop.nonce("woocommerce-login"), registerNonce: shop.nonce("woocommerce-register"), logoutNonce: shop.nonce("log-out"), cancelNonce: customerId ? shop.nonce(CANCEL_ORDER_NONCE_ACTION) : "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
-  const { customer, orders, loginNonce, registerNonce, logoutNonce } = loaderData;
+  const { customer, orders, loginNonce, registerNonce, logoutNonce, cancelNonce } = loaderData;
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   // A refused sign-in or registration is revealed like every other notice: scrolled to, then focused after 500 ms.
@@ -74,7 +75,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
         {orders.length ? (
           <>
             <h2>Recent orders</h2>
-            <OrdersTable orders={orders} />
+            <OrdersTable orders={orders} cancelNonce={cancelNonce} />
           </>
         ) : null}
         <Form method="post">

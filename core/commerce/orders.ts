@@ -520,6 +520,9 @@ export async function markFailed(
 /** Statuses a customer may still pay for, or cancel, from the account (WooCommerce's 'pay' and 'cancel' actions). */
 export const PAYABLE_STATUSES: readonly string[] = ["pending", "failed"];
 
+/** The nonce action of the account's Cancel forms (the orders list and the order view post to the order view). */
+export const CANCEL_ORDER_NONCE_ACTION = "woocommerce-cancel_order";
+
 /** The account's actions on one of the customer's orders beyond 'View': where to pay it and where to cancel it. */
 export function orderActionsFor(o: { id: number; orderKey: string; status: string }): { pay: string | null; cancel: string | null } {
   const open = PAYABLE_STATUSES.includes(o.status);

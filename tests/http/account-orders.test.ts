@@ -96,6 +96,29 @@ describe("Pay and Cancel in the account", () => {
     expect(after).not.toContain("button cancel");
   });
 
+  it("the orders list and the dashboard offer Pay and Cancel for a failed order, and the list's Cancel works", async () => {
+    const email = "list-actions@example.com";
+    const { client } = await signedIn(email);
+    expect((await checkoutWith(client, { ...billing(email), ...cardFields(DECLINED) })).result).toBe("failure");
+    const order = await lastOrder(email);
+    for (const page of ["/my-account/orders/", "/my-account/"]) {
+      const html = await (await client.get(page)).text();
+      const pay = new RegExp(`<a class="button pay" href="([^"]+)" aria-label="Pay for order #${order.id}">Pay</a>`).exec(html)?.[1];
+      expect(pay && unescape(pay)).toBe(payPath(order));
+      expect(html).toMatch(new RegExp(`<form(?=[^>]*class="order-actions-cancel")(?=[^>]*action="/my-account/view-order/${order.id}/")(?=[^>]*method="post")`));
+      expect(html).toContain(`aria-label="Cancel order #${order.id}">Cancel</button>`);
+    }
+    const list = await (await client.get("/my-account/orders/")).text();
+    const nonce = new RegExp(`action="/my-account/view-order/${order.id}/"[^>]*><input type="hidden" name="_wpnonce" value="([^"]+)"`).exec(list)?.[1];
+    expect(nonce).toBeTruthy();
+    const cancelled = await client.post(`/my-account/view-order/${order.id}/`, { _wpnonce: nonce! });
+    expect(cancelled.status).toBe(302);
+    expect(await statusOf(order.id)).toBe("cancelled");
+    const after = await (await client.get("/my-account/orders/")).text();
+    expect(after).not.toContain(`Pay for order #${order.id}`);
+    expect(after).not.toContain(`Cancel order #${order.id}`);
+  });
+
   it("Cancel gives back a pending order's stock and coupon use, once, only to its owner and with a nonce", async () => {
     const email = "cancel-pending@example.com";
     const { client, customerId } = await signedIn(email);

@@ -33,9 +33,12 @@ export interface OrderRow {
   items: number;
   createdAt: string;
   orderKey: string;
+  /** Pay and Cancel for a pending or failed order (orderActionsFor); null when not offered. */
+  actions?: { pay: string | null; cancel: string | null };
 }
 
-export function OrdersTable({ orders }: { orders: OrderRow[] }) {
+/** `cancelNonce` signs the Cancel forms, which post to the order's view page (it cancels and comes back here). */
+export function OrdersTable({ orders, cancelNonce }: { orders: OrderRow[]; cancelNonce?: string }) {
   return (
     <table className="woocommerce-orders-table account-orders-table shop_table shop_table_responsive">
       <thead>
@@ -61,9 +64,22 @@ export function OrdersTable({ orders }: { orders: OrderRow[] }) {
               {formatMoney(o.total)} for {o.items} {o.items === 1 ? "item" : "items"}
             </td>
             <td data-title="Actions">
-              <a className="button view" href={`/my-account/view-order/${o.id}/`}>
+              {o.actions?.pay ? (
+                <a className="button pay" href={o.actions.pay} aria-label={`Pay for order #${o.id}`}>
+                  Pay
+                </a>
+              ) : null}{" "}
+              <a className="button view" href={`/my-account/view-order/${o.id}/`} aria-label={`View order #${o.id}`}>
                 View
               </a>
+              {o.actions?.cancel && cancelNonce ? (
+                <form method="post" action={o.actions.cancel} className="order-actions-cancel">
+                  <input type="hidden" name="_wpnonce" value={cancelNonce} />
+                  <button type="submit" className="button cancel" aria-label={`Cancel order #${o.id}`}>
+                    Cancel
+                  </button>
+                </form>
+              ) : null}
             </td>
           </tr>
         ))}
