@@ -7,6 +7,7 @@ import { AccountNav, OrdersTable } from "../components/account/AccountNav.tsx";
 import { CANCEL_ORDER_NONCE_ACTION, orderActionsFor } from "../../core/commerce/orders.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { PasswordInput } from "../components/chrome/PasswordInput.tsx";
+import { LoginFields } from "../components/account/LoginFields.tsx";
 import { useRevealNotices } from "../components/chrome/Notices.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("My account") }, { name: "robots", content: "noindex" }];
@@ -100,19 +101,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
                 <li>{actionData.error}</li>
               </ul>
             ) : null}
-            <p className="form-row">
-              <label htmlFor="username">
-                Username or email address <span className="required" aria-hidden="true">*</span>
-              </label>
-              <input type="text" className="input-text" name="username" id="username" autoComplete="username" required maxLength={254} />
-            </p>
-            <p className="form-row">
-              <label htmlFor="password">
-                Password <span className="required" aria-hidden="true">*</span>
-              </label>
-              <PasswordInput name="password" id="password" autoComplete="current-password" />
-            </p>
-            <input type="hidden" name="woocommerce-login-nonce" value={loginNonce} />
+            <LoginFields nonce={loginNonce} />
             <button type="submit" className="button" name="intent" value="login" disabled={busy}>
               Log in
             </button>

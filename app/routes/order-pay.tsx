@@ -9,7 +9,7 @@ import { paymentRuntime } from "../../server/features/checkout.ts";
 import { readPayment } from "../../core/commerce/checkout-form.ts";
 import { orderKeyMatches, payExistingOrder } from "../../core/commerce/orders.ts";
 import { loginWithLimits } from "../../core/commerce/accounts.ts";
-import { PasswordInput } from "../components/chrome/PasswordInput.tsx";
+import { LoginFields } from "../components/account/LoginFields.tsx";
 import { yearMonthOf } from "../../core/domain/payments/index.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Pay for order") }, { name: "robots", content: "noindex" }];
@@ -128,19 +128,7 @@ function LoginFirst({ nonce, error }: { nonce: string; error?: string }) {
         {LOG_IN}
       </div>
       <form method="post" className="woocommerce-form woocommerce-form-login login">
-        <p className="form-row">
-          <label htmlFor="username">
-            Username or email address <span className="required" aria-hidden="true">*</span>
-          </label>
-          <input type="text" className="input-text" name="username" id="username" autoComplete="username" required maxLength={254} />
-        </p>
-        <p className="form-row">
-          <label htmlFor="password">
-            Password <span className="required" aria-hidden="true">*</span>
-          </label>
-          <PasswordInput name="password" id="password" autoComplete="current-password" />
-        </p>
-        <input type="hidden" name="woocommerce-login-nonce" value={nonce} />
+        <LoginFields nonce={nonce} />
         <button type="submit" className="button" name="intent" value="login">
           Log in
         </button>

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
 import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "../domain/catalog/settings.ts";
-import { DEFAULT_ENABLED_CARD_TYPES } from "../domain/payments/settings.ts";
+import { DEFAULT_ENABLED_CARD_TYPES } from "../domain/payments/card-types.ts";
 
 /** §9 'Variation swatches', the domain's defaults; the display limits are shop.swatchDisplayLimit (and off on archives). */
 const { display_limit: _limit, archive_display_limit: _archiveLimit, ...SWATCH_DEFAULTS } = DEFAULT_SWATCH_SETTINGS;

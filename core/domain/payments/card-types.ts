@@ -200,3 +200,6 @@ export function maxCardNumberLength(type: CardType | null): number {
 export function lastFour(number: string): string {
   return number.replace(/\D/g, "").slice(-4);
 }
+
+/** §5 'Accepted card types': the card types a gateway accepts unless the shop's settings say otherwise. */
+export const DEFAULT_ENABLED_CARD_TYPES: readonly CardTypeName[] = ["visa", "mastercard", "amex", "discover", "dinersclub", "jcb"];

@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { type CardTypeName, isCardTypeName } from "./card-types.ts";
+// DEFAULT_ENABLED_CARD_TYPES lives with the card types, zod-free: the site configuration, which pages load, reads it.
+import { DEFAULT_ENABLED_CARD_TYPES, type CardTypeName, isCardTypeName } from "./card-types.ts";
 
 /** The payment gateway settings given to the payment form (spec §3), with the spec's field names. */
 export interface GatewaySettings {
@@ -12,15 +13,6 @@ export interface GatewaySettings {
   enabled_card_types: readonly CardTypeName[];
 }
 
-/** §5 'Accepted card types'. */
-export const DEFAULT_ENABLED_CARD_TYPES: readonly CardTypeName[] = [
-  "visa",
-  "mastercard",
-  "amex",
-  "discover",
-  "dinersclub",
-  "jcb",
-];
 
 /**
  * Parses settings from configuration or the wire. Unknown card type names in enabled_card_types are dropped
