@@ -315,13 +315,16 @@ export const checkoutFeature: Feature = {
       }
     };
     await run(startupAfter, true);
-    let running = false;
+    let running: Promise<void> | null = null;
     const timer = setInterval(() => {
       if (running) return; // a slow run is not overlapped by the next
-      running = true;
-      void run(RECONCILE_AFTER_MS).finally(() => (running = false));
+      running = run(RECONCILE_AFTER_MS).finally(() => (running = null));
     }, RECONCILE_EVERY_MS);
     timer.unref();
-    return async () => clearInterval(timer);
+    // Shutdown waits for a run in progress: the database closes after this, and must not close under it.
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
   },
 };
