@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { attributionMeta, errorListHtml, parseCheckoutForm, sanitizeText, ATTRIBUTION_FIELDS } from "./checkout-form.ts";
-import { gatewaySettings } from "../domain/payments/index.ts";
+import { gatewaySettings } from "../domain/payments/settings.schema.ts";
 
 const gateways = {
   card: gatewaySettings({ id: "sandbox_credit_card", plugin_id: "sandbox", type: "credit-card" }),

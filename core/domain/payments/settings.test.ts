@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GatewaySettingsSchema, gatewaySettings, paymentFieldId } from "./settings.ts";
+import { paymentFieldId } from "./settings.ts";
+import { GatewaySettingsSchema, gatewaySettings } from "./settings.schema.ts";
 import { DEFAULT_ENABLED_CARD_TYPES } from "./card-types.ts";
 import { PAYMENT_MESSAGES, cardTypeInvalidMessage } from "./messages.ts";
 

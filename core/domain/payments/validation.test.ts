@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { PAYMENT_MESSAGES as M } from "./messages.ts";
-import { gatewaySettings } from "./settings.ts";
+import { gatewaySettings } from "./settings.schema.ts";
 import {
   cleanCardNumber,
   enabledCardTypeError,
