@@ -53,7 +53,7 @@ export default function AccountViewOrder({ loaderData }: Route.ComponentProps) {
         </ul>
       ) : null}
       {actions.pay || actions.cancel ? (
-        <p className="order-actions">
+        <div className="order-actions">
           {actions.pay ? (
             <a className="woocommerce-button button pay" href={actions.pay}>
               Pay
@@ -67,7 +67,7 @@ export default function AccountViewOrder({ loaderData }: Route.ComponentProps) {
               </button>
             </form>
           ) : null}
-        </p>
+        </div>
       ) : null}
       <OrderDetails order={order} />
     </div>

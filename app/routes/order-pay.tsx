@@ -5,7 +5,7 @@ import { pageTitle } from "../lib/listing-params.ts";
 import { findOrder, listTokens } from "../../core/db/repositories/orders.ts";
 import { OrderDetails } from "../components/account/OrderDetails.tsx";
 import { PaymentForm } from "../components/checkout/PaymentForm.tsx";
-import { paymentRuntime } from "../../server/features/checkout.ts";
+import { clearCartAfterPayment, paymentRuntime } from "../../server/features/checkout.ts";
 import { readPayment } from "../../core/commerce/checkout-form.ts";
 import { orderKeyMatches, payExistingOrder } from "../../core/commerce/orders.ts";
 import { loginWithLimits } from "../../core/commerce/accounts.ts";
@@ -95,6 +95,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!parsed.ok) return { errors: parsed.errors.map((e) => e.html.replace(/<[^>]*>/g, "").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")) };
   const result = await payExistingOrder(rt.deps, order.id, owns ? customerId : null, parsed.value);
   if (!result.ok) return { errors: [result.message] };
+  await clearCartAfterPayment(context, order.id);
   return redirect(`/checkout/order-received/${order.id}/?key=${encodeURIComponent(order.orderKey)}`);
 }
 

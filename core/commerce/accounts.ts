@@ -139,6 +139,7 @@ export async function requestPasswordReset(db: Queryable, q: { login: string; si
   if (byAccount >= AUTH_LIMITS.resetMailsPerAccountPerHour) return { limited: false };
   await recordEvent(db, "reset_request", "account", String(row.id), q.now);
   const token = randomBytes(24).toString("base64url");
+  await revokeResetKeys(db, row.id); // one live key per account: a new e-mail replaces the last one
   await db.query(`INSERT INTO password_resets (token_hash, customer_id, expires_at) VALUES ($1, $2, $3)`, [createHash("sha256").update(token).digest("hex"), row.id, new Date(q.now.getTime() + RESET_TTL_MS)]);
   await db.query(`INSERT INTO email_outbox (kind, to_address, subject, body) VALUES ('password_reset', $1, $2, $3)`, [
     row.email,
@@ -146,6 +147,10 @@ export async function requestPasswordReset(db: Queryable, q: { login: string; si
     `Someone asked to reset the password of your account.\n\nTo choose a new password, open this link within an hour:\n${q.siteUrl}/my-account/lost-password/?key=${token}&id=${row.id}\n\nIf it was not you, ignore this e-mail.`,
   ]);
   return { limited: false };
+}
+
+async function revokeResetKeys(db: Queryable, customerId: number): Promise<void> {
+  await db.query(`UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL`, [customerId]);
 }
 
 /** Sets a new password with a reset token; the token is used up and the account's sessions end. */
@@ -160,6 +165,8 @@ export async function resetPassword(db: Queryable, customerId: number, token: st
   );
   if (!used.length) return { ok: false, message: "This key is invalid or has already been used. Please reset your password again if needed." };
   await db.query(`UPDATE customers SET password_hash = $2 WHERE id = $1`, [customerId, hash]);
+  // Every other key sent for this account dies with this one (and with any password change), as in WordPress.
+  await revokeResetKeys(db, customerId);
   await db.query(`DELETE FROM sessions WHERE customer_id = $1`, [customerId]);
   return { ok: true };
 }
@@ -236,6 +243,9 @@ export async function updateAccountDetails(
     // The unique e-mail index caught a concurrent registration of the same address.
     return { ok: false, message: "This email address is already registered." };
   }
-  if (changing) await db.query(`DELETE FROM sessions WHERE customer_id = $1 AND id <> $2`, [customerId, keepSessionId]);
+  if (changing) {
+    await db.query(`DELETE FROM sessions WHERE customer_id = $1 AND id <> $2`, [customerId, keepSessionId]);
+    await revokeResetKeys(db, customerId);
+  }
   return { ok: true, passwordChanged: changing };
 }

@@ -55,7 +55,7 @@ export interface PlaceOrderRequest {
 
 export type PlaceOrderResult =
   | { ok: true; orderId: number; orderKey: string; replay: boolean; customerId: number | null }
-  | { ok: false; errors: FieldError[]; refresh?: boolean; reload?: boolean; customerId?: number | null };
+  | { ok: false; errors: FieldError[]; refresh?: boolean; reload?: boolean; customerId?: number | null; /** Set when an order was created and its payment failed. */ orderId?: number };
 
 class CheckoutRefusal extends Error {
   constructor(readonly errors: FieldError[], readonly reload = false) {
@@ -247,9 +247,9 @@ export async function placeOrder(deps: OrderDeps, req: PlaceOrderRequest): Promi
     return { ok: true, orderId: created.orderId, orderKey: created.orderKey, replay: false, customerId: created.customerId };
   }
   if (outcome.kind === "unknown") {
-    return { ok: false, errors: [notice(`We could not confirm your payment yet. Your order number is ${created.orderId}; please check your e-mail before trying again.`)], customerId: created.customerId };
+    return { ok: false, errors: [notice(`We could not confirm your payment yet. Your order number is ${created.orderId}; please check your e-mail before trying again.`)], customerId: created.customerId, orderId: created.orderId };
   }
-  return { ok: false, errors: [notice(outcome.message)], customerId: created.customerId };
+  return { ok: false, errors: [notice(outcome.message)], customerId: created.customerId, orderId: created.orderId };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -404,7 +404,8 @@ async function refundLateCharge(deps: OrderDeps, attemptId: number): Promise<boo
   return false;
 }
 
-async function captureOrVoid(deps: OrderDeps, job: { attemptId: number; key: string; orderId: number }, authId: string, method: PaymentMethodSummary | null): Promise<PayOutcome> {
+/** `notify`: the shopper is not on the page (the reconciler's call), so a failure is e-mailed with the order-pay link. */
+async function captureOrVoid(deps: OrderDeps, job: { attemptId: number; key: string; orderId: number }, authId: string, method: PaymentMethodSummary | null, notify = false): Promise<PayOutcome> {
   const cap = await deps.gateway.capture({ idempotencyKey: `${job.key}:capture`, authId });
   if (cap.status === "approved") {
     if ((await markPaid(deps, job.orderId, job.attemptId, { chargeId: cap.chargeId, method })) === "late") return lateCharge(deps, job);
@@ -414,7 +415,7 @@ async function captureOrVoid(deps: OrderDeps, job: { attemptId: number; key: str
   // A failure after authorization voids it, so the shopper's funds are not held.
   const v = await deps.gateway.void({ idempotencyKey: `${job.key}:void`, authId });
   if (v.status === "error" && v.retryable) return { kind: "unknown" };
-  await markFailed(deps, job.orderId, job.attemptId, "voided", cap.code);
+  await markFailed(deps, job.orderId, job.attemptId, "voided", cap.code, { notify });
   return { kind: "failed", message: PAYMENT_MESSAGES.general };
 }
 
@@ -444,7 +445,9 @@ export async function markPaid(
       }
     }
     const moved = await repo.transition(tx, orderId, "processing", { paid: true });
-    await tx.query(`UPDATE checkout_claims SET status = 'done', updated_at = now() WHERE order_id = $1`, [orderId]);
+    // Only the checkout still waiting on this payment completes its claim. A claim released by a failure stays
+    // released: paying that order later (order-pay) must not make the session's next checkout replay it.
+    await tx.query(`UPDATE checkout_claims SET status = 'done', updated_at = now() WHERE order_id = $1 AND status = 'processing'`, [orderId]);
     if (moved) {
       const order = await repo.findOrder(tx, orderId);
       if (order) {
@@ -482,8 +485,10 @@ export function orderPayUrl(siteUrl: string, orderId: number, orderKey: string):
 }
 
 /**
- * Fails an unpaid order and gives back what it held: stock and coupon usage. Safe to call twice: the shopper's
- * "payment failed" e-mail (with the link to pay again) is queued only by the call that moved the order to failed.
+ * Fails an unpaid order and gives back what it held: stock and coupon usage. Safe to call twice. With `notify`
+ * (the reconciler: the shopper left with "check your e-mail") the "payment failed" e-mail with the link to pay
+ * again is queued, only by the call that moved the order to failed. A decline the shopper sees on the page is not
+ * e-mailed: they retry there, and the retry's order supersedes this one.
  */
 export async function markFailed(
   deps: Pick<OrderDeps, "db" | "currencyFormat" | "siteUrl">,
@@ -491,6 +496,7 @@ export async function markFailed(
   attemptId: number | null,
   attemptStatus: "declined" | "failed" | "voided",
   code: string | null,
+  opts: { notify?: boolean } = {},
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     if (attemptId !== null) {
@@ -499,7 +505,7 @@ export async function markFailed(
     const moved = await repo.transition(tx, orderId, "failed");
     await repo.releaseHeld(tx, orderId);
     await tx.query(`UPDATE checkout_claims SET status = 'failed', updated_at = now() WHERE order_id = $1 AND status = 'processing'`, [orderId]);
-    if (moved) {
+    if (moved && opts.notify) {
       const [o] = await tx.query<{ order_key: string; billing_email: string; total: number }>(`SELECT order_key, billing_email, total FROM orders WHERE id = $1`, [orderId]);
       if (o) {
         await repo.queueEmail(tx, {
@@ -536,14 +542,27 @@ export function orderActionsFor(o: { id: number; orderKey: string; status: strin
  * its order payable, never cancelled.
  */
 export async function cancelUnpaidOrder(db: Db, orderId: number, customerId: number): Promise<boolean> {
+  return cancelUnpaid(db, orderId, customerId, "Order cancelled by customer.");
+}
+
+/**
+ * A checkout that failed and was then placed again from the same session leaves its earlier failed order behind
+ * (WooCommerce's "order awaiting payment"): once the new order exists, the old one is cancelled, so its order-pay
+ * link cannot charge the shopper a second time for the same cart.
+ */
+export async function cancelSupersededOrder(db: Db, orderId: number): Promise<boolean> {
+  return cancelUnpaid(db, orderId, null, "Order cancelled: the checkout was placed again as a new order.");
+}
+
+async function cancelUnpaid(db: Db, orderId: number, customerId: number | null, note: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [o] = await tx.query<{ status: string }>(`SELECT status FROM orders WHERE id = $1 AND customer_id = $2 FOR UPDATE`, [orderId, customerId]);
-    if (!o || !PAYABLE_STATUSES.includes(o.status)) return false;
+    const [o] = await tx.query<{ status: string; customer_id: number | null }>(`SELECT status, customer_id FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
+    if (!o || (customerId !== null && o.customer_id !== customerId) || !PAYABLE_STATUSES.includes(o.status)) return false;
     const open = await tx.query(`SELECT 1 FROM payment_attempts WHERE order_id = $1 AND status IN ('started', 'authorized')`, [orderId]);
     if (open.length) return false;
     if (!(await repo.transition(tx, orderId, "cancelled"))) return false;
     await repo.releaseHeld(tx, orderId);
-    await tx.query(`INSERT INTO order_notes (order_id, note) VALUES ($1, 'Order cancelled by customer.')`, [orderId]);
+    await tx.query(`INSERT INTO order_notes (order_id, note) VALUES ($1, $2)`, [orderId, note]);
     return true;
   });
 }
@@ -571,7 +590,7 @@ export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): P
       const job = { attemptId: a.id, key: a.idempotency_key, orderId: a.order_id };
       let outcome: PayOutcome;
       if (a.status === "authorized" && a.auth_id) {
-        outcome = await captureOrVoid(deps, job, a.auth_id, null);
+        outcome = await captureOrVoid(deps, job, a.auth_id, null, true);
       } else if (a.operation === "authorize_capture") {
         const found = await deps.gateway.lookup(`${a.idempotency_key}:auth`);
         if (found.found && found.state === "completed" && found.result.status === "approved" && "authId" in found.result) {
@@ -580,11 +599,11 @@ export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): P
             found.result.authId,
             "method" in found.result ? JSON.stringify(found.result.method) : null,
           ]);
-          outcome = await captureOrVoid(deps, job, found.result.authId, "method" in found.result ? found.result.method : null);
+          outcome = await captureOrVoid(deps, job, found.result.authId, "method" in found.result ? found.result.method : null, true);
         } else {
           // Not found, declined, or still 'in progress' past the call's deadline (the call died with its
           // process before the processor committed anything): nothing was charged.
-          await markFailed(deps, a.order_id, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed");
+          await markFailed(deps, a.order_id, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed", { notify: true });
           outcome = { kind: "failed", message: "" };
         }
       } else {
@@ -595,7 +614,7 @@ export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): P
         } else {
           // Not found, declined, or still 'in progress' past the call's deadline (the call died with its
           // process before the processor committed anything): nothing was charged.
-          await markFailed(deps, a.order_id, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed");
+          await markFailed(deps, a.order_id, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed", { notify: true });
           outcome = { kind: "failed", message: "" };
         }
       }

@@ -70,7 +70,15 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   // Bigint counts (count(*)) come back as JS numbers; amounts are int4 cents anyway.
   pg.types.setTypeParser(20, (v: string) => Number(v));
   pg.types.setTypeParser(1700, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Waits are bounded, so a stuck lock or a starved pool becomes an error the caller sees (and a transaction that
+  // is rolled back) instead of a request that never answers.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 30_000,
+    lock_timeout: 30_000,
+    idle_in_transaction_session_timeout: 60_000,
+  });
   pool.on("error", () => {
     /* an idle client died; the pool replaces it */
   });

@@ -20,7 +20,7 @@ import { isCardTypeName, yearMonthOf, type GatewaySettings } from "../../core/do
 import { gatewaySettings } from "../../core/domain/payments/settings.schema.ts";
 import { cartOwnerOf, chooseShippingMethod, emptyCart, loadPricedCart } from "../../core/commerce/cart.ts";
 import { errorListHtml, errorNoticeHtml, escapeHtml, field, parseCheckoutForm, type FieldError } from "../../core/commerce/checkout-form.ts";
-import { placeOrder, reconcilePayments, type OrderDeps } from "../../core/commerce/orders.ts";
+import { cancelSupersededOrder, placeOrder, reconcilePayments, type OrderDeps } from "../../core/commerce/orders.ts";
 import { listTokens } from "../../core/db/repositories/orders.ts";
 import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commerce/accounts.ts";
 import { hashPassword } from "../../core/security/password.ts";
@@ -38,6 +38,8 @@ export function tokenLabel(t: Pick<SavedToken, "kind" | "brand" | "last4" | "exp
 
 export const CHECKOUT_NONCE_ACTION = "woocommerce-process_checkout";
 export const CHECKOUT_TOKEN_KEY = "checkout_token";
+/** The session's last checkout order whose payment failed (WooCommerce's order_awaiting_payment). */
+export const AWAITING_PAYMENT_KEY = "order_awaiting_payment";
 
 /** How long a gateway call may take before it counts as timed out. */
 export const GATEWAY_DEADLINE_MS = 10_000;
@@ -107,6 +109,22 @@ export async function checkoutToken(req: HandlerInput["req"]): Promise<string> {
     });
   }
   return token as string;
+}
+
+/**
+ * After the session's own failed checkout order is paid (order-pay), its cart was that order: empty it and start a
+ * new checkout token, as WooCommerce's wc_clear_cart_after_payment does — the next checkout is a new one, and the
+ * cart is not bought a second time.
+ */
+export async function clearCartAfterPayment(ctx: { services: AppServices; shop: HandlerInput["req"]["shop"] }, orderId: number): Promise<void> {
+  const session = await ctx.shop.session();
+  if (!session || session.data[AWAITING_PAYMENT_KEY] !== orderId) return;
+  const owner = cartOwnerOf(session);
+  if (owner) await emptyCart(ctx.services.db, owner);
+  await ctx.shop.updateSessionData((d) => {
+    delete d[AWAITING_PAYMENT_KEY];
+    delete d[CHECKOUT_TOKEN_KEY];
+  });
 }
 
 const failure = (errors: FieldError[], opts: { refresh?: boolean; reload?: boolean } = {}): Reply =>
@@ -183,6 +201,16 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
   // The idempotency key: the page's nonce and the session's checkout token, hashed (neither is stored as is).
   const claimKey = "co_" + createHash("sha256").update(`${String(nonce)}:${token}`).digest("hex");
   const result = await placeOrder(rt.deps, { claimKey, customerId, input, owner, newAccount });
+  // The session's earlier failed order ("awaiting payment") is superseded by the order this checkout just made.
+  const awaiting = session.data[AWAITING_PAYMENT_KEY];
+  const made = result.ok ? (result.replay ? null : result.orderId) : (result.orderId ?? null);
+  if (made !== null) {
+    if (typeof awaiting === "number" && awaiting !== made) await cancelSupersededOrder(services.db, awaiting);
+    await req.shop.updateSessionData((d) => {
+      if (result.ok) delete d[AWAITING_PAYMENT_KEY];
+      else d[AWAITING_PAYMENT_KEY] = made;
+    });
+  }
   if (!result.ok) {
     if (result.reload) return json({ result: "failure", messages: errorListHtml(result.errors), refresh: false, reload: false });
     return failure(result.errors);
@@ -234,7 +262,8 @@ async function loginUser({ req, params, services }: HandlerInput): Promise<Reply
  * slashes between them included — is masked (card numbers, security codes, account and routing numbers).
  */
 export function scriptEventFields(params: HandlerInput["params"]): { name: string; message: string } {
-  const mask = (s: string) => s.replace(/\d(?:[\s./-]*\d){2,}/g, "[digits]");
+  // NFKC first: full-width digits (which the card form accepts) become ASCII and are masked like any others.
+  const mask = (s: string) => s.normalize("NFKC").replace(/\d(?:[\s./-]*\d){2,}/g, "[digits]");
   const name = mask((firstString(params.name) ?? "").slice(0, 400)).replace(/[^\w .:/\[\]-]/g, "").slice(0, 200);
   const message = mask((firstString(params.message) ?? "").slice(0, 2000)).slice(0, 500);
   return { name, message };

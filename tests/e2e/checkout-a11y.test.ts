@@ -230,6 +230,32 @@ describe("login section keyboard", () => {
 });
 
 describe("payment fields: aria-invalid", () => {
+  it("the payment form's own error list (checked in the browser) takes focus 500 ms after it appears", async () => {
+    const page = await checkoutWithCart(400);
+    await fillDetails(page, "browser-errors@example.com");
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.locator("#wc-sandbox-credit-card-account-number").pressSequentially("4242424242424241");
+    await page.evaluate(() => {
+      const w = window as unknown as { listAt?: number; focusAt?: number };
+      new MutationObserver(() => {
+        if (w.listAt === undefined && document.querySelector(".payment-form-errors")) w.listAt = performance.now();
+      }).observe(document.body, { childList: true, subtree: true });
+      document.addEventListener("focusin", (e) => {
+        if ((e.target as Element).matches?.(".payment-form-errors")) w.focusAt = performance.now();
+      });
+    });
+    await page.getByRole("button", { name: "Place order" }).click();
+    await page.locator(".payment-form-errors").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches(".payment-form-errors") ?? false), { timeout: 5000 }).toBe(true);
+    const { listAt, focusAt } = await page.evaluate(() => {
+      const w = window as unknown as { listAt: number; focusAt: number };
+      return { listAt: w.listAt, focusAt: w.focusAt };
+    });
+    expect(focusAt - listAt).toBeGreaterThanOrEqual(450);
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Card number is invalid");
+    await page.close();
+  });
+
   it("card fields are aria-invalid while invalid (submit errors and the live card-type check), and not once fixed", async () => {
     const page = await checkoutWithCart();
     await fillDetails(page, "invalid-card@example.com");

@@ -179,3 +179,27 @@ describe("abuse limits on the account pages", () => {
     expect(ok.status).toBe(302);
   });
 });
+
+describe("password reset keys", () => {
+  it("one live key per account: a new request replaces the last, and a reset ends every other key", async () => {
+    await registerCustomer(shop.services.db, { email: "keys@example.com", password: "old password 1", first_name: "", last_name: "" });
+    const client = new TestClient(shop.url);
+    const ask = async () => {
+      const nonce = hidden(await (await client.get("/my-account/lost-password/")).text(), "_wpnonce");
+      await client.request("/my-account/lost-password/", { method: "POST", headers: { "x-forwarded-for": "192.0.2.201" }, form: { _wpnonce: nonce, user_login: "keys@example.com", intent: "request" } });
+      const [mail] = await shop.services.db.query<{ body: string }>(`SELECT body FROM email_outbox WHERE to_address = 'keys@example.com' ORDER BY id DESC LIMIT 1`);
+      return new URL(/(http\S+lost-password\/\?key=\S+)/.exec(mail!.body)![1]!);
+    };
+    const reset = async (link: URL, password: string) => {
+      const page = await (await client.get(link.pathname + link.search)).text();
+      const res = await client.post("/my-account/lost-password/", { _wpnonce: hidden(page, "_wpnonce"), key: link.searchParams.get("key")!, id: link.searchParams.get("id")!, password_1: password, intent: "reset" });
+      return res.status === 302 ? "reset" : (await res.text()).includes("This key is invalid or has already been used.") ? "refused" : "other";
+    };
+    const first = await ask();
+    const second = await ask();
+    expect(await reset(first, "first new password")).toBe("refused"); // replaced by the second e-mail
+    const third = await ask();
+    expect(await reset(third, "third new password")).toBe("reset");
+    expect(await reset(second, "second new password")).toBe("refused");
+  });
+});

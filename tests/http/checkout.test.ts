@@ -261,6 +261,7 @@ describe("payment form script-error log", () => {
     expect(`${fields.name} ${fields.message}`).not.toMatch(/\d{3}|\d[\s./-]\d[\s./-]?\d/);
     expect(fields.message).toContain("bad input [digits] exp [digits] csc [digits] routing [digits] acct [digits]; [digits] ok");
     expect(scriptEventFields({ message: "x".repeat(600_000) }).message.length).toBe(500);
+    expect(scriptEventFields({ message: "card ４２４２ ４２４２ ４２４２ ４２４２ csc １２３" }).message).toBe("card [digits] csc [digits]");
 
     const client = await shopperWithCart(shop, productId);
     const page = await openCheckout(client);

@@ -10,7 +10,7 @@ import { ReviewOrder } from "./ReviewOrder.tsx";
 import { CheckoutCoupon, applyCheckoutCoupon, removeCheckoutCoupon, type CouponNonces } from "./CheckoutCoupon.tsx";
 import { PaymentForm, type SavedTokenView } from "./PaymentForm.tsx";
 import { PasswordInput } from "../chrome/PasswordInput.tsx";
-import { animateScrollTo, useRevealNotices } from "../chrome/Notices.tsx";
+import { animateScrollTo, revealNotices, useRevealNotices } from "../chrome/Notices.tsx";
 import type { CartSummaryView, CartTotalsView } from "../cart/cart-view.ts";
 import { type GatewaySettings, validatePaymentForm, yearMonthOf, paymentFieldId, toAsciiDigits } from "../../../core/domain/payments/index.ts";
 
@@ -283,11 +283,6 @@ export function CheckoutForm(props: CheckoutFormProps) {
     void login();
   };
 
-  const scrollAbove = (el: Element | null) => {
-    if (!el) return;
-    animateScrollTo(el.getBoundingClientRect().top + window.scrollY - timings.scrollOffsetPx, timings.scrollMs);
-  };
-
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
@@ -314,7 +309,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
         const errors = result.ok ? [] : result.errors;
         setPaymentErrors((p) => ({ messages: errors.map((x) => x.message), fields: new Set(errors.map((x) => paymentFieldId(settings, x.field))), seq: p.seq + 1 }));
         (document.activeElement as HTMLElement | null)?.blur?.();
-        requestAnimationFrame(() => scrollAbove(paymentRef.current));
+        // The list sits at the top of the payment form: 100 px above it over 1 s, then focus on it after 500 ms.
+        requestAnimationFrame(() => revealNotices(paymentRef.current));
         return;
       }
       if (!saved && settings.type === "credit-card") {
