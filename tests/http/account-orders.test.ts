@@ -56,6 +56,20 @@ const failedMails = (orderId: number) =>
 const payPath = (o: { id: number; order_key: string }) => `/checkout/order-pay/${o.id}/?pay_for_order=true&key=${o.order_key}`;
 
 /** A process that dies before the processor is called: its attempt stays 'started' until the reconciler runs. */
+/** A card checkout's parsed input (for driving placeOrder directly, with a gateway that dies). */
+function cardCheckout(email: string): CheckoutInput {
+  return {
+    billing: { first_name: "Ord", last_name: "Ers", company: "", country: "US", address_1: "1 Way", address_2: "", city: "Springfield", state: "IL", postcode: "62701", phone: "5551234567", email },
+    shipping: null,
+    orderComments: "",
+    paymentMethod: "sandbox_credit_card",
+    payment: { kind: "card", number: "4242424242424242", expMonth: 12, expYear: 2034, csc: "123", tokenize: false },
+    shippingMethodId: "flat_rate:1",
+    createAccount: null,
+    attribution: {},
+  };
+}
+
 function dyingBeforeAuthorize(real: PaymentGateway): PaymentGateway {
   return {
     id: real.id,
@@ -197,16 +211,7 @@ describe("Pay and Cancel in the account", () => {
     await client.post("/?wc-ajax=add_to_cart", { product_id: String(productId), quantity: "2" });
     const stockBefore = await stockLeft();
     const rt = paymentRuntime(shop.services);
-    const input: CheckoutInput = {
-      billing: { first_name: "Ord", last_name: "Ers", company: "", country: "US", address_1: "1 Way", address_2: "", city: "Springfield", state: "IL", postcode: "62701", phone: "5551234567", email },
-      shipping: null,
-      orderComments: "",
-      paymentMethod: "sandbox_credit_card",
-      payment: { kind: "card", number: "4242424242424242", expMonth: 12, expYear: 2034, csc: "123", tokenize: false },
-      shippingMethodId: "flat_rate:1",
-      createAccount: null,
-      attribution: {},
-    };
+    const input = cardCheckout(email);
     await expect(placeOrder({ ...rt.deps, gateway: dyingBeforeAuthorize(rt.gateway) }, { claimKey: `inflight-${Date.now()}`, customerId, input, owner: { customerId } })).rejects.toThrow("killed");
     const order = await lastOrder(email);
     expect(order.status).toBe("pending");
@@ -265,16 +270,7 @@ describe("the payment-failed e-mail", () => {
     const { client, customerId } = await signedIn(email);
     await client.post("/?wc-ajax=add_to_cart", { product_id: String(productId), quantity: "1" });
     const rt = paymentRuntime(shop.services);
-    const input: CheckoutInput = {
-      billing: { first_name: "Ord", last_name: "Ers", company: "", country: "US", address_1: "1 Way", address_2: "", city: "Springfield", state: "IL", postcode: "62701", phone: "5551234567", email },
-      shipping: null,
-      orderComments: "",
-      paymentMethod: "sandbox_credit_card",
-      payment: { kind: "card", number: "4242424242424242", expMonth: 12, expYear: 2034, csc: "123", tokenize: false },
-      shippingMethodId: "flat_rate:1",
-      createAccount: null,
-      attribution: {},
-    };
+    const input = cardCheckout(email);
     await expect(placeOrder({ ...rt.deps, gateway: dyingBeforeAuthorize(rt.gateway) }, { claimKey: `mail-${Date.now()}`, customerId, input, owner: { customerId } })).rejects.toThrow("killed");
     const order = await lastOrder(email);
     await reconcilePayments(rt.deps, 0);
