@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser } from "../support/browser.ts";
+import { fillBillingDetails, openCheckoutWithCart } from "../support/checkout-page.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
 
 let shop: TestShop;
@@ -28,25 +29,9 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function checkoutWithCart(width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.goto(shop.url + "/shop/");
-  expect((await page.request.post(shop.url + "/?wc-ajax=add_to_cart", { form: { product_id: String(productId), quantity: "1" } })).ok()).toBe(true);
-  await page.goto(shop.url + "/checkout/");
-  await page.waitForSelector('form.checkout[data-hydrated="1"]');
-  return page;
-}
+const checkoutWithCart = (width = 1280): Promise<Page> => openCheckoutWithCart(browser, shop.url, productId, { width });
 
-async function fillDetails(page: Page, email: string): Promise<void> {
-  await page.fill("#billing_email", email);
-  await page.fill("#billing_first_name", "Ada");
-  await page.fill("#billing_last_name", "Lovelace");
-  await page.fill("#billing_address_1", "1 Analytical Way");
-  await page.fill("#billing_city", "Springfield");
-  await page.fill("#billing_state", "IL");
-  await page.fill("#billing_postcode", "62701");
-  await page.fill("#billing_phone", "555 123 4567");
-}
+const fillDetails = fillBillingDetails;
 
 /** Waits for the next e-mail check's answer (the e-mail detection applies it right after). */
 function userCheck(page: Page) {

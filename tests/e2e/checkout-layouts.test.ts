@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser } from "../support/browser.ts";
+import { fillBillingDetails, openCheckoutWithCart } from "../support/checkout-page.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
 
 let browser: Browser;
@@ -17,25 +18,9 @@ async function shopWithLayout(layout: "modern" | "one-page"): Promise<{ shop: Te
   return { shop, productId: row!.id };
 }
 
-async function checkoutWithCart(shop: TestShop, productId: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(shop.url + "/shop/");
-  expect((await page.request.post(shop.url + "/?wc-ajax=add_to_cart", { form: { product_id: String(productId), quantity: "1" } })).ok()).toBe(true);
-  await page.goto(shop.url + "/checkout/");
-  await page.waitForSelector('form.checkout[data-hydrated="1"]');
-  return page;
-}
+const checkoutWithCart = (shop: TestShop, productId: number): Promise<Page> => openCheckoutWithCart(browser, shop.url, productId);
 
-async function fillDetails(page: Page, email: string): Promise<void> {
-  await page.fill("#billing_email", email);
-  await page.fill("#billing_first_name", "Ada");
-  await page.fill("#billing_last_name", "Lovelace");
-  await page.fill("#billing_address_1", "1 Analytical Way");
-  await page.fill("#billing_city", "Springfield");
-  await page.fill("#billing_state", "IL");
-  await page.fill("#billing_postcode", "62701");
-  await page.fill("#billing_phone", "555 123 4567");
-}
+const fillDetails = fillBillingDetails;
 
 async function fillCard(page: Page): Promise<void> {
   await page.locator("#wc-sandbox-credit-card-account-number").pressSequentially("4242424242424242");
