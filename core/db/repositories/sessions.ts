@@ -1,5 +1,6 @@
 /** Server-side sessions for guests and customers, kept in the database. */
 import type { Queryable } from "../client.ts";
+import { raw, sql } from "../kysely.ts";
 
 export interface Notice {
   type: "success" | "error" | "notice";
@@ -18,43 +19,48 @@ export interface SessionRecord {
   expiresAt: Date;
 }
 
-interface SessionRow {
-  id: string;
-  customer_id: number | null;
-  data: SessionData;
-  expires_at: Date | string;
-}
-
-const toRecord = (r: SessionRow): SessionRecord => ({
+const toRecord = (r: { id: string; customer_id: number | null; data: unknown; expires_at: Date }): SessionRecord => ({
   id: r.id,
   customerId: r.customer_id,
-  data: r.data ?? {},
+  data: (r.data as SessionData | null) ?? {},
   expiresAt: new Date(r.expires_at),
 });
 
 export async function findSession(db: Queryable, id: string, now: Date): Promise<SessionRecord | null> {
-  const [row] = await db.query<SessionRow>(`SELECT id, customer_id, data, expires_at FROM sessions WHERE id = $1 AND expires_at > $2`, [id, now]);
+  const row = await sql(db)
+    .selectFrom("sessions")
+    .select(["id", "customer_id", "data", "expires_at"])
+    .where("id", "=", id)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
   return row ? toRecord(row) : null;
 }
 
 export async function createSession(db: Queryable, s: SessionRecord): Promise<void> {
-  await db.query(`INSERT INTO sessions (id, customer_id, data, expires_at) VALUES ($1, $2, $3, $4)`, [s.id, s.customerId, JSON.stringify(s.data), s.expiresAt]);
+  await sql(db)
+    .insertInto("sessions")
+    .values({ id: s.id, customer_id: s.customerId, data: JSON.stringify(s.data), expires_at: s.expiresAt })
+    .execute();
 }
 
 export async function saveSession(db: Queryable, s: SessionRecord): Promise<void> {
-  await db.query(`UPDATE sessions SET customer_id = $2, data = $3, expires_at = $4, updated_at = now() WHERE id = $1`, [s.id, s.customerId, JSON.stringify(s.data), s.expiresAt]);
+  await sql(db)
+    .updateTable("sessions")
+    .set({ customer_id: s.customerId, data: JSON.stringify(s.data), expires_at: s.expiresAt, updated_at: raw`now()` })
+    .where("id", "=", s.id)
+    .execute();
 }
 
 /** Gives the session a new id (at login), keeping its data: stops session fixation. */
 export async function rotateSessionId(db: Queryable, oldId: string, newId: string): Promise<void> {
-  await db.query(`UPDATE sessions SET id = $2, updated_at = now() WHERE id = $1`, [oldId, newId]);
+  await sql(db).updateTable("sessions").set({ id: newId, updated_at: raw`now()` }).where("id", "=", oldId).execute();
 }
 
 export async function deleteSession(db: Queryable, id: string): Promise<void> {
-  await db.query(`DELETE FROM sessions WHERE id = $1`, [id]);
+  await sql(db).deleteFrom("sessions").where("id", "=", id).execute();
 }
 
 export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<number> {
-  const rows = await db.query(`DELETE FROM sessions WHERE expires_at <= $1 RETURNING id`, [now]);
+  const rows = await sql(db).deleteFrom("sessions").where("expires_at", "<=", now).returning("id").execute();
   return rows.length;
 }
