@@ -92,7 +92,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const rt = paymentRuntime(context.services);
   const tokens = owns ? await listTokens(context.services.db, customerId!) : [];
   const parsed = readPayment(form, rt.gateways, yearMonthOf(context.services.now(), "utc"), { ownedTokenIds: new Set(tokens.map((t) => t.id)), canTokenize: owns });
-  if (!parsed.ok) return { errors: parsed.errors.map((e) => e.html.replace(/<[^>]*>/g, "").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")) };
+  if (!parsed.ok) return { errors: parsed.errors.map((e) => e.html.replace(/<[^>]*>/g, "").replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")) };
   const result = await payExistingOrder(rt.deps, order.id, owns ? customerId : null, parsed.value);
   if (!result.ok) return { errors: [result.message] };
   await clearCartAfterPayment(context, order.id);

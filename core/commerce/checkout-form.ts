@@ -13,6 +13,7 @@ import {
   toAsciiDigits,
   parseCardExpiry,
 } from "../domain/payments/index.ts";
+import { escapeHtml } from "../domain/text/html.ts";
 
 export const FIELD_MAX = 200;
 export const EMAIL_MAX = 254;
@@ -98,9 +99,7 @@ export interface CheckoutInput {
 
 export type CheckoutParse = { ok: true; value: CheckoutInput } | { ok: false; errors: FieldError[] };
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+export { escapeHtml };
 
 /** A form value as one string: arrays (repeated keys) and objects are refused as empty. */
 export function field(form: Record<string, unknown>, name: string): string {

@@ -23,6 +23,7 @@ import {
   type PricedCart,
 } from "../../core/commerce/cart.ts";
 import { parseAddToCartForm, parseQuantity, MAX_ADD_TO_CART_QUANTITY, type AddToCartRequest } from "../../core/domain/catalog/index.ts";
+import { escapeHtml } from "../../core/domain/text/html.ts";
 import { CartTotals } from "../../app/components/cart/CartPage.tsx";
 import { cartTotalsView } from "../../app/components/cart/cart-view.ts";
 import {
@@ -48,10 +49,6 @@ const noticeHtml = (type: "success" | "error", message: string) =>
   type === "error"
     ? `<ul class="woocommerce-error" role="alert"><li>${escapeHtml(message)}</li></ul>`
     : `<div class="woocommerce-message" role="alert">${escapeHtml(message)}</div>`;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 /** A strict positive id; anything else is null. */
 function parseId(raw: unknown): number | null {

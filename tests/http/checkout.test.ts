@@ -92,7 +92,7 @@ describe("POST /?wc-ajax=checkout", () => {
   it("a processor's refusal reads as its own sentence, then the general advice (CSC check, routing checksum, unknown test account)", async () => {
     const general = "An error occurred, please try again or try an alternate form of payment.";
     const cases: [Record<string, string>, string][] = [
-      [cardFields("4000 0000 0000 0127", "123"), "Your card&#39;s security code is incorrect. "],
+      [cardFields("4000 0000 0000 0127", "123"), "Your card&#039;s security code is incorrect. "],
       [echeckFields("123456789", "000123456789"), "Routing Number is invalid. "],
       [echeckFields("110000000", "1234"), "Test mode: use a documented test number. "],
     ];

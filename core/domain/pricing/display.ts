@@ -19,6 +19,7 @@ import {
   tierRangeLabel,
 } from "./rules.ts";
 import type { CartLineInput, CustomerContext, DiscountRule, UsageCount } from "./types.ts";
+import { escapeHtml } from "../text/html.ts";
 
 /** The product as the pricing helpers need it (for a variation: the variation's own prices). */
 export interface ProductForPricing {
@@ -114,9 +115,7 @@ export function priceProduct(input: ProductPriceInput): ProductPrice {
 // WooCommerce price HTML
 // ---------------------------------------------------------------------------------------------------
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#039;" })[c]!);
-}
+export { escapeHtml };
 
 /** `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>15</bdi></span>` */
 export function priceAmountHtml(amount: Cents, format: CurrencyFormat = DEFAULT_CURRENCY_FORMAT): string {
