@@ -1,5 +1,6 @@
 /** Display helpers shared by server rendering and the browser. */
 import { formatMoney, DEFAULT_CURRENCY_FORMAT, type Cents, type CurrencyFormat } from "../../core/domain/money/money.ts";
+import { formatDate } from "../../core/domain/text/date.ts";
 
 export function moneyParts(amount: Cents, format: CurrencyFormat = DEFAULT_CURRENCY_FORMAT): { symbol: string; number: string; symbolFirst: boolean } {
   return {
@@ -19,6 +20,5 @@ export function mediaUrl(slug: string | null | undefined): string {
   return slug ? `/media/${slug}.svg` : "/media/placeholder.svg";
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-}
+/** The shop's one date format for people ("November 24, 2026"), see core/domain/text/date.ts. */
+export { formatDate };

@@ -5,6 +5,7 @@ import { findOrder } from "../../core/db/repositories/orders.ts";
 import { CANCEL_ORDER_NONCE_ACTION, cancelUnpaidOrder, orderActionsFor } from "../../core/commerce/orders.ts";
 import { AccountNav } from "../components/account/AccountNav.tsx";
 import { OrderDetails } from "../components/account/OrderDetails.tsx";
+import { formatDate } from "../lib/format.ts";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: pageTitle(`Order #${params.id}`) }, { name: "robots", content: "noindex" }];
 
@@ -44,7 +45,7 @@ export default function AccountViewOrder({ loaderData }: Route.ComponentProps) {
       <AccountNav current="orders" />
       <p>
         Order #<mark className="order-number">{order.id}</mark> was placed on{" "}
-        <mark className="order-date">{new Date(order.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}</mark> and is currently{" "}
+        <mark className="order-date">{formatDate(order.createdAt)}</mark> and is currently{" "}
         <mark className="order-status">{order.statusLabel}</mark>.
       </p>
       {actionData?.error ? (

@@ -1,5 +1,6 @@
 /** The account area's navigation and the orders table (dashboard and the orders page). */
 import { formatMoney } from "../../../core/domain/money/money.ts";
+import { formatDate } from "../../lib/format.ts";
 
 const LINKS = [
   { key: "dashboard", href: "/my-account/", label: "Dashboard" },
@@ -57,7 +58,7 @@ export function OrdersTable({ orders, cancelNonce }: { orders: OrderRow[]; cance
               <a href={`/my-account/view-order/${o.id}/`}>#{o.id}</a>
             </td>
             <td data-title="Date">
-              <time dateTime={o.createdAt}>{new Date(o.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}</time>
+              <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
             </td>
             <td data-title="Status">{o.statusLabel}</td>
             <td data-title="Total">

@@ -1,5 +1,6 @@
 /** An order's overview, lines, totals and addresses (order received page and the account's order view). */
 import { formatMoney } from "../../../core/domain/money/money.ts";
+import { formatDate } from "../../lib/format.ts";
 
 export interface OrderDetailsView {
   id: number;
@@ -21,7 +22,7 @@ export interface OrderDetailsView {
 }
 
 export function OrderDetails({ order }: { order: OrderDetailsView }) {
-  const date = new Date(order.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const date = formatDate(order.createdAt);
   const method = order.paymentMethodSummary?.last4 ? `${order.paymentMethodTitle} (${order.paymentMethodSummary.brand ? `${order.paymentMethodSummary.brand} ` : ""}ending in ${order.paymentMethodSummary.last4})` : order.paymentMethodTitle;
   return (
     <div className="order-details">
