@@ -8,7 +8,10 @@
  */
 import { allocate, percentOf, roundCents, type Cents } from "../money/money.ts";
 import { validateCoupon } from "./coupons.ts";
-import { baseUnitPrice, clamp, decideRules, effectiveProductId, tierDiscounts, type RuleDecision } from "./rules.ts";
+import { decideRules } from "./decide.ts";
+import { createLedger, type Ledger, type LineState } from "./ledger.ts";
+import { APPLY_PHASES, applyAction, ruleKindOf, type FreeItemsState, type RuleDecision } from "./rule-kinds/index.ts";
+import { clamp } from "./rules.ts";
 import { computeShipping } from "./shipping.ts";
 import type {
   AppliedCoupon,
@@ -19,10 +22,10 @@ import type {
   CartResult,
   CartTotals,
   Coupon,
+  CouponKind,
   CouponRefusal,
   DiscountSource,
   FreeItemsResult,
-  LineDiscount,
   PricedLine,
   PricingWarning,
   TierNudge,
@@ -39,16 +42,41 @@ export interface LinePricing {
   freeShippingGrantedBy: { source: DiscountSource; code: string }[];
 }
 
-interface LineState {
-  line: CartLineInput;
-  base: Cents;
-  subtotal: Cents;
-  discounts: LineDiscount[];
-  /** Sum of `discounts` so far, kept as they are given (summing on every look-up made big carts quadratic). */
-  taken: Cents;
+/**
+ * Prices every line: rule discounts, free items, cart discounts and coupons, allocated onto lines.
+ * The steps: check the lines, decide which rules apply, apply them phase by phase, pick the coupons,
+ * apply them, then read the priced lines off the ledger.
+ */
+export function priceCartLines(input: CartInput): LinePricing {
+  assertLines(input.lines);
+  const ledger = createLedger(input.lines);
+  const paying = input.lines.filter((l) => !l.freeItem);
+  const decided = decideRules({
+    lines: paying,
+    rules: input.rules,
+    now: input.now,
+    ...(input.customer ? { customer: input.customer } : {}),
+    ...(input.ruleUsage ? { ruleUsage: input.ruleUsage } : {}),
+    ...(input.currencyFormat ? { currencyFormat: input.currencyFormat } : {}),
+  });
+  const rules = applyRules(decided.decisions, ledger, input.lines.filter((l) => l.freeItem));
+  const coupons = selectCoupons(input, paying, ledger);
+  const freeShippingGrantedBy: { source: DiscountSource; code: string }[] = decided.decisions
+    .filter((d) => d.freeShipping)
+    .map((d) => ({ source: "rule" as const, code: d.rule.code }));
+  const appliedCoupons = applyCoupons(coupons.accepted, ledger);
+  for (const c of appliedCoupons) if (c.freeShipping) freeShippingGrantedBy.push({ source: "coupon", code: c.code });
+  return {
+    lines: input.lines.map((line) => pricedLine(line, ledger.state(line.key))),
+    appliedRules: rules.appliedRules,
+    cartDiscounts: ledger.cartDiscounts,
+    coupons: { applied: appliedCoupons, refused: coupons.refused },
+    freeItems: rules.freeItems,
+    nudges: decided.nudges,
+    warnings: decided.warnings,
+    freeShippingGrantedBy,
+  };
 }
-
-const remaining = (s: LineState): Cents => s.subtotal - s.taken;
 
 function assertLine(line: CartLineInput): void {
   const whole = (n: number, what: string) => {
@@ -59,31 +87,27 @@ function assertLine(line: CartLineInput): void {
   if (line.saleUnitPrice !== undefined) whole(line.saleUnitPrice, "saleUnitPrice");
 }
 
-/** Prices every line: rule discounts, free items, cart discounts and coupons, allocated onto lines. */
-export function priceCartLines(input: CartInput): LinePricing {
+/** Whole, non-negative amounts and unique keys, or a RangeError. */
+export function assertLines(lines: readonly CartLineInput[]): void {
   const seen = new Set<string>();
-  for (const line of input.lines) {
+  for (const line of lines) {
     assertLine(line);
     if (seen.has(line.key)) throw new RangeError(`duplicate line key: ${line.key}`);
     seen.add(line.key);
   }
-  const states = new Map<string, LineState>();
-  for (const line of input.lines) {
-    const base = baseUnitPrice(line);
-    states.set(line.key, { line, base, subtotal: base * line.quantity, discounts: [], taken: 0 });
-  }
-  const paying = input.lines.filter((l) => !l.freeItem);
-  const decided = decideRules({
-    lines: paying,
-    rules: input.rules,
-    now: input.now,
-    ...(input.customer ? { customer: input.customer } : {}),
-    ...(input.ruleUsage ? { ruleUsage: input.ruleUsage } : {}),
-    ...(input.currencyFormat ? { currencyFormat: input.currencyFormat } : {}),
-  });
+}
 
+/**
+ * Applies the decided rules with their kinds, phase by phase (product rules in priority order, each on
+ * what the line costs after the ones before; free items; cart rules on the amounts after product rules).
+ */
+export function applyRules(
+  decisions: readonly RuleDecision[],
+  ledger: Ledger,
+  freeLines: readonly CartLineInput[],
+): { appliedRules: AppliedRule[]; freeItems: FreeItemsResult } {
   const applied = new Map<string, AppliedRule>();
-  const appliedRule = (d: RuleDecision): AppliedRule => {
+  const record = (d: RuleDecision) => (): AppliedRule => {
     let a = applied.get(d.rule.code);
     if (!a) {
       a = { code: d.rule.code, title: d.rule.title, kind: d.rule.action.kind, discount: 0, lineKeys: [...d.lineKeys] };
@@ -91,105 +115,29 @@ export function priceCartLines(input: CartInput): LinePricing {
     }
     return a;
   };
-  const give = (s: LineState, d: Omit<LineDiscount, "amount">, amount: Cents): Cents => {
-    const amt = clamp(amount, 0, remaining(s));
-    if (amt > 0) {
-      s.discounts.push({ ...d, amount: amt });
-      s.taken += amt;
-    }
-    return amt;
-  };
-  const st = (key: string): LineState => states.get(key)!;
-
-  // Phase 1: product-level rules, in priority order, each on what the line costs after the ones before.
-  for (const d of decided.decisions) {
-    const action = d.rule.action;
-    const tag = { source: "rule" as const, code: d.rule.code, title: d.rule.title, level: "product" as const };
-    if (action.kind === "bulk") {
-      const a = appliedRule(d);
-      a.tiers = [];
-      for (const g of d.bulkGroups ?? []) {
-        if (g.tierIndex === null) continue;
-        a.tiers.push({ groupKey: g.groupKey, quantity: g.quantity, tierIndex: g.tierIndex });
-        const members = g.lineKeys.map((k) => ({ key: k, quantity: st(k).line.quantity, amount: remaining(st(k)) }));
-        const parts = tierDiscounts(action.tiers[g.tierIndex]!, members);
-        for (const [k, amount] of parts) a.discount += give(st(k), tag, amount);
-      }
-    } else if (action.kind === "product_percent") {
-      const a = appliedRule(d);
-      for (const k of d.lineKeys) a.discount += give(st(k), tag, percentOf(remaining(st(k)), clamp(action.percent, 0, 100)));
-    } else if (action.kind === "product_fixed") {
-      const a = appliedRule(d);
-      for (const k of d.lineKeys) a.discount += give(st(k), tag, Math.max(0, action.amountPerUnit) * st(k).line.quantity);
-    }
-  }
-
-  // Free items (buy X get Y): the grant discounts the marked lines, up to the granted quantity.
-  const freeItems: FreeItemsResult = { grants: [], toAdd: [], toRemove: [] };
-  const freeLines = input.lines.filter((l) => l.freeItem);
-  const covered = new Set<string>();
-  for (const d of decided.decisions) {
-    const grant = d.freeItem;
-    if (!grant) continue;
-    freeItems.grants.push(grant);
-    const a = appliedRule(d);
-    let left = grant.quantity;
-    for (const line of freeLines) {
-      if (line.freeItem!.ruleUniqueId !== grant.ruleUniqueId) continue;
-      if (line.productId !== grant.parentProductId && effectiveProductId(line) !== grant.parentProductId) continue;
-      if (!grant.choosableProductIds.includes(effectiveProductId(line))) continue;
-      covered.add(line.key);
-      const free = Math.min(left, line.quantity);
-      left -= free;
-      const s = st(line.key);
-      const tag = { source: "rule" as const, code: d.rule.code, title: d.rule.title, level: "product" as const };
-      a.discount += give(s, tag, percentOf(s.base * free, grant.discountPercent));
-      if (line.quantity > free) freeItems.toRemove.push({ lineKey: line.key, ruleUniqueId: grant.ruleUniqueId, quantity: line.quantity - free });
-    }
-    if (left > 0)
-      freeItems.toAdd.push({
-        ruleUniqueId: grant.ruleUniqueId,
-        parentProductId: grant.parentProductId,
-        productId: grant.defaultProductId,
-        quantity: left,
-      });
-  }
+  const freeItems: FreeItemsState = { result: { grants: [], toAdd: [], toRemove: [] }, freeLines, covered: new Set() };
+  for (const phase of APPLY_PHASES)
+    for (const d of decisions)
+      if (ruleKindOf(d.rule.action).phase === phase) applyAction({ decision: d, ledger, record: record(d), freeItems }, d.rule.action);
+  // A free-item line no grant accounts for leaves the cart.
   for (const line of freeLines)
-    if (!covered.has(line.key)) freeItems.toRemove.push({ lineKey: line.key, ruleUniqueId: line.freeItem!.ruleUniqueId, quantity: line.quantity });
+    if (!freeItems.covered.has(line.key))
+      freeItems.result.toRemove.push({ lineKey: line.key, ruleUniqueId: line.freeItem!.ruleUniqueId, quantity: line.quantity });
+  return { appliedRules: decisions.map((d) => record(d)()), freeItems: freeItems.result };
+}
 
-  // Phase 2: cart-level rules on the matched lines' amounts after product rules.
-  const cartDiscounts: CartLevelDiscount[] = [];
-  const spread = (source: DiscountSource, code: string, title: string, keys: readonly string[], wanted: Cents): Cents => {
-    const targets = keys.map(st).filter((s) => remaining(s) > 0);
-    const room = targets.reduce((a, s) => a + remaining(s), 0);
-    const amount = clamp(wanted, 0, room);
-    if (amount === 0) return 0;
-    const parts = allocate(amount, targets.map(remaining));
-    const allocations: { lineKey: string; amount: Cents }[] = [];
-    let given = 0;
-    targets.forEach((s, i) => {
-      const g = give(s, { source, code, title, level: "cart" }, parts[i]!);
-      given += g;
-      if (g > 0) allocations.push({ lineKey: s.line.key, amount: g });
-    });
-    cartDiscounts.push({ source, code, title, amount: given, allocations });
-    return given;
-  };
-  for (const d of decided.decisions) {
-    const action = d.rule.action;
-    if (action.kind !== "cart_percent" && action.kind !== "cart_fixed") continue;
-    const a = appliedRule(d);
-    const base = d.lineKeys.reduce((sum, k) => sum + remaining(st(k)), 0);
-    let wanted =
-      action.kind === "cart_percent" ? percentOf(base, clamp(action.percent, 0, 100)) : Math.max(0, action.amount);
-    if (action.kind === "cart_percent" && action.maxDiscount !== undefined) wanted = Math.min(wanted, action.maxDiscount);
-    a.discount += spread("rule", d.rule.code, d.rule.title, d.lineKeys, wanted);
-  }
-
-  // Phase 3: coupons, validated in the order applied, against what the items cost after the rules.
+/**
+ * The applied coupon codes validated in the order applied, against what the items cost after the rules;
+ * an individual-use coupon replaces those before it.
+ */
+export function selectCoupons(
+  input: CartInput,
+  paying: readonly CartLineInput[],
+  ledger: Ledger,
+): { accepted: { coupon: Coupon; eligible: string[] }[]; refused: CouponRefusal[] } {
   const refused: CouponRefusal[] = [];
   let accepted: { coupon: Coupon; eligible: string[] }[] = [];
-  const spend = paying.reduce((a, l) => a + remaining(st(l.key)), 0);
+  const spend = paying.reduce((a, l) => a + ledger.remaining(l.key), 0);
   for (const code of input.appliedCoupons ?? []) {
     const v = validateCoupon(code, {
       coupons: input.coupons ?? [],
@@ -213,77 +161,60 @@ export function priceCartLines(input: CartInput): LinePricing {
     if (v.replacesCodes.length > 0) accepted = [];
     accepted.push({ coupon: v.coupon, eligible: v.eligibleLineKeys });
   }
-  const beforeCoupons = new Map([...states].map(([k, s]) => [k, remaining(s)]));
-  const appliedCoupons: AppliedCoupon[] = [];
-  const freeShippingGrantedBy: { source: DiscountSource; code: string }[] = decided.decisions
-    .filter((d) => d.freeShipping)
-    .map((d) => ({ source: "rule" as const, code: d.rule.code }));
-  for (const { coupon, eligible } of accepted) {
-    let discount = 0;
-    const title = `Coupon: ${coupon.code}`;
-    if (coupon.kind === "fixed_cart") {
-      discount = spread("coupon", coupon.code, title, eligible, coupon.amount);
-    } else if (coupon.kind === "percent") {
-      // WooCommerce computes percent coupons on the price before coupons (not sequentially).
-      const base = eligible.reduce((a, k) => a + beforeCoupons.get(k)!, 0);
-      const wanted = percentOf(base, clamp(coupon.amount, 0, 100));
-      const parts = allocate(wanted, eligible.map((k) => beforeCoupons.get(k)!));
-      const allocations: { lineKey: string; amount: Cents }[] = [];
-      eligible.forEach((k, i) => {
-        const g = give(st(k), { source: "coupon", code: coupon.code, title, level: "cart" }, parts[i]!);
-        discount += g;
-        if (g > 0) allocations.push({ lineKey: k, amount: g });
-      });
-      cartDiscounts.push({ source: "coupon", code: coupon.code, title, amount: discount, allocations });
-    } else {
-      const allocations: { lineKey: string; amount: Cents }[] = [];
-      for (const k of eligible) {
-        const g = give(st(k), { source: "coupon", code: coupon.code, title, level: "cart" }, coupon.amount * st(k).line.quantity);
-        discount += g;
-        if (g > 0) allocations.push({ lineKey: k, amount: g });
-      }
-      cartDiscounts.push({ source: "coupon", code: coupon.code, title, amount: discount, allocations });
-    }
-    appliedCoupons.push({ code: coupon.code, kind: coupon.kind, discount, freeShipping: coupon.freeShipping === true });
-    if (coupon.freeShipping) freeShippingGrantedBy.push({ source: "coupon", code: coupon.code });
-  }
+  return { accepted, refused };
+}
 
-  const lines: PricedLine[] = input.lines.map((line) => {
-    const s = st(line.key);
-    const productDiscount = s.discounts.filter((d) => d.level === "product").reduce((a, d) => a + d.amount, 0);
-    const cartDiscount = s.discounts.filter((d) => d.level === "cart").reduce((a, d) => a + d.amount, 0);
-    const discountedSubtotal = s.subtotal - productDiscount;
-    const total = s.subtotal - productDiscount - cartDiscount;
-    if (total < 0) throw new Error(`pricing invariant broken: line ${line.key} below zero`);
-    return {
-      key: line.key,
-      productId: line.productId,
-      ...(line.variationId ? { variationId: line.variationId } : {}),
-      quantity: line.quantity,
-      regularUnitPrice: line.regularUnitPrice,
-      baseUnitPrice: s.base,
-      regularSubtotal: line.regularUnitPrice * line.quantity,
-      subtotal: s.subtotal,
-      productDiscount,
-      discountedSubtotal,
-      unitPrice: line.quantity > 0 ? roundCents(discountedSubtotal / line.quantity) : s.base,
-      cartDiscount,
-      discounts: s.discounts,
-      total,
-      matchedRule: productDiscount > 0,
-      ...(line.freeItem ? { freeItem: { ruleUniqueId: line.freeItem.ruleUniqueId } } : {}),
-    };
+type CouponApply = (ledger: Ledger, coupon: Coupon, eligible: readonly string[], title: string, beforeCoupons: ReadonlyMap<string, Cents>) => Cents;
+
+/** One pure apply per coupon kind. */
+const COUPON_APPLY: { readonly [K in CouponKind]: CouponApply } = {
+  fixed_cart: (ledger, coupon, eligible, title) => ledger.spread("coupon", coupon.code, title, eligible, coupon.amount),
+  // WooCommerce computes percent coupons on the price before coupons (not sequentially).
+  percent: (ledger, coupon, eligible, title, beforeCoupons) => {
+    const base = eligible.reduce((a, k) => a + beforeCoupons.get(k)!, 0);
+    const wanted = percentOf(base, clamp(coupon.amount, 0, 100));
+    const parts = allocate(wanted, eligible.map((k) => beforeCoupons.get(k)!));
+    return ledger.giveEach("coupon", coupon.code, title, eligible.map((key, i) => ({ key, amount: parts[i]! })));
+  },
+  fixed_product: (ledger, coupon, eligible, title) =>
+    ledger.giveEach("coupon", coupon.code, title, eligible.map((key) => ({ key, amount: coupon.amount * ledger.state(key).line.quantity }))),
+};
+
+/** Applies the accepted coupons in order; what each gave. */
+export function applyCoupons(accepted: readonly { coupon: Coupon; eligible: readonly string[] }[], ledger: Ledger): AppliedCoupon[] {
+  const beforeCoupons = new Map<string, Cents>();
+  for (const { coupon, eligible } of accepted)
+    if (coupon.kind === "percent") for (const k of eligible) if (!beforeCoupons.has(k)) beforeCoupons.set(k, ledger.remaining(k));
+  return accepted.map(({ coupon, eligible }) => {
+    const discount = COUPON_APPLY[coupon.kind](ledger, coupon, eligible, `Coupon: ${coupon.code}`, beforeCoupons);
+    return { code: coupon.code, kind: coupon.kind, discount, freeShipping: coupon.freeShipping === true };
   });
+}
 
+/** A line's prices read off its ledger state. */
+export function pricedLine(line: CartLineInput, s: LineState): PricedLine {
+  const productDiscount = s.discounts.filter((d) => d.level === "product").reduce((a, d) => a + d.amount, 0);
+  const cartDiscount = s.discounts.filter((d) => d.level === "cart").reduce((a, d) => a + d.amount, 0);
+  const discountedSubtotal = s.subtotal - productDiscount;
+  const total = s.subtotal - productDiscount - cartDiscount;
+  if (total < 0) throw new Error(`pricing invariant broken: line ${line.key} below zero`);
   return {
-    lines,
-    appliedRules: decided.decisions.map((d) => applied.get(d.rule.code) ?? appliedRule(d)),
-    cartDiscounts,
-    coupons: { applied: appliedCoupons, refused },
-    freeItems,
-    nudges: decided.nudges,
-    warnings: decided.warnings,
-    freeShippingGrantedBy,
+    key: line.key,
+    productId: line.productId,
+    ...(line.variationId ? { variationId: line.variationId } : {}),
+    quantity: line.quantity,
+    regularUnitPrice: line.regularUnitPrice,
+    baseUnitPrice: s.base,
+    regularSubtotal: line.regularUnitPrice * line.quantity,
+    subtotal: s.subtotal,
+    productDiscount,
+    discountedSubtotal,
+    unitPrice: line.quantity > 0 ? roundCents(discountedSubtotal / line.quantity) : s.base,
+    cartDiscount,
+    discounts: s.discounts,
+    total,
+    matchedRule: productDiscount > 0,
+    ...(line.freeItem ? { freeItem: { ruleUniqueId: line.freeItem.ruleUniqueId } } : {}),
   };
 }
 

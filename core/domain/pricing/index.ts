@@ -1,8 +1,18 @@
 /** The pricing and discount engine: pure functions over rules, coupons and cart lines (integer cents). */
 export type * from "./types.ts";
 export { evaluateCart, priceCartLines, computeCartTotals, type LinePricing } from "./engine.ts";
+export { decideRules, type DecideInput, type DecideResult, type RuleDecision, type BulkGroupDecision } from "./decide.ts";
 export {
-  decideRules,
+  RULE_KINDS,
+  ruleKindOf,
+  type RuleKind,
+  type ActionOf,
+  type ApplyPhase,
+  type RuleCheck,
+  type RuleCheckContext,
+  type RuleApplyContext,
+} from "./rule-kinds/index.ts";
+export {
   ruleIsActive,
   sortRules,
   lineMatchesFilter,
@@ -17,10 +27,6 @@ export {
   isOnSale,
   effectiveProductId,
   freeItemUniqueId,
-  type DecideInput,
-  type DecideResult,
-  type RuleDecision,
-  type BulkGroupDecision,
   type ConditionContext,
   type GroupMember,
 } from "./rules.ts";

@@ -5,7 +5,7 @@
  * check that whatever a schema accepts is a valid value of that type.
  */
 import { z } from "zod";
-import type { Coupon, DiscountRule, ShippingMethod } from "./types.ts";
+import type { Coupon, DiscountRule, RuleAction, RuleActionKind, ShippingMethod } from "./types.ts";
 
 const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const count = z.number().int().min(0);
@@ -45,18 +45,19 @@ const bulkTierSchema = z
   .refine((t) => t.max === undefined || t.max >= t.min, "max must be at least min")
   .refine((t) => (t.type === "percent" ? t.value <= 100 : Number.isSafeInteger(t.value)), "percent 0–100, amounts in whole cents");
 
-const ruleActionSchema = z.discriminatedUnion("kind", [
-  z.object({
+/** The typed arguments of each rule kind (rule-kinds/), keyed by its code. */
+export const ruleKindArgsSchemas = {
+  bulk: z.object({
     kind: z.literal("bulk"),
     countBy: z.enum(["product", "variation", "matched", "cart"]),
     tiers: z.array(bulkTierSchema).min(1),
   }),
-  z.object({ kind: z.literal("product_percent"), percent }),
-  z.object({ kind: z.literal("product_fixed"), amountPerUnit: cents }),
-  z.object({ kind: z.literal("cart_percent"), percent, maxDiscount: cents.optional() }),
-  z.object({ kind: z.literal("cart_fixed"), amount: cents }),
-  z.object({ kind: z.literal("free_shipping") }),
-  z.object({
+  product_percent: z.object({ kind: z.literal("product_percent"), percent }),
+  product_fixed: z.object({ kind: z.literal("product_fixed"), amountPerUnit: cents }),
+  cart_percent: z.object({ kind: z.literal("cart_percent"), percent, maxDiscount: cents.optional() }),
+  cart_fixed: z.object({ kind: z.literal("cart_fixed"), amount: cents }),
+  free_shipping: z.object({ kind: z.literal("free_shipping") }),
+  buy_x_get_y: z.object({
     kind: z.literal("buy_x_get_y"),
     buyQuantity: z.number().int().min(1),
     getProductId: id,
@@ -66,6 +67,11 @@ const ruleActionSchema = z.discriminatedUnion("kind", [
     recursive: z.boolean(),
     discountPercent: percent,
   }),
+} satisfies { [K in RuleActionKind]: z.ZodType<Extract<RuleAction, { kind: K }>> };
+
+const ruleActionSchema = z.discriminatedUnion("kind", Object.values(ruleKindArgsSchemas) as [
+  (typeof ruleKindArgsSchemas)[RuleActionKind],
+  ...(typeof ruleKindArgsSchemas)[RuleActionKind][],
 ]);
 
 export const discountRuleSchema = z.object({
