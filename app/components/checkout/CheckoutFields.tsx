@@ -1,0 +1,80 @@
+/** The checkout's address fields, with WooCommerce's markup (`p.form-row#…_field`, invalid rows marked). */
+import { createContext, useContext } from "react";
+
+export interface FieldDefaults {
+  /** A returning customer's last billing address. */
+  savedBilling: Record<string, string> | null;
+  /** The shipping address saved in My account → Addresses. */
+  savedShipping?: Record<string, string> | null;
+  customer: { email: string; first_name: string; last_name: string } | null;
+}
+
+/** The names of the fields the last failed checkout named (`data-id`), and where prefilled values come from. */
+export const CheckoutFieldsContext = createContext<{ errors: ReadonlySet<string>; defaults: FieldDefaults }>({
+  errors: new Set(),
+  defaults: { savedBilling: null, customer: null },
+});
+
+/** `form-row`, plus `woocommerce-invalid` when the last failure named the field. */
+export function useRowClass(): (name: string) => string {
+  const { errors } = useContext(CheckoutFieldsContext);
+  return (name) => `form-row${errors.has(name) ? " woocommerce-invalid" : ""}`;
+}
+
+interface TextFieldProps {
+  name: string;
+  label: string;
+  required?: boolean;
+  type?: string;
+  autoComplete?: string;
+  defaultValue?: string | undefined;
+  wide?: boolean;
+}
+
+export function TextField({ name, label, required, type, autoComplete, defaultValue, wide }: TextFieldProps) {
+  const { errors, defaults } = useContext(CheckoutFieldsContext);
+  const rowClass = useRowClass();
+  const saved = name.startsWith("billing_") ? defaults.savedBilling?.[name.slice(8)] : name.startsWith("shipping_") ? defaults.savedShipping?.[name.slice(9)] : undefined;
+  return (
+    <p className={`${rowClass(name)} ${wide === false ? "" : "form-row-wide"}`} id={`${name}_field`}>
+      <label htmlFor={name}>
+        {label} {required === false ? <span className="optional">(optional)</span> : <abbr className="required" title="required">*</abbr>}
+      </label>
+      <input type={type ?? "text"} className="input-text" name={name} id={name} autoComplete={autoComplete} defaultValue={defaultValue ?? saved} maxLength={200} aria-invalid={errors.has(name) || undefined} />
+    </p>
+  );
+}
+
+export function AddressFields({ prefix }: { prefix: "billing" | "shipping" }) {
+  const { defaults } = useContext(CheckoutFieldsContext);
+  const rowClass = useRowClass();
+  const saved = prefix === "billing" ? defaults.savedBilling : defaults.savedShipping;
+  return (
+    <>
+      <TextField name={`${prefix}_first_name`} label="First name" autoComplete="given-name" defaultValue={prefix === "billing" ? defaults.savedBilling?.first_name || defaults.customer?.first_name : defaults.savedShipping?.first_name} />
+      <TextField name={`${prefix}_last_name`} label="Last name" autoComplete="family-name" defaultValue={prefix === "billing" ? defaults.savedBilling?.last_name || defaults.customer?.last_name : defaults.savedShipping?.last_name} />
+      <TextField name={`${prefix}_company`} label="Company name" required={false} autoComplete="organization" />
+      <p className={`${rowClass(`${prefix}_country`)} form-row-wide`} id={`${prefix}_country_field`}>
+        <label htmlFor={`${prefix}_country`}>
+          Country / Region <abbr className="required" title="required">*</abbr>
+        </label>
+        <select name={`${prefix}_country`} id={`${prefix}_country`} defaultValue={saved?.country || "US"} autoComplete="country">
+          <option value="US">United States (US)</option>
+          <option value="CA">Canada</option>
+          <option value="GB">United Kingdom (UK)</option>
+          <option value="IE">Ireland</option>
+          <option value="AU">Australia</option>
+          <option value="NZ">New Zealand</option>
+          <option value="DE">Germany</option>
+          <option value="FR">France</option>
+          <option value="NL">Netherlands</option>
+        </select>
+      </p>
+      <TextField name={`${prefix}_address_1`} label="Street address" autoComplete="address-line1" />
+      <TextField name={`${prefix}_address_2`} label="Apartment, suite, unit, etc." required={false} autoComplete="address-line2" />
+      <TextField name={`${prefix}_city`} label="Town / City" autoComplete="address-level2" />
+      <TextField name={`${prefix}_state`} label="State / County" autoComplete="address-level1" />
+      <TextField name={`${prefix}_postcode`} label="ZIP Code" autoComplete="postal-code" />
+    </>
+  );
+}

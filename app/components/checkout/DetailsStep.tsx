@@ -1,0 +1,48 @@
+/** The details step: billing details (with the guest's e-mail, login and create-account), shipping address, order notes. */
+import { useState, type ReactNode } from "react";
+import { AddressFields, TextField } from "./CheckoutFields.tsx";
+
+interface Props {
+  hidden: boolean;
+  /** The guest's e-mail / login / create-account block; for a signed-in customer, the e-mail as a hidden input. */
+  customerInfo: ReactNode;
+  /** Multi-step layouts: the 'Proceed to payment' button. */
+  onNext: (() => void) | null;
+}
+
+export function DetailsStep({ hidden, customerInfo, onNext }: Props) {
+  const [shipDifferent, setShipDifferent] = useState(false);
+  return (
+    <div className="col2-set" id="customer_details" hidden={hidden}>
+      <div className="woocommerce-billing-fields">
+        <h2>Billing details</h2>
+        {customerInfo}
+        <AddressFields prefix="billing" />
+        <TextField name="billing_phone" label="Phone" type="tel" autoComplete="tel" />
+      </div>
+      <div className="woocommerce-shipping-fields">
+        <h3 id="ship-to-different-address">
+          <label className="woocommerce-form__label-for-checkbox">
+            <input id="ship-to-different-address-checkbox" type="checkbox" name="ship_to_different_address" value="1" checked={shipDifferent} onChange={(e) => setShipDifferent(e.target.checked)} /> <span>Ship to a different address?</span>
+          </label>
+        </h3>
+        {shipDifferent ? (
+          <div className="shipping_address">
+            <AddressFields prefix="shipping" />
+          </div>
+        ) : null}
+      </div>
+      <p className="form-row notes" id="order_comments_field">
+        <label htmlFor="order_comments">
+          Order notes <span className="optional">(optional)</span>
+        </label>
+        <textarea name="order_comments" className="input-text" id="order_comments" rows={3} maxLength={2000} placeholder="Notes about your order, e.g. special notes for delivery." />
+      </p>
+      {onNext ? (
+        <button type="button" className="button alt checkout-step-next" onClick={onNext}>
+          Proceed to payment
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/** The payment step: the payment form's own error list, the payment form, the hidden checkout fields and 'Place order'. */
+import type { RefObject } from "react";
+import { PaymentForm, type SavedTokenView } from "./PaymentForm.tsx";
+import type { GatewaySettings } from "../../../core/domain/payments/index.ts";
+
+export interface PaymentErrors {
+  messages: string[];
+  /** Field ids the messages name (aria-invalid). */
+  fields: ReadonlySet<string>;
+  /** Remounts the role="alert" list, so a repeated failure is announced again. */
+  seq: number;
+}
+
+interface Props {
+  paymentRef: RefObject<HTMLDivElement | null>;
+  hidden: boolean;
+  errors: PaymentErrors;
+  gateways: { card: GatewaySettings; echeck: GatewaySettings };
+  testMode: boolean;
+  tokens: SavedTokenView[];
+  canSave: boolean;
+  method: string;
+  onMethodChange: (id: string) => void;
+  tokenChoice: Record<string, string>;
+  onTokenChoice: (gatewayId: string, value: string) => void;
+  slideMs: number;
+  nonce: string;
+  checkoutToken: string;
+  placeOrderText: string;
+  processing: boolean;
+  /** Multi-step layouts: the 'Back to my details' button. */
+  onBack: (() => void) | null;
+}
+
+export function PaymentStep(props: Props) {
+  const { errors, processing } = props;
+  return (
+    <div id="payment" ref={props.paymentRef} className="woocommerce-checkout-payment" hidden={props.hidden}>
+      {errors.messages.length ? (
+        <ul className="woocommerce-error payment-form-errors" role="alert" key={errors.seq}>
+          {errors.messages.map((m, i) => (
+            <li key={i}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+      <PaymentForm
+        gateways={props.gateways}
+        testMode={props.testMode}
+        tokens={props.tokens}
+        canSave={props.canSave}
+        method={props.method}
+        invalidFields={errors.fields}
+        onMethodChange={props.onMethodChange}
+        tokenChoice={props.tokenChoice}
+        onTokenChoice={props.onTokenChoice}
+        slideMs={props.slideMs}
+      />
+      <div className="form-row place-order">
+        <input type="hidden" name="woocommerce-process-checkout-nonce" value={props.nonce} />
+        <input type="hidden" name="_wp_http_referer" value="/checkout/" />
+        <input type="hidden" name="_checkout_token" value={props.checkoutToken} />
+        {/* wire-contracts §4.4: the attribution script fills this element with its 16 hidden inputs. */}
+        {/* @ts-expect-error: custom element */}
+        <wc-order-attribution-inputs />
+        {props.onBack ? (
+          <button type="button" className="button checkout-step-back" onClick={props.onBack}>
+            Back to my details
+          </button>
+        ) : null}
+        <button type="submit" className="button alt" name="woocommerce_checkout_place_order" id="place_order" value={props.placeOrderText} disabled={processing} aria-disabled={processing}>
+          {props.placeOrderText}
+        </button>
+      </div>
+    </div>
+  );
+}

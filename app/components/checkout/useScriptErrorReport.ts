@@ -1,0 +1,28 @@
+import { useEffect, type RefObject } from "react";
+import type { GatewaySettings } from "../../../core/domain/payments/index.ts";
+import { post } from "./checkout-client.ts";
+
+/**
+ * A script of the payment page that fails to load is reported to the server (spec §7, payment form log), by
+ * the form in use: the card form's action and nonce, or the e-check form's.
+ */
+export function useScriptErrorReport(
+  gateways: { card: GatewaySettings; echeck: GatewaySettings },
+  methodRef: RefObject<string>,
+  nonces: { card: string; echeck: string },
+): void {
+  const { card, echeck } = gateways;
+  useEffect(() => {
+    const onError = (e: Event) => {
+      const target = e.target as HTMLScriptElement | null;
+      if (!target || target.tagName !== "SCRIPT") return;
+      const name = target.src ? new URL(target.src, window.location.href).pathname : "inline";
+      const isEcheck = methodRef.current === echeck.id;
+      const action = isEcheck ? `${echeck.plugin_id}_echeck_payment_form_log_script_event` : `${card.plugin_id}_credit_card_payment_form_log_script_event`;
+      const security = isEcheck ? nonces.echeck : nonces.card;
+      void post("/wp-admin/admin-ajax.php", new URLSearchParams({ action, security, name, message: `The script ${name} could not be loaded.` })).catch(() => undefined);
+    };
+    window.addEventListener("error", onError, true);
+    return () => window.removeEventListener("error", onError, true);
+  }, [card.plugin_id, echeck.plugin_id, echeck.id, nonces.card, nonces.echeck, methodRef]);
+}
