@@ -18,6 +18,7 @@ import { mediaHandler } from "./http/media.ts";
 import { pageHandler } from "./http/pages.ts";
 import { sessionCookieName } from "../core/security/session-token.ts";
 import { FEATURES } from "./features/index.ts";
+import { requestLogger } from "./log.ts";
 
 export interface Endpoints {
   wcAjax: Registry;
@@ -62,6 +63,7 @@ export function createApp(opts: AppOptions): express.Express {
     app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(requestLogger(services.logger)); // pages and APIs, not static files: a request id and one line each
   app.use(requestContextMiddleware({ db: services.db, secret: services.secret, sessionCookie: sessionCookieName(services.siteUrl), now: services.now }));
 
   // Bodies are parsed only for the API entry points; pages read their own (React Router actions).

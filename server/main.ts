@@ -40,7 +40,8 @@ export interface RunningShop {
 
 export async function startShop(env: Env = parseEnv(), logger: Logger = createLogger(env.LOG_LEVEL)): Promise<RunningShop> {
   const production = env.NODE_ENV === "production";
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.dataDir, "pglite") });
+  const onPoolError = (error: Error) => logger.error("database pool: idle client failed", { error });
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.dataDir, "pglite"), onPoolError });
   const applied = await migrate(db);
   if (applied.length) logger.info("migrations applied", { applied });
   if (await seedDemoData(db)) logger.info("demo catalogue seeded");

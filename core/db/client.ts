@@ -64,7 +64,14 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+/** What the pool reports that no query sees: an idle client whose connection failed (the pool replaces it). */
+export type PoolErrorHandler = (error: Error) => void;
+
+/** Without a handler, pool errors go to stderr as one JSON line: never swallowed. */
+const poolErrorToStderr: PoolErrorHandler = (error) =>
+  void process.stderr.write(JSON.stringify({ level: "error", t: new Date().toISOString(), msg: "database pool: idle client failed", error: { message: error.message, code: (error as { code?: string }).code } }) + "\n");
+
+export async function openPostgres(url: string, poolSize = 10, opts: { onError?: PoolErrorHandler } = {}): Promise<Db> {
   const pgModule = await import("pg");
   const pg = pgModule.default ?? pgModule;
   // Bigint counts (count(*)) come back as JS numbers; amounts are int4 cents anyway.
@@ -79,9 +86,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
     lock_timeout: 30_000,
     idle_in_transaction_session_timeout: 60_000,
   });
-  pool.on("error", () => {
-    /* an idle client died; the pool replaces it */
-  });
+  pool.on("error", opts.onError ?? poolErrorToStderr); // an idle client died; the pool replaces it
   const wrap = (c: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }): Queryable => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
       return (await c.query(text, params as unknown[])).rows as T[];
@@ -112,6 +117,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; onPoolError?: PoolErrorHandler }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, undefined, { onError: opts.onPoolError }) : openPglite(opts.dataDir);
 }
