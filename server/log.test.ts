@@ -58,13 +58,43 @@ describe("createLogger", () => {
       headers: { cookie: "cookie-secret-value", authorization: "Bearer tok-123", "x-wp-nonce": "nonce-abc" },
     });
     for (const secret of SECRETS) expect(lines.join("\n")).not.toContain(secret);
-    expect(JSON.parse(lines[0]!).form).toEqual({ "wc-sandbox-card-number": "[Redacted]", "wc-sandbox-card-cvc": "[Redacted]", password: "[Redacted]", billing_email: "a@b.c" });
+    expect(JSON.parse(lines[0]!).form).toEqual({
+      "wc-sandbox-card-number": "[Redacted]",
+      "wc-sandbox-card-cvc": "[Redacted]",
+      password: "[Redacted]",
+      billing_email: "a@b.c",
+    });
   });
 
   it("knows the card, password and token field names and leaves ordinary ones alone", () => {
-    for (const name of ["password", "pwd", "pass1", "account_password", "wc-sandbox-card-number", "card_number", "number", "csc", "wc-sandbox-card-cvc", "cvv", "wc-echeck-account-number", "routing_number", "wc-sandbox-card-expiry", "exp_month", "token", "wc-sandbox-payment-token", "_wpnonce", "security_nonce", "cookie", "set-cookie", "Authorization", "key", "secret"])
+    for (const name of [
+      "password",
+      "pwd",
+      "pass1",
+      "account_password",
+      "wc-sandbox-card-number",
+      "card_number",
+      "number",
+      "csc",
+      "wc-sandbox-card-cvc",
+      "cvv",
+      "wc-echeck-account-number",
+      "routing_number",
+      "wc-sandbox-card-expiry",
+      "exp_month",
+      "token",
+      "wc-sandbox-payment-token",
+      "_wpnonce",
+      "security_nonce",
+      "cookie",
+      "set-cookie",
+      "Authorization",
+      "key",
+      "secret",
+    ])
       expect(isSecretName(name), name).toBe(true);
-    for (const name of ["orderId", "order_number", "quantity", "billing_email", "status", "method", "url", "gateway", "pending", "attemptId"]) expect(isSecretName(name), name).toBe(false);
+    for (const name of ["orderId", "order_number", "quantity", "billing_email", "status", "method", "url", "gateway", "pending", "attemptId"])
+      expect(isSecretName(name), name).toBe(false);
     expect(redactUrl("/?wc-ajax=checkout&pwd=hunter2-pass&key=abc&x=1")).toBe("/?wc-ajax=checkout&pwd=%5BRedacted%5D&key=%5BRedacted%5D&x=1");
   });
 });
@@ -76,7 +106,11 @@ describe("requestLogger", () => {
     const body = new URLSearchParams({ "wc-sandbox-card-number": CARD, "wc-sandbox-card-cvc": "737", password: "hunter2-pass", billing_first_name: "Ada" });
     const [a, b] = await Promise.all(
       [0, 1].map(() =>
-        fetch(`${url}/checkout?pwd=hunter2-pass`, { method: "POST", body, headers: { cookie: "wp_session=cookie-secret-value", authorization: "Bearer tok-123", "x-wp-nonce": "nonce-abc" } }),
+        fetch(`${url}/checkout?pwd=hunter2-pass`, {
+          method: "POST",
+          body,
+          headers: { cookie: "wp_session=cookie-secret-value", authorization: "Bearer tok-123", "x-wp-nonce": "nonce-abc" },
+        }),
       ),
     );
     const ids = [a!.headers.get("x-request-id"), b!.headers.get("x-request-id")];
@@ -85,7 +119,9 @@ describe("requestLogger", () => {
     await until(() => lines.filter((l) => l.includes("request completed")).length === 2);
     const parsed = lines.map((l) => JSON.parse(l));
     for (const id of ids) {
-      expect(parsed).toContainEqual(expect.objectContaining({ level: "info", msg: "request completed", req: expect.objectContaining({ id, method: "POST" }), res: { status: 200 } }));
+      expect(parsed).toContainEqual(
+        expect.objectContaining({ level: "info", msg: "request completed", req: expect.objectContaining({ id, method: "POST" }), res: { status: 200 } }),
+      );
       expect(parsed).toContainEqual(expect.objectContaining({ level: "warn", msg: "checkout attempt", reqId: id }));
     }
     const out = lines.join("\n");
@@ -97,10 +133,17 @@ describe("requestLogger", () => {
     const lines: string[] = [];
     let url = await serve(createLogger("info", (l) => lines.push(l)));
     expect((await fetch(`${url}/checkout`, { method: "POST", headers: { "x-request-id": "edge-42.abc" } })).headers.get("x-request-id")).toBe("edge-42.abc");
-    expect((await fetch(`${url}/checkout`, { method: "POST", headers: { "x-request-id": "bad id\"}" } })).headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await fetch(`${url}/checkout`, { method: "POST", headers: { "x-request-id": 'bad id"}' } })).headers.get("x-request-id")).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
     await new Promise<void>((resolve) => server!.close(() => resolve()));
-    url = await serve(createLogger("info", (l) => lines.push(l)), false);
-    expect((await fetch(`${url}/checkout`, { method: "POST", headers: { "x-request-id": "edge-42.abc" } })).headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    url = await serve(
+      createLogger("info", (l) => lines.push(l)),
+      false,
+    );
+    expect((await fetch(`${url}/checkout`, { method: "POST", headers: { "x-request-id": "edge-42.abc" } })).headers.get("x-request-id")).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
   });
 
   it("stays quiet at warn (the tests' level) and logs a failed request as a warning", async () => {

@@ -79,7 +79,9 @@ const pinos = new WeakMap<Logger, Pino>();
  * Lines: `{"level":"info","t":"2026-…Z","msg":"…",…fields}`, plus `reqId` inside a request.
  */
 export function createLogger(level: Level = "info", write?: (line: string) => void): Logger {
-  const destination = write ? { write: (chunk: string) => write(chunk.endsWith("\n") ? chunk.slice(0, -1) : chunk) } : pino.destination({ dest: 1, sync: true });
+  const destination = write
+    ? { write: (chunk: string) => write(chunk.endsWith("\n") ? chunk.slice(0, -1) : chunk) }
+    : pino.destination({ dest: 1, sync: true });
   const base = pino(
     {
       level,
@@ -138,6 +140,5 @@ export function requestLogger(logger: Logger) {
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
   });
-  return (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) =>
-    middleware(req, res, () => requestScope.run(String(req.id), next));
+  return (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => middleware(req, res, () => requestScope.run(String(req.id), next));
 }
