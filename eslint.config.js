@@ -27,7 +27,7 @@ const LAYER = {
   browserToNode: { regex: `^node:`, message: "Browser code may not import Node built-ins: name the module *.server.ts." },
 };
 
-/** Server modules that render app components into wc-ajax fragments (wire contract §1.4): they may import app/components and app/lib, not app loaders. */
+/** Server modules that render app components into wc-ajax fragments (docs/contract/wire.md §1.4): they may import app/components and app/lib, not app loaders. */
 const FRAGMENT_RENDERERS = ["server/features/cart.ts", "server/features/checkout.ts", "server/features/catalog.ts"];
 
 /** Statements written as strings: SQL belongs in core/db (decision 0008). Upper-case keywords only, so English prose passes. */
