@@ -163,7 +163,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("openPostgres pool errors", () =
     const errors: Error[] = [];
     const db = await openPostgres(process.env.TEST_DATABASE_URL!, 2, { onError: (e) => errors.push(e) });
     try {
-      const [{ pid }] = await db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      const [row] = await db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      const pid = row!.pid;
       const pg = (await import("pg")).default;
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
