@@ -40,6 +40,8 @@ const schema = z.object({
    * a hop count ("1"), addresses/subnets ("10.0.0.0/8, 192.168.1.7") or "false". Sign-in limits count per address.
    */
   TRUST_PROXY: z.string().regex(/^(false|\d{1,2}|[\w.:/, -]{1,500})$/).default("loopback"),
+  /** Days the scheduled purge keeps expired sessions, auth events and abandoned guest carts (server/features/purge.ts). */
+  PURGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

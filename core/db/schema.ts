@@ -26,6 +26,7 @@ export type Numeric = ColumnType<number, number | string, number | string>;
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AuthEvents {
+  address: string | null;
   at: Generated<Timestamp>;
   id: Generated<number>;
   kind: string;

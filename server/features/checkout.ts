@@ -23,6 +23,7 @@ import { errorListHtml, errorNoticeHtml, escapeHtml, field, parseCheckoutForm, t
 import { cancelSupersededOrder, placeOrder, reconcilePayments, type OrderDeps } from "../../core/commerce/orders.ts";
 import { listTokens } from "../../core/db/repositories/orders.ts";
 import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commerce/accounts.ts";
+import { consumeLimits } from "../../core/commerce/rate-limits.ts";
 import { hashPassword } from "../../core/security/password.ts";
 import { cartSummaryView, cartTotalsView } from "../../app/components/cart/cart-view.ts";
 import { ReviewOrder } from "../../app/components/checkout/ReviewOrder.tsx";
@@ -269,26 +270,18 @@ export function scriptEventFields(params: HandlerInput["params"]): { name: strin
   return { name, message };
 }
 
-/** Script-error reports per client address per minute (in memory: a bound on log noise, not a security limit). */
+/** Script-error reports per client address per minute, counted in the database: the bound holds across processes. */
 const SCRIPT_EVENTS_PER_MINUTE = 10;
-const scriptEventCounts = new Map<string, { minute: number; count: number }>();
 
-function scriptEventAllowed(address: string, now: Date): boolean {
-  const minute = Math.floor(now.getTime() / 60_000);
-  const seen = scriptEventCounts.get(address);
-  if (!seen || seen.minute !== minute) {
-    if (scriptEventCounts.size > 10_000) scriptEventCounts.clear();
-    scriptEventCounts.set(address, { minute, count: 1 });
-    return true;
-  }
-  seen.count++;
-  return seen.count <= SCRIPT_EVENTS_PER_MINUTE;
+async function scriptEventAllowed(db: AppServices["db"], address: string, now: Date): Promise<boolean> {
+  const taken = await consumeLimits(db, now, [{ kind: "script_event", scope: "address", subject: address, max: SCRIPT_EVENTS_PER_MINUTE, windowMs: 60_000 }]);
+  return taken.ok;
 }
 
 async function logScriptEvent({ req, params, services }: HandlerInput, gatewayId: string): Promise<Reply> {
   const { name, message } = scriptEventFields(params);
   if (!name && !message) return json({ success: false }, 400);
-  if (!scriptEventAllowed(req.ip ?? "unknown", services.now())) return json({ success: false }, 429);
+  if (!(await scriptEventAllowed(services.db, req.ip ?? "unknown", services.now()))) return json({ success: false }, 429);
   services.logger.warn("payment form script event", { gateway: gatewayId, name, message });
   return json({ success: true });
 }

@@ -7,5 +7,6 @@ import { catalogFeature } from "./catalog.ts";
 import { cartFeature } from "./cart.ts";
 import { checkoutFeature } from "./checkout.ts";
 import { mailFeature } from "./mail.ts";
+import { purgeFeature } from "./purge.ts";
 
-export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature, catalogFeature, cartFeature, checkoutFeature, mailFeature];
+export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature, catalogFeature, cartFeature, checkoutFeature, mailFeature, purgeFeature];

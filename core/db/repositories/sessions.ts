@@ -60,7 +60,22 @@ export async function deleteSession(db: Queryable, id: string): Promise<void> {
   await sql(db).deleteFrom("sessions").where("id", "=", id).execute();
 }
 
-export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<number> {
-  const rows = await sql(db).deleteFrom("sessions").where("expires_at", "<=", now).returning("id").execute();
+/** Ends every session of a customer but `keepId` (a password change keeps the session that made it). */
+export async function deleteCustomerSessions(db: Queryable, customerId: number, keepId?: string): Promise<void> {
+  let q = sql(db).deleteFrom("sessions").where("customer_id", "=", customerId);
+  if (keepId !== undefined) q = q.where("id", "<>", keepId);
+  await q.execute();
+}
+
+/**
+ * The purge: deletes up to `batch` sessions that expired before `before` and returns how many (a guest session's
+ * cart goes with it: carts.session_id cascades). Rows another process is deleting are skipped (SKIP LOCKED).
+ */
+export async function deleteExpiredSessions(db: Queryable, before: Date, batch = 1000): Promise<number> {
+  const rows = await sql(db)
+    .deleteFrom("sessions")
+    .where("id", "in", (eb) => eb.selectFrom("sessions").select("id").where("expires_at", "<=", before).limit(batch).forUpdate().skipLocked())
+    .returning("id")
+    .execute();
   return rows.length;
 }
