@@ -13,8 +13,10 @@
  * Delivery is exactly once while processes live; a crash between the peer's "250 OK" and the UPDATE sends the
  * row again after its lease, with the same Message-ID so the receiving side can tell.
  * No I/O but the database and the transport passed in; no nodemailer import (server/features/mail.ts makes it).
+ * The statements are in core/db/repositories/email-outbox.ts.
  */
 import type { Queryable } from "../db/client.ts";
+import { claimDueEmails, databaseNow, finishClaimedEmail, releaseClaimedEmails, type ClaimedEmail, type EmailOutcome } from "../db/repositories/email-outbox.ts";
 import { isDeliverableAddress } from "./address.ts";
 
 /** The fields of one plain-text e-mail; nodemailer's Transporter.sendMail accepts exactly this shape. */
@@ -85,16 +87,6 @@ export interface RunResult {
   released: number;
 }
 
-interface ClaimedRow {
-  id: number;
-  kind: string;
-  to_address: string;
-  subject: string;
-  body: string;
-  attempts: number;
-  created_at: Date | string;
-}
-
 /** Delay before the next try after `attempts` failed ones: base × 2^(attempts−1), capped. */
 export function backoffMs(attempts: number, baseDelayMs: number = MAIL_DEFAULTS.baseDelayMs, maxDelayMs: number = MAIL_DEFAULTS.maxDelayMs): number {
   return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
@@ -147,30 +139,20 @@ export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunRe
 
   const claimedAt = now();
   const leaseEnd = new Date(claimedAt.getTime() + o.leaseMs);
-  const rows = await opts.db.query<ClaimedRow>(
-    `UPDATE email_outbox SET claimed_until = $2
-      WHERE id IN (SELECT id FROM email_outbox
-                    WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1
-                      AND (claimed_until IS NULL OR claimed_until <= $1)
-                    ORDER BY next_attempt_at, id
-                    LIMIT $3
-                    FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, to_address, subject, body, attempts, created_at`,
-    [claimedAt, leaseEnd, o.batchSize],
-  );
+  const rows = await claimDueEmails(opts.db, { now: claimedAt, leaseEnd, limit: o.batchSize });
   rows.sort((a, b) => a.id - b.id);
   result.claimed = rows.length;
   const domain = messageIdDomain(opts.from);
 
   // Every write below is guarded by "still our claim": after a lost lease, another process owns the row.
-  const finish = async (row: ClaimedRow, set: string, params: unknown[]) => {
-    const updated = await opts.db.query(`UPDATE email_outbox SET ${set}, claimed_until = NULL WHERE id = $1 AND claimed_until = $2 AND sent_at IS NULL RETURNING id`, [row.id, leaseEnd, ...params]);
-    if (!updated.length) opts.log?.warn("mail lease lost before the result was stored", { outboxId: row.id, kind: row.kind });
+  const finish = async (row: ClaimedEmail, outcome: EmailOutcome) => {
+    const updated = await finishClaimedEmail(opts.db, row.id, leaseEnd, outcome);
+    if (!updated) opts.log?.warn("mail lease lost before the result was stored", { outboxId: row.id, kind: row.kind });
   };
 
   const release = async (from: number) => {
     const rest = rows.slice(from).map((r) => r.id);
-    if (rest.length) await opts.db.query(`UPDATE email_outbox SET claimed_until = NULL WHERE id = ANY($1::int[]) AND claimed_until = $2`, [rest, leaseEnd]);
+    await releaseClaimedEmails(opts.db, rest, leaseEnd);
     result.released = rest.length;
   };
 
@@ -182,17 +164,17 @@ export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunRe
     }
     const attempts = row.attempts + 1;
     let failure: Failure | null = null;
-    if (!isDeliverableAddress(row.to_address)) {
+    if (!isDeliverableAddress(row.toAddress)) {
       failure = { permanent: true, session: false, code: "EADDRESS", reason: "invalid recipient address" };
-    } else if (row.kind === "password_reset" && claimedAt.getTime() - new Date(row.created_at).getTime() > PASSWORD_RESET_MAIL_TTL_MS) {
+    } else if (row.kind === "password_reset" && claimedAt.getTime() - row.createdAt.getTime() > PASSWORD_RESET_MAIL_TTL_MS) {
       // Its link has expired (one hour): delivering it now would only confuse (e.g. SMTP configured later).
       failure = { permanent: true, session: false, code: "EEXPIRED", reason: "password reset link expired before delivery" };
     } else {
       try {
-        const createdMs = new Date(row.created_at).getTime();
+        const createdMs = row.createdAt.getTime();
         await opts.transport.sendMail({
           from: opts.from,
-          to: row.to_address,
+          to: row.toAddress,
           subject: row.subject,
           text: row.body,
           // Stable per row, so a copy sent twice (crash after the peer's OK) can be recognised downstream.
@@ -205,16 +187,16 @@ export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunRe
     }
 
     if (!failure) {
-      await finish(row, `sent_at = $3`, [now()]);
+      await finish(row, { sentAt: now() });
       result.sent++;
       opts.log?.debug("mail sent", { outboxId: row.id, kind: row.kind });
     } else if (failure.permanent || attempts >= o.maxAttempts) {
-      await finish(row, `attempts = $3, last_error = $4, failed_at = $5`, [attempts, failure.reason, now()]);
+      await finish(row, { attempts, lastError: failure.reason, failedAt: now() });
       result.failed++;
       opts.log?.warn(failure.permanent ? "mail refused, not retried" : "mail given up after too many attempts", { outboxId: row.id, kind: row.kind, attempts, code: failure.code });
     } else {
       const next = new Date(now().getTime() + backoffMs(attempts, o.baseDelayMs, o.maxDelayMs));
-      await finish(row, `attempts = $3, last_error = $4, next_attempt_at = $5`, [attempts, failure.reason, next]);
+      await finish(row, { attempts, lastError: failure.reason, nextAttemptAt: next });
       result.deferred++;
       const fields = { outboxId: row.id, kind: row.kind, attempts, code: failure.code, retryAt: next.toISOString() };
       // An unreachable or refusing SMTP server is the operator's business; a busy mailbox is routine.
@@ -233,9 +215,8 @@ export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunRe
 
 /** The database's time now, moving on with this process's monotonic clock. */
 async function databaseClock(db: Queryable): Promise<() => Date> {
-  const [row] = await db.query<{ t: Date | string }>(`SELECT clock_timestamp() AS t`);
   // +1 ms: the driver cuts microseconds off, and a row stamped earlier in the same millisecond must be due.
-  const base = new Date(row!.t).getTime() + 1;
+  const base = (await databaseNow(db)).getTime() + 1;
   const started = performance.now();
   return () => new Date(base + Math.round(performance.now() - started));
 }
