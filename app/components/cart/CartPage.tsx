@@ -1,4 +1,4 @@
-import type { ProductSummary } from "../../../core/db/repositories/catalog.ts";
+import type { ProductSummary } from "../../../core/domain/catalog/products.ts";
 import { Amount } from "../product/Price.tsx";
 import { ProductCard } from "../product/ProductCard.tsx";
 import { CartPromotions } from "./HeaderCart.tsx";

@@ -4,7 +4,8 @@
  * paging happen in SQL (core/db/repositories/catalog.ts).
  */
 import type { Queryable } from "../../../core/db/client.ts";
-import { findCategory, listProducts, priceBounds, termsOf, variationsOfProducts, type Category, type Term } from "../../../core/db/repositories/catalog.ts";
+import { findCategory, listProducts, priceBounds, termsOf, variationsOfProducts } from "../../../core/db/repositories/catalog.ts";
+import type { Category, Term } from "../../../core/domain/catalog/products.ts";
 import type { ConsolidatedFilters, Orderby, PriceFilterQuery } from "../../../core/domain/catalog/index.ts";
 import { TAXONOMY_FILTER_TYPE } from "../../../core/domain/catalog/index.ts";
 import { FILTER_TAXONOMIES } from "../../lib/listing-params.ts";

@@ -1,5 +1,5 @@
 /** The data a listing loop renders; plain JSON so it crosses from loader to browser. */
-import type { ProductSummary } from "../../../core/db/repositories/catalog.ts";
+import type { ProductSummary } from "../../../core/domain/catalog/products.ts";
 
 export interface ListingSwatch {
   taxonomy: string;

@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductSummary, Term } from "../../../core/db/repositories/catalog.ts";
+import type { ProductDetail, ProductSummary, Term } from "../../../core/domain/catalog/products.ts";
 import { Amount, Price } from "./Price.tsx";
 import { productUrl } from "../../lib/format.ts";
 import { VariationsForm, type VariationAttributeView } from "./VariationsForm.tsx";

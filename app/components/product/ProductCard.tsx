@@ -1,4 +1,4 @@
-import type { ProductSummary } from "../../../core/db/repositories/catalog.ts";
+import type { ProductSummary } from "../../../core/domain/catalog/products.ts";
 import { mediaUrl, productUrl } from "../../lib/format.ts";
 import { Price } from "./Price.tsx";
 import { StarRating } from "./StarRating.tsx";

@@ -4,7 +4,7 @@
  * shopper back to their form, where the options are.
  */
 import { useEffect, useState } from "react";
-import type { ProductSummary } from "../../../core/db/repositories/catalog.ts";
+import type { ProductSummary } from "../../../core/domain/catalog/products.ts";
 import { Price } from "./Price.tsx";
 
 export function StickyAddToCart({ product, formId, anchor, variationPriceHtml }: { product: ProductSummary; formId: string; anchor: React.RefObject<HTMLElement | null>; variationPriceHtml: string | null }) {

@@ -2,7 +2,7 @@
  * A variation as WooCommerce's variation form reads it (data-product_variations and the
  * get_variation answer), built in one place for the page and the endpoint.
  */
-import type { VariationRecord } from "../../../core/db/repositories/catalog.ts";
+import type { VariationRecord } from "../../../core/domain/catalog/products.ts";
 import { formatMoney } from "../../../core/domain/money/money.ts";
 import { mediaUrl } from "../../lib/format.ts";
 

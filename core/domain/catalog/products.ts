@@ -1,0 +1,92 @@
+/**
+ * The catalogue as pages show it: products, variations, categories, terms and posts, read by
+ * core/db/repositories/catalog.ts and drawn by the app's components. Types only (safe in the browser bundle).
+ */
+
+export type ProductType = "simple" | "variable" | "grouped" | "bundle" | "external" | "downloadable";
+export type StockStatus = "instock" | "outofstock" | "onbackorder";
+
+export interface ProductSummary {
+  id: number;
+  type: ProductType;
+  slug: string;
+  name: string;
+  sku: string | null;
+  shortDescription: string;
+  regularPrice: number | null;
+  salePrice: number | null;
+  priceMin: number | null;
+  priceMax: number | null;
+  stockStatus: StockStatus;
+  stockQuantity: number | null;
+  ratingAverage: number;
+  ratingCount: number;
+  imageSlugs: string[];
+  imageAlts: string[];
+  onSale: boolean;
+  details: Record<string, unknown>;
+}
+
+/** A variation as a listing's swatches and variation buttons need it. */
+export interface ListingVariation {
+  id: number;
+  productId: number;
+  sku: string | null;
+  attributes: Record<string, string>;
+  regularPrice: number;
+  salePrice: number | null;
+  stockStatus: StockStatus;
+}
+
+export interface VariationRecord {
+  id: number;
+  sku: string | null;
+  attributes: Record<string, string>;
+  regularPrice: number;
+  salePrice: number | null;
+  stockQuantity: number | null;
+  stockStatus: StockStatus;
+  imageSlug: string | null;
+  imageAlt: string | null;
+}
+
+export interface VariationDetail extends VariationRecord {
+  productId: number;
+}
+
+export interface ProductDetail extends ProductSummary {
+  description: string;
+  attributes: { name: string; label: string; options: string[]; variation: boolean }[];
+  variations: VariationRecord[];
+  categories: { slug: string; name: string }[];
+  tags: { slug: string; name: string }[];
+  links: { upsell: number[]; cross_sell: number[]; grouped_child: number[]; bundled: number[] };
+  reviews: { author: string; rating: number; content: string; createdAt: string }[];
+  status: string;
+}
+
+export interface Category {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  count: number;
+}
+
+export interface Term {
+  id: number;
+  taxonomy: string;
+  slug: string;
+  name: string;
+  meta: { color?: string };
+}
+
+export interface PostSummary {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  publishedAt: string;
+  imageSlug: string | null;
+}
