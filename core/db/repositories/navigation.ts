@@ -4,6 +4,7 @@
  * navigation does not; on a large catalogue that count was most of every page's root loader.
  */
 import type { Queryable } from "../client.ts";
+import { raw, sql } from "../kysely.ts";
 
 export interface NavigationCategory {
   slug: string;
@@ -11,5 +12,5 @@ export interface NavigationCategory {
 }
 
 export async function navigationCategories(db: Queryable): Promise<NavigationCategory[]> {
-  return db.query<NavigationCategory>(`SELECT slug, name FROM terms WHERE taxonomy = 'product_cat' ORDER BY menu_order, name`);
+  return sql(db).selectFrom("terms").select(["slug", "name"]).where("taxonomy", "=", raw.lit("product_cat")).orderBy("menu_order").orderBy("name").execute();
 }
