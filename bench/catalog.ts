@@ -14,9 +14,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { randomBytes } from "node:crypto";
-import { openPglite, openPostgres, type Db } from "../core/db/client.ts";
+import { openPglite, openPostgres } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
+import { analyze, createManyVariationProduct, createScratchSchema } from "../core/db/seed/bench.ts";
 import { seedBulkProducts, seedDemoData } from "../core/db/seed/seed.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -24,48 +24,11 @@ const sizes = (process.env.BENCH_SIZES ?? "5000,50000").split(",").map(Number);
 const port = Number(process.env.BENCH_PORT ?? 3291);
 const url = `http://127.0.0.1:${port}`;
 
-/** A variable product with 8 colours × 25 patterns = 200 variations, written straight into the database. */
-async function createManyVariationProduct(db: Db): Promise<{ id: number; slug: string }> {
-  const colors = (await db.query<{ slug: string }>(`SELECT slug FROM terms WHERE taxonomy = 'pa_color' ORDER BY menu_order, id`)).map((r) => r.slug);
-  const slug = "bench-200-variations";
-  const attributes = [
-    { name: "pa_color", label: "Color", options: colors, variation: true },
-    { name: "pa_pattern", label: "Pattern", options: Array.from({ length: 25 }, (_, i) => `pattern-${i + 1}`), variation: true },
-  ];
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO products (type, slug, name, regular_price, price_min, price_max, attributes) VALUES ('variable', $1, 'Bench 200 Variations', 500, 400, 500, $2::jsonb) RETURNING id`,
-    [slug, JSON.stringify(attributes)],
-  );
-  await db.query(
-    `INSERT INTO variations (product_id, sku, attributes, regular_price, sale_price, stock_quantity, stock_status, menu_order)
-     SELECT $1, 'BENCH-' || c || '-' || n, jsonb_build_object('attribute_pa_color', c, 'attribute_pa_pattern', 'pattern-' || n), 500,
-            CASE WHEN n % 5 = 0 THEN 400 END, 10, 'instock', n
-     FROM unnest($2::text[]) AS c, generate_series(1, 25) AS n`,
-    [row!.id, colors],
-  );
-  return { id: row!.id, slug };
-}
-
 const baseDatabaseUrl = process.env.BENCH_DATABASE_URL;
 
 /** A fresh PostgreSQL schema (when BENCH_DATABASE_URL is set): its connection URL and how to drop it. */
 async function freshSchema(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  if (!baseDatabaseUrl) return null;
-  const schema = `bench_catalog_${randomBytes(4).toString("hex")}`;
-  const pg = (await import("pg")).default;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: baseDatabaseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE SCHEMA ${schema}`);
-  const url = new URL(baseDatabaseUrl);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
+  return baseDatabaseUrl ? createScratchSchema(baseDatabaseUrl, "bench_catalog") : null;
 }
 
 async function prepare(dataDir: string, size: number, databaseUrl: string | undefined): Promise<{ id: number; slug: string }> {
@@ -75,7 +38,7 @@ async function prepare(dataDir: string, size: number, databaseUrl: string | unde
     await seedDemoData(db);
     await seedBulkProducts(db, size);
     const many = await createManyVariationProduct(db);
-    await db.exec("ANALYZE");
+    await analyze(db);
     return many;
   } finally {
     await db.close();

@@ -3,6 +3,7 @@
  * transaction: a crash half-way leaves nothing and the next start tries again.
  */
 import type { Db, Queryable } from "../client.ts";
+import { raw, sql } from "../kysely.ts";
 import { renderProductSvg, PRODUCT_IMAGE_SIZE } from "../../domain/media/product-image.ts";
 import { demoCatalogue, demoTerms, type DemoImage, type DemoProduct } from "./demo-catalogue.ts";
 import { saveCoupon, saveRule, saveShippingMethod } from "../repositories/discounts.ts";
@@ -13,10 +14,12 @@ const SEEDED_KEY = "demo_seeded";
 export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Whoever inserts the marker first seeds; a second process sees it and skips.
-    const claimed = await tx.query(
-      `INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
-      [SEEDED_KEY, JSON.stringify({ at: now.toISOString() })],
-    );
+    const claimed = await sql(tx)
+      .insertInto("settings")
+      .values({ key: SEEDED_KEY, value: JSON.stringify({ at: now.toISOString() }) })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .returning("key")
+      .execute();
     if (claimed.length === 0) return false;
     await insertCatalogue(tx, now);
     await insertDiscounts(tx);
@@ -25,12 +28,20 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
 }
 
 async function insertImage(tx: Queryable, img: DemoImage): Promise<number> {
-  const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO media (slug, mime, body, alt, width, height) VALUES ($1, 'image/svg+xml', $2, $3, $4, $4)
-     ON CONFLICT (slug) DO UPDATE SET alt = EXCLUDED.alt RETURNING id`,
-    [img.slug, renderProductSvg({ shape: img.shape, color: img.color, view: img.view }), img.alt, PRODUCT_IMAGE_SIZE],
-  );
-  return row!.id;
+  const row = await sql(tx)
+    .insertInto("media")
+    .values({
+      slug: img.slug,
+      mime: "image/svg+xml",
+      body: renderProductSvg({ shape: img.shape, color: img.color, view: img.view }),
+      alt: img.alt,
+      width: PRODUCT_IMAGE_SIZE,
+      height: PRODUCT_IMAGE_SIZE,
+    })
+    .onConflict((oc) => oc.column("slug").doUpdateSet((eb) => ({ alt: eb.ref("excluded.alt") })))
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 function effective(regular?: number, sale?: number): number | undefined {
@@ -67,11 +78,19 @@ function priceRange(p: DemoProduct, bySlug: Map<string, DemoProduct>): [number |
 async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
   const termIds = new Map<string, number>();
   for (const term of demoTerms()) {
-    const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO terms (taxonomy, slug, name, description, menu_order, meta) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [term.taxonomy, term.slug, term.name, term.description ?? "", term.menuOrder ?? 0, JSON.stringify(term.color ? { color: term.color } : {})],
-    );
-    termIds.set(`${term.taxonomy}:${term.slug}`, row!.id);
+    const row = await sql(tx)
+      .insertInto("terms")
+      .values({
+        taxonomy: term.taxonomy,
+        slug: term.slug,
+        name: term.name,
+        description: term.description ?? "",
+        menu_order: term.menuOrder ?? 0,
+        meta: JSON.stringify(term.color ? { color: term.color } : {}),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    termIds.set(`${term.taxonomy}:${term.slug}`, row.id);
   }
 
   const { products, posts } = demoCatalogue();
@@ -86,21 +105,35 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
     const variationStock = p.variations.some((v) => v.stock === null || v.stock > 0);
     const inStock = p.type === "variable" ? variationStock : p.stock === null || p.stock > 0;
     const ratings = p.reviews.map((r) => r.rating);
-    const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO products (type, slug, name, sku, status, short_description, description, regular_price, sale_price,
-         price_min, price_max, stock_quantity, stock_status, menu_order, featured, image_ids, attributes, details,
-         total_sales, rating_average, rating_count, created_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22) RETURNING id`,
-      [
-        p.type, p.slug, p.name, p.sku, (p.details.status as string) ?? "publish", p.shortDescription, p.description,
-        p.regularPrice ?? null, p.salePrice ?? null, min, max, p.type === "variable" ? null : p.stock,
-        inStock ? "instock" : "outofstock", p.menuOrder, p.featured, imageIds, JSON.stringify(p.attributes),
-        JSON.stringify(p.details), p.totalSales,
-        ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : 0, ratings.length,
-        new Date(now.getTime() - p.daysOld * day),
-      ],
-    );
-    const id = row!.id;
+    const row = await sql(tx)
+      .insertInto("products")
+      .values({
+        type: p.type,
+        slug: p.slug,
+        name: p.name,
+        sku: p.sku,
+        status: (p.details.status as string) ?? "publish",
+        short_description: p.shortDescription,
+        description: p.description,
+        regular_price: p.regularPrice ?? null,
+        sale_price: p.salePrice ?? null,
+        price_min: min,
+        price_max: max,
+        stock_quantity: p.type === "variable" ? null : p.stock,
+        stock_status: inStock ? "instock" : "outofstock",
+        menu_order: p.menuOrder,
+        featured: p.featured,
+        image_ids: imageIds,
+        attributes: JSON.stringify(p.attributes),
+        details: JSON.stringify(p.details),
+        total_sales: p.totalSales,
+        rating_average: ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : 0,
+        rating_count: ratings.length,
+        created_at: new Date(now.getTime() - p.daysOld * day),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const id = row.id;
     productIds.set(p.slug, id);
 
     const terms = [
@@ -111,18 +144,27 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
     for (const key of terms) {
       const termId = termIds.get(key);
       if (termId === undefined) throw new Error(`demo data names an unknown term ${key}`);
-      await tx.query(`INSERT INTO product_terms (product_id, term_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [id, termId]);
+      await sql(tx).insertInto("product_terms").values({ product_id: id, term_id: termId }).onConflict((oc) => oc.doNothing()).execute();
     }
     for (const [k, v] of p.variations.entries()) {
       const imageId = await insertImage(tx, v.image);
-      await tx.query(
-        `INSERT INTO variations (product_id, sku, attributes, regular_price, sale_price, stock_quantity, stock_status, image_id, menu_order)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-        [id, v.sku, JSON.stringify(v.attributes), v.regularPrice, v.salePrice ?? null, v.stock, v.stock === 0 ? "outofstock" : "instock", imageId, k],
-      );
+      await sql(tx)
+        .insertInto("variations")
+        .values({
+          product_id: id,
+          sku: v.sku,
+          attributes: JSON.stringify(v.attributes),
+          regular_price: v.regularPrice,
+          sale_price: v.salePrice ?? null,
+          stock_quantity: v.stock,
+          stock_status: v.stock === 0 ? "outofstock" : "instock",
+          image_id: imageId,
+          menu_order: k,
+        })
+        .execute();
     }
     for (const r of p.reviews) {
-      await tx.query(`INSERT INTO reviews (product_id, author, rating, content) VALUES ($1,$2,$3,$4)`, [id, r.author, r.rating, r.content]);
+      await sql(tx).insertInto("reviews").values({ product_id: id, author: r.author, rating: r.rating, content: r.content }).execute();
     }
   }
 
@@ -139,32 +181,46 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
       for (const [position, slug] of slugs.entries()) {
         const linked = productIds.get(slug);
         if (linked === undefined) throw new Error(`demo data links ${p.slug} to unknown ${slug}`);
-        await tx.query(`INSERT INTO product_links (product_id, linked_id, kind, position) VALUES ($1,$2,$3,$4) ON CONFLICT DO NOTHING`, [id, linked, kind, position]);
+        await sql(tx).insertInto("product_links").values({ product_id: id, linked_id: linked, kind, position }).onConflict((oc) => oc.doNothing()).execute();
       }
     }
   }
 
   for (const post of posts) {
     const imageId = await insertImage(tx, post.image);
-    await tx.query(
-      `INSERT INTO posts (slug, title, excerpt, content, author, image_id, published_at) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-      [post.slug, post.title, post.excerpt, post.content, post.author, imageId, new Date(now.getTime() - post.daysOld * day)],
-    );
+    await sql(tx)
+      .insertInto("posts")
+      .values({
+        slug: post.slug,
+        title: post.title,
+        excerpt: post.excerpt,
+        content: post.content,
+        author: post.author,
+        image_id: imageId,
+        published_at: new Date(now.getTime() - post.daysOld * day),
+      })
+      .execute();
   }
 }
 
 /** The spec's mask promotion and one demo rule of each other kind, a few demo coupons and the shipping methods. */
 async function insertDiscounts(tx: Queryable): Promise<void> {
-  const products = await tx.query<{ id: number; slug: string }>(`SELECT id, slug FROM products`);
+  const products = await sql(tx).selectFrom("products").select(["id", "slug"]).execute();
   const idBySlug = new Map(products.map((p) => [p.slug, p.id]));
   const productId = (slug: string): number => {
     const id = idBySlug.get(slug);
     if (id === undefined) throw new Error(`demo discount rules name an unknown product ${slug}`);
     return id;
   };
-  const variations = await tx.query<{ id: number; product_id: number }>(
-    `SELECT id, product_id FROM variations WHERE stock_status = 'instock' AND status = 'publish' ORDER BY product_id, menu_order, id`,
-  );
+  const variations = await sql(tx)
+    .selectFrom("variations")
+    .select(["id", "product_id"])
+    .where("stock_status", "=", "instock")
+    .where("status", "=", "publish")
+    .orderBy("product_id")
+    .orderBy("menu_order")
+    .orderBy("id")
+    .execute();
   const inStockVariationIds = (slug: string): number[] => {
     const parent = productId(slug);
     return variations.filter((v) => v.product_id === parent).map((v) => v.id);
@@ -179,37 +235,62 @@ async function insertDiscounts(tx: Queryable): Promise<void> {
  * so 50,000 products take seconds, not minutes. Idempotent per count.
  */
 export async function seedBulkProducts(db: Db, count: number): Promise<number> {
-  const [existing] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM products WHERE slug LIKE 'bulk-%'`);
+  const existing = await sql(db)
+    .selectFrom("products")
+    .select(raw<number>`count(*)::int`.as("n"))
+    .where("slug", "like", raw.lit("bulk-%"))
+    .executeTakeFirst();
   const have = existing?.n ?? 0;
   if (have >= count) return 0;
   await db.transaction(async (tx) => {
-    const [img] = await tx.query<{ id: number }>(`SELECT id FROM media ORDER BY id LIMIT 1`);
-    await tx.query(
-      `INSERT INTO products (type, slug, name, sku, short_description, regular_price, sale_price, price_min, price_max,
-         stock_quantity, stock_status, menu_order, image_ids, total_sales, rating_average, rating_count, created_at)
-       SELECT 'simple', 'bulk-' || g, 'Bulk Product ' || g, 'BULK-' || g, 'Generated product number ' || g,
+    const b = sql(tx);
+    const img = await b.selectFrom("media").select("id").orderBy("id").limit(1).executeTakeFirst();
+    await b
+      .insertInto("products")
+      .columns([
+        "type", "slug", "name", "sku", "short_description", "regular_price", "sale_price", "price_min", "price_max",
+        "stock_quantity", "stock_status", "menu_order", "image_ids", "total_sales", "rating_average", "rating_count", "created_at",
+      ])
+      .expression(
+        raw`SELECT 'simple', 'bulk-' || g, 'Bulk Product ' || g, 'BULK-' || g, 'Generated product number ' || g,
          (100 + (g * 37) % 9900), CASE WHEN g % 5 = 0 THEN (100 + (g * 37) % 9900) - 50 END,
          (100 + (g * 37) % 9900) - CASE WHEN g % 5 = 0 THEN 50 ELSE 0 END,
          (100 + (g * 37) % 9900) - CASE WHEN g % 5 = 0 THEN 50 ELSE 0 END,
          (g * 13) % 50, CASE WHEN (g * 13) % 50 = 0 THEN 'outofstock' ELSE 'instock' END,
-         1000 + g, ARRAY[$3::int], (g * 7) % 1000, ((g * 11) % 50) / 10.0, (g * 3) % 20, now() - (g || ' minutes')::interval
-       FROM generate_series($1::int, $2::int) AS g`,
-      [have + 1, count, img?.id ?? 1],
-    );
+         1000 + g, ARRAY[${img?.id ?? 1}::int], (g * 7) % 1000, ((g * 11) % 50) / 10.0, (g * 3) % 20, now() - (g || ' minutes')::interval
+       FROM generate_series(${have + 1}::int, ${count}::int) AS g`,
+      )
+      .execute();
     // Spread them over the categories and colours so filters and archives have work to do.
-    await tx.query(
-      `INSERT INTO product_terms (product_id, term_id)
-       SELECT p.id, t.id FROM products p
-       JOIN LATERAL (SELECT id FROM terms WHERE taxonomy = 'product_cat' ORDER BY id OFFSET (p.id % 7) LIMIT 1) t ON true
-       WHERE p.slug LIKE 'bulk-%' AND NOT EXISTS (SELECT 1 FROM product_terms pt WHERE pt.product_id = p.id)`,
-    );
-    await tx.query(
-      `INSERT INTO product_terms (product_id, term_id)
-       SELECT p.id, t.id FROM products p
-       JOIN LATERAL (SELECT id FROM terms WHERE taxonomy = 'pa_color' ORDER BY id OFFSET (p.id % 8) LIMIT 1) t ON true
-       WHERE p.slug LIKE 'bulk-%' ON CONFLICT DO NOTHING`,
-    );
+    const spread = (taxonomy: "product_cat" | "pa_color", over: number) =>
+      b
+        .selectFrom("products as p")
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom("terms")
+              .select("id")
+              .where("taxonomy", "=", raw.lit(taxonomy))
+              .orderBy("id")
+              .offset(raw<number>`(p.id % ${raw.lit(over)})`)
+              .limit(raw.lit(1))
+              .as("t"),
+          (join) => join.onTrue(),
+        )
+        .select(["p.id", "t.id as term_id"])
+        .where("p.slug", "like", raw.lit("bulk-%"));
+    await b
+      .insertInto("product_terms")
+      .columns(["product_id", "term_id"])
+      .expression(spread("product_cat", 7).where(({ not, exists, selectFrom }) => not(exists(selectFrom("product_terms as pt").select(raw.lit(1).as("one")).whereRef("pt.product_id", "=", "p.id")))))
+      .execute();
+    await b
+      .insertInto("product_terms")
+      .columns(["product_id", "term_id"])
+      .expression(spread("pa_color", 8))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   });
-  await db.exec("ANALYZE");
+  await raw`ANALYZE`.execute(sql(db));
   return count - have;
 }
