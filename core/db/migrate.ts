@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Db } from "./client.ts";
+import { raw, sql } from "./kysely.ts";
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 const LOCK_KEY = 7_114_301; // any constant; shared by every process of this shop
@@ -31,17 +32,21 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<string[]> {
   const versions = migrations.map((m) => m.version);
   if (new Set(versions).size !== versions.length) throw new Error(`duplicate migration versions: ${versions}`);
-  await db.exec(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
-  );
+  await sql(db)
+    .schema.createTable("schema_migrations")
+    .ifNotExists()
+    .addColumn("version", "text", (c) => c.primaryKey())
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("applied_at", "timestamptz", (c) => c.notNull().defaultTo(raw`now()`))
+    .execute();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
-    const done = new Set((await tx.query<{ version: string }>("SELECT version FROM schema_migrations")).map((r) => r.version));
+    await raw`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(sql(tx));
+    const done = new Set((await sql(tx).selectFrom("schema_migrations").select("version").execute()).map((r) => r.version));
     for (const m of migrations) {
       if (done.has(m.version)) continue;
       await tx.exec(m.sql);
-      await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
+      await sql(tx).insertInto("schema_migrations").values({ version: m.version, name: m.name }).execute();
       applied.push(m.name);
     }
   });
