@@ -1,0 +1,108 @@
+// The SQL sandbox store keeps the in-memory store's contract on a real database (PGlite, or a fresh schema on
+// TEST_DATABASE_URL), including under concurrent callers: one claim wins a key, one writer wins a record version.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openPglite, openPostgres, type Db } from "../db/client.ts";
+import { migrate } from "../db/migrate.ts";
+import { createScratchSchema } from "../db/seed/bench.ts";
+import { SqlSandboxStore } from "./sql-store.server.ts";
+import type { ChargeRecord, IdempotencyClaim } from "./store.server.ts";
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+let db: Db;
+let dropSchema: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  if (baseUrl) {
+    const scratch = await createScratchSchema(baseUrl, "t_sandbox");
+    dropSchema = scratch.drop;
+    db = await openPostgres(scratch.url, 8);
+  } else {
+    db = await openPglite(null);
+  }
+  await migrate(db);
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+  await dropSchema?.();
+});
+
+let n = 0;
+let key = "";
+beforeEach(() => {
+  // Keys and record ids unique per test: the database is shared by the file.
+  key = `k${++n}`;
+});
+
+const claim = (k: string, claimId: string, claimedAt = 1000): IdempotencyClaim => ({ key: k, operation: "chargeToken", fingerprint: "[1]", claimId, claimedAt });
+const charge = (id: string, version: number, refunded = 0): ChargeRecord => ({
+  type: "charge",
+  id,
+  version,
+  createdAt: 1,
+  amount: 500,
+  currency: "USD",
+  method: { kind: "card", brand: "visa", last4: "4242", expMonth: 1, expYear: 2030 },
+  refunded,
+});
+const result = { status: "approved", chargeId: "ch_1", amount: 500, currency: "USD", method: charge("x", 1).method } as const;
+
+describe("SqlSandboxStore", () => {
+  it("claims a key once; a second claim gets the existing record; a stale pending claim is taken over, a done one never", async () => {
+    const store = new SqlSandboxStore(db);
+    expect(await store.claimKey(claim(key, "a", 1000), 0)).toBeNull();
+    expect(await store.claimKey(claim(key, "b", 1500), 500)).toEqual({ ...claim(key, "a", 1000), state: "pending" });
+    expect(await store.claimKey(claim(key, "b", 5000), 2000)).toBeNull();
+    // the dead claimant can no longer commit
+    expect(await store.commit({ key, claimId: "a", result, completedAt: 5001, writes: [charge(`${key}-ch`, 1)] })).toBe(false);
+    expect(await store.commit({ key, claimId: "b", result, completedAt: 5001, writes: [charge(`${key}-ch`, 1)] })).toBe(true);
+    expect(await store.claimKey(claim(key, "c", 99_999), 99_999)).toEqual({ ...claim(key, "b", 5000), state: "done", result, completedAt: 5001 });
+  });
+
+  it("releases only its own pending claim", async () => {
+    const store = new SqlSandboxStore(db);
+    await store.claimKey(claim(key, "a"), 0);
+    await store.releaseKey(key, "other");
+    expect(await store.getKey(key)).not.toBeNull();
+    await store.releaseKey(key, "a");
+    expect(await store.getKey(key)).toBeNull();
+  });
+
+  it("commits all writes or none: inserts must be new, updates must follow the stored version", async () => {
+    const store = new SqlSandboxStore(db);
+    const id = `${key}-ch`;
+    await store.claimKey(claim(`${key}a`, "a"), 0);
+    expect(await store.commit({ key: `${key}a`, claimId: "a", result, completedAt: 1, writes: [charge(id, 1)] })).toBe(true);
+    await store.claimKey(claim(`${key}b`, "a"), 0);
+    expect(await store.commit({ key: `${key}b`, claimId: "a", result, completedAt: 2, writes: [charge(id, 2, 100), charge(id, 1)] })).toBe(false);
+    expect(await store.getRecord(id)).toEqual(charge(id, 1));
+    expect(await store.getKey(`${key}b`)).toMatchObject({ state: "pending" });
+    expect(await store.commit({ key: `${key}b`, claimId: "a", result, completedAt: 2, writes: [charge(id, 3, 100)] })).toBe(false);
+    expect(await store.commit({ key: `${key}b`, claimId: "a", result, completedAt: 2, writes: [charge(id, 2, 100)] })).toBe(true);
+    expect(await store.getRecord(id)).toEqual(charge(id, 2, 100));
+    expect(await store.getKey(`${key}b`)).toMatchObject({ state: "done", result, completedAt: 2 });
+    expect(await store.commit({ key: `${key}b`, claimId: "a", result, completedAt: 3, writes: [] })).toBe(false);
+  });
+
+  it("concurrent claims of one key: exactly one wins, the others see its pending claim", async () => {
+    const store = new SqlSandboxStore(db);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => store.claimKey(claim(key, `c${i}`), 0)));
+    const winners = answers.filter((a) => a === null);
+    expect(winners).toHaveLength(1);
+    const holder = (await store.getKey(key))!.claimId;
+    for (const a of answers) if (a) expect(a).toMatchObject({ state: "pending", claimId: holder });
+  });
+
+  it("concurrent commits of the same record version: exactly one is applied, the rest change nothing", async () => {
+    const store = new SqlSandboxStore(db);
+    const id = `${key}-ch`;
+    await store.claimKey(claim(`${key}-0`, "a"), 0);
+    await store.commit({ key: `${key}-0`, claimId: "a", result, completedAt: 1, writes: [charge(id, 1)] });
+    const keys = Array.from({ length: 6 }, (_, i) => `${key}-${i + 1}`);
+    for (const k of keys) await store.claimKey(claim(k, "a"), 0);
+    const applied = await Promise.all(keys.map((k, i) => store.commit({ key: k, claimId: "a", result, completedAt: 2, writes: [charge(id, 2, 10 * (i + 1))] })));
+    expect(applied.filter(Boolean)).toHaveLength(1);
+    const winner = applied.indexOf(true);
+    expect(await store.getRecord(id)).toEqual(charge(id, 2, 10 * (winner + 1)));
+    for (const [i, k] of keys.entries()) expect((await store.getKey(k))?.state).toBe(i === winner ? "done" : "pending");
+  });
+});
