@@ -9,7 +9,7 @@ import { ScrollToTop } from "./components/chrome/ScrollToTop.tsx";
 import { EMPTY_CART, CartDrawer } from "./components/cart/HeaderCart.tsx";
 import { CartScripts } from "./components/cart/CartScripts.tsx";
 import { AttributionScript } from "./components/checkout/Attribution.tsx";
-import { requestCart, summaryFor, syncCartCookies } from "./components/cart/cart-state.server.ts";
+import { cartSummaryView } from "./components/cart/cart-view.ts";
 import { navigationCategories } from "../core/db/repositories/navigation.ts";
 import { browserGlobals, globalsScript, type PageKind } from "./lib/browser-globals.server.ts";
 
@@ -19,24 +19,20 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, shop, origin } = context;
-  const session = await shop.session();
-  const [categories, notices, pricedCart] = await Promise.all([navigationCategories(services.db), shop.takeNotices(), requestCart(shop, services)]);
+  const { services, shop, origin, storefront } = context;
+  await shop.session();
+  const [categories, notices, pricedCart, customer] = await Promise.all([navigationCategories(services.db), shop.takeNotices(), storefront.cart.get(), storefront.customer()]);
   // Like WooCommerce on every page load: cart cookies that went stale (sign-in merge, another device) are corrected.
-  syncCartCookies(shop, pricedCart);
+  storefront.cart.syncCookies(pricedCart);
   const path = new URL(request.url).pathname;
   const page: PageKind = path === "/cart/" ? "cart" : path === "/checkout/" ? "checkout" : "other";
   const config = services.config;
-  let customerName: string | null = null;
-  if (session?.customerId) {
-    const [row] = await services.db.query<{ display_name: string; first_name: string }>(`SELECT display_name, first_name FROM customers WHERE id = $1`, [session.customerId]);
-    customerName = row?.first_name || row?.display_name || null;
-  }
+  const customerName = customer ? customer.firstName || customer.displayName || null : null;
   return {
     site: { name: config.siteName, tagline: config.tagline },
     categories,
     notices,
-    cart: summaryFor(shop, pricedCart),
+    cart: cartSummaryView(pricedCart, storefront.cart.nonce()),
     customerName,
     storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
     globals: globalsScript(browserGlobals(config, shop, origin, services.siteUrl, page)),

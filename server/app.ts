@@ -16,15 +16,11 @@ import { adminAjaxHandler } from "./http/admin-ajax.ts";
 import { RestRouter, restMiddleware } from "./http/rest.ts";
 import { mediaHandler } from "./http/media.ts";
 import { pageHandler } from "./http/pages.ts";
+import { createStorefront } from "../core/commerce/storefront.server.ts";
 import { sessionCookieName } from "../core/security/session-token.ts";
 import { FEATURES } from "./features/index.ts";
 import { requestLogger } from "./log.ts";
-
-export interface Endpoints {
-  wcAjax: Registry;
-  adminAjax: Registry;
-  rest: RestRouter;
-}
+import type { Endpoints } from "./features/feature.ts";
 
 export interface AppOptions {
   services: AppServices;
@@ -65,6 +61,11 @@ export function createApp(opts: AppOptions): express.Express {
 
   app.use(requestLogger(services.logger)); // pages and APIs, not static files: a request id and one line each
   app.use(requestContextMiddleware({ db: services.db, secret: services.secret, sessionCookie: sessionCookieName(services.siteUrl), now: services.now }));
+  // One storefront per request, shared by the endpoints and the page loaders (context.storefront).
+  app.use((req, _res, next) => {
+    req.storefront = createStorefront(services, req.shop);
+    next();
+  });
 
   // Bodies are parsed only for the API entry points; pages read their own (React Router actions).
   const limit = services.config.limits.requestBodyBytes;

@@ -1,22 +1,13 @@
 /**
  * Everything a request handler or a page loader may use, built once at start-up
- * and handed down (to React Router loaders through the load context).
+ * and handed down (to React Router loaders through the load context). The shape is the use cases'
+ * own (core/commerce/services.ts): the server builds it, both adapters read it.
  */
-import type { Db } from "../core/db/client.ts";
-import { SITE_CONFIG, type SiteConfig } from "../core/config/site-config.ts";
-import type { Logger } from "./log.ts";
+import { SITE_CONFIG } from "../core/config/site-config.ts";
 import { applySettingsOverrides } from "../core/config/settings-overrides.ts";
+import type { ShopServices } from "../core/commerce/services.ts";
 
-export interface AppServices {
-  db: Db;
-  config: SiteConfig;
-  /** Canonical site URL (no trailing slash); absolute links use the request's own origin. */
-  siteUrl: string;
-  secret: string;
-  logger: Logger;
-  now: () => Date;
-  production: boolean;
-}
+export type AppServices = ShopServices;
 
 export function createServices(parts: Omit<AppServices, "config" | "now"> & { now?: () => Date; settingsJson?: string }): AppServices {
   const { settingsJson, ...rest } = parts;

@@ -5,13 +5,13 @@
  * Only what the browser needs is here: no secrets, no server settings.
  */
 import type { SiteConfig } from "../../core/config/site-config.ts";
-import type { RequestContext } from "../../server/http/request-context.ts";
+import type { ShopSession } from "../../core/commerce/session.ts";
 import { createHash } from "node:crypto";
 import { awdrParams } from "../components/discounts/awdr-params.ts";
 
 export type PageKind = "cart" | "checkout" | "other";
 
-export function browserGlobals(config: SiteConfig, shop: RequestContext, origin: string, siteUrl: string, page: PageKind) {
+export function browserGlobals(config: SiteConfig, shop: ShopSession, origin: string, siteUrl: string, page: PageKind) {
   const flag = (b: boolean) => (b ? "1" : "");
   const storageSuffix = createHash("md5").update(`1_${siteUrl}maskerade`).digest("hex");
   const globals: Record<string, unknown> = {

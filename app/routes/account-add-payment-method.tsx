@@ -4,7 +4,6 @@ import type { Route } from "./+types/account-add-payment-method";
 import { pageTitle } from "../lib/listing-params.ts";
 import { AccountNav } from "../components/account/AccountNav.tsx";
 import { PaymentForm } from "../components/checkout/PaymentForm.tsx";
-import { paymentRuntime } from "../../server/features/checkout.ts";
 import { readPayment } from "../../core/commerce/checkout-form.ts";
 import { saveToken } from "../../core/db/repositories/orders.ts";
 import { yearMonthOf, PAYMENT_MESSAGES } from "../../core/domain/payments/index.ts";
@@ -17,7 +16,7 @@ const NONCE = "woocommerce-add-payment-method";
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await context.shop.session();
   if (!session?.customerId) throw redirect("/my-account/");
-  const rt = paymentRuntime(context.services);
+  const rt = context.storefront.checkout.payments;
   return { nonce: context.shop.nonce(NONCE), gateways: rt.gateways, testMode: rt.gateway.testMode };
 }
 
@@ -27,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!session?.customerId) throw redirect("/my-account/");
   const form = Object.fromEntries(await request.formData());
   if (!context.shop.verifyNonce(NONCE, form["woocommerce-add-payment-method-nonce"])) return { errors: ["Your session has expired. Please reload the page and try again."] };
-  const rt = paymentRuntime(context.services);
+  const rt = context.storefront.checkout.payments;
   const parsed = readPayment({ ...form, [`wc-${rt.gateways.card.id_dasherized}-payment-token`]: "", [`wc-${rt.gateways.echeck.id_dasherized}-payment-token`]: "" }, rt.gateways, yearMonthOf(context.services.now(), "utc"), {
     ownedTokenIds: new Set(),
     canTokenize: true,

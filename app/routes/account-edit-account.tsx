@@ -12,11 +12,9 @@ const NONCE = "save_account_details";
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await context.shop.session();
   if (!session?.customerId) throw redirect("/my-account/");
-  const [customer] = await context.services.db.query<{ email: string; first_name: string; last_name: string; display_name: string }>(
-    `SELECT email, first_name, last_name, display_name FROM customers WHERE id = $1`,
-    [session.customerId],
-  );
-  if (!customer) throw redirect("/my-account/");
+  const profile = await context.storefront.customer();
+  if (!profile) throw redirect("/my-account/");
+  const customer = { email: profile.email, first_name: profile.firstName, last_name: profile.lastName, display_name: profile.displayName };
   return { customer, nonce: context.shop.nonce(NONCE) };
 }
 

@@ -16,11 +16,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { shop, services } = context;
   const session = await shop.session();
   const customerId = session?.customerId ?? null;
-  const [customer] = customerId
-    ? await services.db.query<{ email: string; first_name: string; display_name: string }>(`SELECT email, first_name, display_name FROM customers WHERE id = $1`, [customerId])
-    : [];
+  const profile = await context.storefront.customer();
+  const customer = profile ? { email: profile.email, first_name: profile.firstName, display_name: profile.displayName } : null;
   const orders = customerId ? (await listCustomerOrders(services.db, customerId, 5)).map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), actions: orderActionsFor(o) })) : [];
-  return { customer: customer ?? null, orders, loginNonce: shop.nonce("woocommerce-login"), registerNonce: shop.nonce("woocommerce-register"), logoutNonce: shop.nonce("log-out"), cancelNonce: customerId ? shop.nonce(CANCEL_ORDER_NONCE_ACTION) : "" };
+  return { customer, orders, loginNonce: shop.nonce("woocommerce-login"), registerNonce: shop.nonce("woocommerce-register"), logoutNonce: shop.nonce("log-out"), cancelNonce: customerId ? shop.nonce(CANCEL_ORDER_NONCE_ACTION) : "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,7 +5,6 @@ import { pageTitle } from "../lib/listing-params.ts";
 import { findOrder, listTokens } from "../../core/db/repositories/orders.ts";
 import { OrderDetails } from "../components/account/OrderDetails.tsx";
 import { PaymentForm } from "../components/checkout/PaymentForm.tsx";
-import { clearCartAfterPayment, paymentRuntime } from "../../server/features/checkout.ts";
 import { readPayment } from "../../core/commerce/checkout-form.ts";
 import { orderKeyMatches, payExistingOrder } from "../../core/commerce/orders.ts";
 import { loginWithLimits } from "../../core/commerce/accounts.ts";
@@ -50,11 +49,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (a.state === "login") return { state: a.state, loginNonce: context.shop.nonce(LOGIN_NONCE) };
   if (a.state !== "ok") return data({ state: a.state, message: refusal(a.state).message }, { status: refusal(a.state).status });
   const { order, customerId, owns } = a;
-  const rt = paymentRuntime(context.services);
+  const rt = context.storefront.checkout.payments;
   const tokens = owns ? await listTokens(context.services.db, customerId!) : [];
   let guestWarning = false;
   if (order.customerId === null && customerId !== null) {
-    const [me] = await context.services.db.query<{ email: string }>(`SELECT email FROM customers WHERE id = $1`, [customerId]);
+    const me = await context.storefront.customer();
     guestWarning = !me || me.email.toLowerCase() !== order.billingEmail.toLowerCase();
   }
   return {
@@ -89,13 +88,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (a.state !== "ok") return data({ errors: [refusal(a.state).message] }, { status: refusal(a.state).status });
   const { order, customerId, owns } = a;
   if (!context.shop.verifyNonce(NONCE, form["woocommerce-pay-nonce"])) return { errors: ["Your session has expired. Please reload the page and try again."] };
-  const rt = paymentRuntime(context.services);
+  const rt = context.storefront.checkout.payments;
   const tokens = owns ? await listTokens(context.services.db, customerId!) : [];
   const parsed = readPayment(form, rt.gateways, yearMonthOf(context.services.now(), "utc"), { ownedTokenIds: new Set(tokens.map((t) => t.id)), canTokenize: owns });
   if (!parsed.ok) return { errors: parsed.errors.map((e) => e.html.replace(/<[^>]*>/g, "").replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")) };
   const result = await payExistingOrder(rt.deps, order.id, owns ? customerId : null, parsed.value);
   if (!result.ok) return { errors: [result.message] };
-  await clearCartAfterPayment(context, order.id);
+  await context.storefront.checkout.clearCartAfterPayment(order.id);
   return redirect(`/checkout/order-received/${order.id}/?key=${encodeURIComponent(order.orderKey)}`);
 }
 

@@ -59,7 +59,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
           salePercentages: salePercentagesByVariation(product.variations.map((v) => ({ variation_id: v.id, regularCents: v.regularPrice, saleCents: v.salePrice }))),
         }
       : null;
-  const discounts = await discountPageData(context.services, context.shop, product);
+  const discounts = await discountPageData(context.storefront, product);
   return {
     // The variations travel as the form's data (or not at all when there are many), not twice.
     product: { ...product, variations: [] as typeof product.variations },

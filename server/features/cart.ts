@@ -6,43 +6,22 @@
  * cart form). Fragments are rendered by the same React components as the page.
  */
 import express, { type Request, type Response, type NextFunction } from "express";
-import { createElement } from "react";
-import type { Endpoints } from "../app.ts";
 import type { AppServices } from "../services.ts";
-import type { Feature } from "./feature.ts";
+import type { Endpoints, Feature } from "./feature.ts";
 import { empty, firstString, html, json, type Reply } from "../http/dispatch.ts";
-import {
-  addToCart,
-  applyCoupon,
-  changeFreeItem,
-  chooseShippingMethod,
-  removeCartItem,
-  removeCoupon,
-  updateQuantities,
-  CART_MESSAGES,
-  type PricedCart,
-} from "../../core/commerce/cart.ts";
+import { CART_MESSAGES, type PricedCart } from "../../core/commerce/cart.ts";
+import { CART_NONCE_ACTION } from "../../core/commerce/storefront.server.ts";
 import { parseAddToCartForm, parseQuantity, MAX_ADD_TO_CART_QUANTITY, type AddToCartRequest } from "../../core/domain/catalog/index.ts";
 import { escapeHtml } from "../../core/domain/text/html.ts";
-import { CartTotals } from "../../app/components/cart/CartPage.tsx";
-import { cartTotalsView } from "../../app/components/cart/cart-view.ts";
-import {
-  CART_NONCE_ACTION,
-  currentOwner,
-  markup,
-  ownerCreating,
-  pricingOptions,
-  renderFragments,
-  requestCart,
-  summaryFor,
-  syncCartCookies,
-} from "../../app/components/cart/cart-state.server.ts";
+// Fragment renderers (the only app/ imports allowed here, decision 0008): the mini-cart, header link and cart totals.
+import { cartFragments, cartTotalsHtml } from "../../app/fragments.server.ts";
 
 /** The fragments of `known` (the cart as a change just priced it) or of the cart loaded now. */
-async function fragmentsReply(req: Request, services: AppServices, known?: PricedCart): Promise<Reply> {
-  const cart = known ?? (await requestCart(req.shop, services));
-  syncCartCookies(req.shop, cart);
-  return json({ fragments: renderFragments(summaryFor(req.shop, cart)), cart_hash: cart.hash });
+async function fragmentsReply(req: Request, known?: PricedCart): Promise<Reply> {
+  const { cart: storefrontCart } = req.storefront;
+  const cart = known ?? (await storefrontCart.get());
+  storefrontCart.syncCookies(cart);
+  return json({ fragments: cartFragments(cart, storefrontCart.nonce()), cart_hash: cart.hash });
 }
 
 const noticeHtml = (type: "success" | "error", message: string) =>
@@ -103,28 +82,27 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
       await req.shop.queueNotice({ type: "error", message: productId === null ? CART_MESSAGES.cannotPurchase : (quantity as { message: string }).message });
       return json({ error: true, product_url: false });
     }
-    return addAndReply(req, services, { kind: "simple", productId, quantity: quantity.value });
+    return addAndReply(req, { kind: "simple", productId, quantity: quantity.value });
   });
 
   wcAjax.register("remove_from_cart", async ({ req, params }) => {
     const key = firstString(params.cart_item_key) ?? "";
-    const owner = await currentOwner(req.shop);
-    if (!/^[0-9a-f]{32}$/.test(key) || !owner) return json({ success: false });
-    const removed = await removeCartItem(services.db, owner, key, await pricingOptions(req.shop, services));
-    if (!removed.ok) return json({ success: false });
-    return fragmentsReply(req, services, removed.cart);
+    if (!/^[0-9a-f]{32}$/.test(key)) return json({ success: false });
+    const removed = await req.storefront.cart.removeLines(key);
+    if (!removed?.ok) return json({ success: false });
+    return fragmentsReply(req, removed.cart);
   });
 
-  wcAjax.register("get_refreshed_fragments", async ({ req }) => fragmentsReply(req, services));
+  wcAjax.register("get_refreshed_fragments", async ({ req }) => fragmentsReply(req));
 
   wcAjax.register("apply_coupon", async ({ req, params }) => {
     await req.shop.session();
     if (!req.shop.verifyNonce("apply-coupon", firstString(params.security))) return nonceFailure();
     const code = (firstString(params.coupon_code) ?? "").slice(0, 100);
     if (!code.trim()) return html(noticeHtml("error", "Please enter a coupon code."));
-    const owner = await ownerCreating(req.shop);
-    const result = await applyCoupon(services.db, owner, code, await pricingOptions(req.shop, services));
-    syncCartCookies(req.shop, (result.ok && result.cart) || (await requestCart(req.shop, services)));
+    const { cart } = req.storefront;
+    const result = await cart.applyCoupon(code);
+    cart.syncCookies((result.ok && result.cart) || (await cart.get()));
     return html(result.ok ? noticeHtml("success", CART_MESSAGES.couponApplied) : noticeHtml("error", result.message));
   });
 
@@ -132,10 +110,10 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     await req.shop.session();
     if (!req.shop.verifyNonce("remove-coupon", firstString(params.security))) return nonceFailure();
     const code = (firstString(params.coupon) ?? "").slice(0, 100);
-    const owner = await currentOwner(req.shop);
-    if (!code.trim() || !owner) return html(noticeHtml("error", "Sorry there was a problem removing this coupon."));
-    const result = await removeCoupon(services.db, owner, code, await pricingOptions(req.shop, services));
-    syncCartCookies(req.shop, (result.ok && result.cart) || (await requestCart(req.shop, services)));
+    const { cart } = req.storefront;
+    const result = code.trim() ? await cart.removeCoupon(code) : null;
+    if (!result) return html(noticeHtml("error", "Sorry there was a problem removing this coupon."));
+    cart.syncCookies((result.ok && result.cart) || (await cart.get()));
     return html(result.ok ? noticeHtml("success", CART_MESSAGES.couponRemoved) : noticeHtml("error", "Sorry there was a problem removing this coupon."));
   });
 
@@ -144,12 +122,11 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     if (!req.shop.verifyNonce("update-shipping-method", firstString(params.security))) return nonceFailure();
     const methods = params.shipping_method;
     const chosen = methods && typeof methods === "object" ? firstString((methods as Record<string, unknown>)["0"]) : undefined;
-    const owner = await currentOwner(req.shop);
-    const changed = chosen && owner ? await chooseShippingMethod(services.db, owner, chosen.slice(0, 100), await pricingOptions(req.shop, services)) : null;
-    return totalsReply(req, services, (changed?.ok && changed.cart) || undefined);
+    const changed = chosen ? await req.storefront.cart.chooseShippingMethod(chosen.slice(0, 100)) : null;
+    return totalsReply(req, (changed?.ok && changed.cart) || undefined);
   });
 
-  wcAjax.register("get_cart_totals", async ({ req }) => totalsReply(req, services));
+  wcAjax.register("get_cart_totals", async ({ req }) => totalsReply(req));
 
   adminAjax.register("astra_add_cart_single_product", async ({ req, params }) => {
     const form = parseForm(formEntries(params, ["action"]));
@@ -157,13 +134,12 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
       await req.shop.queueNotice({ type: "error", message: form.message });
       return empty();
     }
-    const owner = await ownerCreating(req.shop);
-    const result = await addToCart(services.db, owner, form.value, await pricingOptions(req.shop, services));
+    const result = await req.storefront.cart.addLines(form.value);
     if (!result.ok) {
       await req.shop.queueNotice({ type: "error", message: result.message });
       return empty();
     }
-    return fragmentsReply(req, services, result.cart);
+    return fragmentsReply(req, result.cart);
   });
 
   adminAjax.register("jck_wssv_add_to_cart", async ({ req, params }) => {
@@ -179,7 +155,7 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     // The button may name the variation itself as product_id; planAdd resolves a variation id to its parent.
     const parent = productId === variationId ? null : productId;
     const request: AddToCartRequest = parent === null ? { kind: "simple", productId: variationId, quantity: quantity.value } : { kind: "variation", productId: parent, variationId, attributes, quantity: quantity.value };
-    return addAndReply(req, services, request);
+    return addAndReply(req, request);
   });
 
   adminAjax.register("awdr_change_discount_product_in_cart", async ({ req, params }) => {
@@ -189,11 +165,11 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     const parentRaw = firstString(params.parent_id)?.trim() ?? "0";
     const parentId = parentRaw === "0" || parentRaw === "" ? 0 : parseId(parentRaw);
     const rule = (firstString(params.rule_unique_id) ?? "").slice(0, 200);
-    const owner = await currentOwner(req.shop);
-    if (productId === null || parentId === null || !rule || !owner) return json({ success: false, data: "This free product offer is no longer available." }, 400);
-    const result = await changeFreeItem(services.db, owner, { product_id: productId, rule_unique_id: rule, parent_id: parentId }, await pricingOptions(req.shop, services));
+    const { cart } = req.storefront;
+    const result = productId === null || parentId === null || !rule ? null : await cart.changeFreeItem({ product_id: productId, rule_unique_id: rule, parent_id: parentId });
+    if (!result) return json({ success: false, data: "This free product offer is no longer available." }, 400);
     if (!result.ok) return json({ success: false, data: result.message });
-    syncCartCookies(req.shop, result.cart ?? (await requestCart(req.shop, services)));
+    cart.syncCookies(result.cart ?? (await cart.get()));
     // data 1: the page presses the cart's update button to show the change.
     return json({ success: true, data: 1 });
   });
@@ -203,20 +179,19 @@ function nonceFailure(): Reply {
   return { kind: "text", status: 403, body: "-1", contentType: "text/html; charset=UTF-8" };
 }
 
-async function totalsReply(req: Request, services: AppServices, known?: PricedCart): Promise<Reply> {
-  const cart = known ?? (await requestCart(req.shop, services));
-  syncCartCookies(req.shop, cart);
-  return html(markup(createElement(CartTotals, { totals: cartTotalsView(cart) })));
+async function totalsReply(req: Request, known?: PricedCart): Promise<Reply> {
+  const cart = known ?? (await req.storefront.cart.get());
+  req.storefront.cart.syncCookies(cart);
+  return html(cartTotalsHtml(cart));
 }
 
-async function addAndReply(req: Request, services: AppServices, request: AddToCartRequest): Promise<Reply> {
-  const owner = await ownerCreating(req.shop);
-  const result = await addToCart(services.db, owner, request, await pricingOptions(req.shop, services));
+async function addAndReply(req: Request, request: AddToCartRequest): Promise<Reply> {
+  const result = await req.storefront.cart.addLines(request);
   if (!result.ok) {
     await req.shop.queueNotice({ type: "error", message: result.message });
     return json({ error: true, product_url: result.productUrl ? `${requestOrigin(req)}${result.productUrl}` : false });
   }
-  return fragmentsReply(req, services, result.cart);
+  return fragmentsReply(req, result.cart);
 }
 
 function requestOrigin(req: Request): string {
@@ -248,20 +223,20 @@ function noJsRoutes(app: express.Express, services: AppServices): void {
       // ?add-to-cart={id} links (GET), on any page.
       if ((req.method === "GET" || req.method === "HEAD") && req.query["add-to-cart"] !== undefined) {
         const entries = formEntries(req.query as Record<string, unknown>).filter(([k]) => k === "add-to-cart" || k === "quantity" || k === "variation_id" || k.startsWith("attribute_") || k.startsWith("quantity["));
-        await noJsAdd(req, entries, services);
+        await noJsAdd(req, entries);
         return redirectAfter(req, res, afterAddUrl(req, services));
       }
       if (req.path === "/cart/" && req.method === "GET" && req.query.remove_item !== undefined) {
-        await noJsRemove(req, services);
+        await noJsRemove(req);
         return redirectAfter(req, res, "/cart/");
       }
       if (req.path === "/cart/" && req.method === "GET" && req.query.remove_coupon !== undefined) {
-        const owner = await currentOwner(req.shop);
+        const { cart } = req.storefront;
         const code = firstString(req.query.remove_coupon) ?? "";
-        if (owner && code) {
-          const r = await removeCoupon(services.db, owner, code.slice(0, 100), await pricingOptions(req.shop, services));
+        const r = code ? await cart.removeCoupon(code.slice(0, 100)) : null;
+        if (r) {
           await req.shop.queueNotice(r.ok ? { type: "success", message: CART_MESSAGES.couponRemoved } : { type: "error", message: r.message });
-          syncCartCookies(req.shop, await requestCart(req.shop, services));
+          cart.syncCookies(await cart.get());
         }
         return redirectAfter(req, res, "/cart/");
       }
@@ -272,11 +247,11 @@ function noJsRoutes(app: express.Express, services: AppServices): void {
           try {
             const entries = [...new URLSearchParams(typeof req.body === "string" ? req.body : "")] as [string, string][];
             if (req.path === "/cart/" && !entries.some(([k]) => k === "add-to-cart" || k === "download_id")) {
-              await cartFormPost(req, entries, services);
+              await cartFormPost(req, entries);
               return redirectAfter(req, res, "/cart/");
             }
             if (entries.some(([k]) => k === "add-to-cart" || k === "download_id")) {
-              await noJsAdd(req, entries, services);
+              await noJsAdd(req, entries);
               return redirectAfter(req, res, afterAddUrl(req, services));
             }
             // Nothing of ours in the body, and these pages have no form actions: back to the page.
@@ -304,51 +279,51 @@ function afterAddUrl(req: Request, services: AppServices): string {
   return withoutParams(req.originalUrl, ["add-to-cart", "quantity", "variation_id", "added-to-cart"]);
 }
 
-async function noJsAdd(req: Request, entries: [string, string][], services: AppServices): Promise<void> {
+async function noJsAdd(req: Request, entries: [string, string][]): Promise<void> {
   const form = parseForm(entries);
   if (!form.ok) return req.shop.queueNotice({ type: "error", message: form.message });
-  const owner = await ownerCreating(req.shop);
-  const result = await addToCart(services.db, owner, form.value, await pricingOptions(req.shop, services));
+  const { cart } = req.storefront;
+  const result = await cart.addLines(form.value);
   if (!result.ok) return req.shop.queueNotice({ type: "error", message: result.message });
   await req.shop.queueNotice({ type: "success", message: CART_MESSAGES.added([...new Set(result.value.map((a) => a.name))]) });
-  syncCartCookies(req.shop, result.cart ?? (await requestCart(req.shop, services)));
+  cart.syncCookies(result.cart ?? (await cart.get()));
 }
 
-async function noJsRemove(req: Request, services: AppServices): Promise<void> {
+async function noJsRemove(req: Request): Promise<void> {
   await req.shop.session();
   const key = firstString(req.query.remove_item) ?? "";
   if (!req.shop.verifyNonce(CART_NONCE_ACTION, firstString(req.query._wpnonce))) {
     return req.shop.queueNotice({ type: "error", message: "The link you followed has expired. Please try again." });
   }
-  const owner = await currentOwner(req.shop);
-  const result = owner && /^[0-9a-f]{32}$/.test(key) ? await removeCartItem(services.db, owner, key, await pricingOptions(req.shop, services)) : null;
+  const { cart } = req.storefront;
+  const result = /^[0-9a-f]{32}$/.test(key) ? await cart.removeLines(key) : null;
   if (!result || !result.ok) return req.shop.queueNotice({ type: "error", message: CART_MESSAGES.unknownItem });
   await req.shop.queueNotice({ type: "success", message: CART_MESSAGES.removed(result.value) });
-  syncCartCookies(req.shop, result.cart ?? (await requestCart(req.shop, services)));
+  cart.syncCookies(result.cart ?? (await cart.get()));
 }
 
 const CART_QTY_FIELD = /^cart\[([0-9a-f]{32})\]\[qty\]$/;
 
 /** The cart form: update quantities, apply a coupon, or choose shipping (its own small form). */
-async function cartFormPost(req: Request, entries: [string, string][], services: AppServices): Promise<void> {
+async function cartFormPost(req: Request, entries: [string, string][]): Promise<void> {
   await req.shop.session();
   const get = (name: string) => entries.findLast(([k]) => k === name)?.[1];
   if (!req.shop.verifyNonce(CART_NONCE_ACTION, get("woocommerce-cart-nonce"))) {
     return req.shop.queueNotice({ type: "error", message: "Your session has expired. Please reload the page and try again." });
   }
-  const owner = await ownerCreating(req.shop);
-  const opts = await pricingOptions(req.shop, services);
+  const { cart } = req.storefront;
+  await cart.ensureOwner();
   const notices: { type: "success" | "error"; message: string }[] = [];
   if (get("update_shipping") !== undefined || get("shipping_method[0]") !== undefined) {
     const chosen = get("shipping_method[0]");
     if (chosen) {
-      const r = await chooseShippingMethod(services.db, owner, chosen.slice(0, 100), opts);
-      if (!r.ok) notices.push({ type: "error", message: r.message });
+      const r = await cart.chooseShippingMethod(chosen.slice(0, 100));
+      if (r && !r.ok) notices.push({ type: "error", message: r.message });
     }
   }
   if (get("apply_coupon") !== undefined) {
     const code = (get("coupon_code") ?? "").slice(0, 100);
-    const r = code.trim() ? await applyCoupon(services.db, owner, code, opts) : { ok: false as const, message: "Please enter a coupon code." };
+    const r = code.trim() ? await cart.applyCoupon(code) : { ok: false as const, message: "Please enter a coupon code." };
     notices.push(r.ok ? { type: "success", message: CART_MESSAGES.couponApplied } : { type: "error", message: r.message });
   } else if (get("update_cart") !== undefined || entries.some(([k]) => CART_QTY_FIELD.test(k))) {
     const quantities: Record<string, number> = {};
@@ -364,12 +339,12 @@ async function cartFormPost(req: Request, entries: [string, string][], services:
       quantities[m[1]!] = q;
     }
     if (!notices.some((n) => n.type === "error")) {
-      const r = await updateQuantities(services.db, owner, quantities, opts);
+      const r = await cart.updateLines(quantities);
       notices.push(r.ok ? { type: "success", message: CART_MESSAGES.updated } : { type: "error", message: r.message });
     }
   }
   for (const n of notices) await req.shop.queueNotice(n);
-  syncCartCookies(req.shop, await requestCart(req.shop, services));
+  cart.syncCookies(await cart.get());
 }
 
 export const cartFeature: Feature = {

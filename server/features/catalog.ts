@@ -3,14 +3,11 @@
  * §7 'Listings') and the on-demand variation lookup (/?wc-ajax=get_variation) for products
  * whose variations are too many to print into the page. Both validate everything they read.
  */
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
-import type { Endpoints } from "../app.ts";
 import type { AppServices } from "../services.ts";
 import { json } from "../http/dispatch.ts";
 import { restError } from "../http/rest.ts";
-import type { Feature } from "./feature.ts";
+import type { Endpoints, Feature } from "./feature.ts";
 import { variationsOfProduct } from "../../core/db/repositories/catalog.ts";
 import {
   TAXONOMY_PATTERN,
@@ -18,14 +15,11 @@ import {
   MAX_FILTER_TERMS,
   MAX_FILTER_TERM_LENGTH,
   findVariation,
-  parseListingQuery,
   validateLogicalJoin,
   type ConsolidatedFilters,
 } from "../../core/domain/catalog/index.ts";
-import { loadListing } from "../../app/components/listing/load-listing.server.ts";
-import { LoopMarkup } from "../../app/components/listing/Loop.tsx";
-import { VIEW_COOKIE, listingOfAddress } from "../../app/lib/listing-params.ts";
-import { variationJson } from "../../app/components/product/variation-json.ts";
+// Fragment renderers (the only app/ imports allowed here, decision 0008): a listing's loop and the variation form's JSON.
+import { LISTING_VIEW_COOKIE, listingRefreshHtml, variationAnswers } from "../../app/fragments.server.ts";
 
 const emptyArrayAsObject = (v: unknown) => (Array.isArray(v) && v.length === 0 ? {} : v);
 
@@ -62,33 +56,15 @@ function register({ rest, wcAjax }: Endpoints, services: AppServices): void {
       const params = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "body"), i.message]));
       return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
     }
-    const listing = listingOfAddress(parsed.data.pagination_base_url);
-    if (!listing) return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400, { params: { pagination_base_url: "Not a product listing address." } });
-    const q = parseListingQuery("/", listing.url.searchParams);
-    const keep = new URLSearchParams(listing.url.searchParams);
-    keep.delete("view");
-    const query = keep.toString() ? `?${keep}` : "";
-    const config = services.config;
-    const result = await loadListing(services.db, config.shop.perPage, {
-      categorySlug: listing.categorySlug,
-      search: q.search,
-      orderby: q.orderby,
-      page: 1,
-      price: q.price,
+    const result = await listingRefreshHtml(services, {
+      address: parsed.data.pagination_base_url,
       filters: parsed.data.widget_filters as ConsolidatedFilters,
-      basePath: listing.basePath,
-      query,
-      view: req.shop.cookies[VIEW_COOKIE] === "list" ? "list" : "grid",
+      view: req.shop.cookies[LISTING_VIEW_COOKIE] === "list" ? "list" : "grid",
     });
+    if (result.kind === "bad-address") return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400, { params: { pagination_base_url: "Not a product listing address." } });
     if (result.kind === "no-category") return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400, { params: { pagination_base_url: "No such category." } });
     if (result.kind !== "ok") return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400);
-    const html = renderToStaticMarkup(
-      createElement(LoopMarkup, {
-        data: result.data,
-        settings: { pagination: config.shop.pagination, mode: config.shop.infiniteScrollEvent, noMoreText: config.shop.noMorePostMessage, fadeUpDelayMs: config.timings.infiniteFadeUpDelayMs },
-      }),
-    );
-    return json({ data: html });
+    return json({ data: result.html });
   });
 
   // WooCommerce answers the matching variation's data, or false when none matches.
@@ -103,7 +79,7 @@ function register({ rest, wcAjax }: Endpoints, services: AppServices): void {
     }
     const { product, variations } = await variationsOfProduct(services.db, id.data);
     if (!product || product.type !== "variable") return json(false);
-    const list = variations.map(variationJson);
+    const list = variationAnswers(variations);
     const match = findVariation(
       list.map((v) => ({ ...v, max_qty: v.max_qty === "" ? null : v.max_qty })),
       chosen,

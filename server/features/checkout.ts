@@ -5,133 +5,26 @@
  *
  * The checkout request body carries card data: it is never logged, and neither are the parsed fields.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { renderToStaticMarkup } from "react-dom/server";
-import { createElement } from "react";
-import type { Endpoints } from "../app.ts";
+import { createHash } from "node:crypto";
 import { json, firstString, type HandlerInput, type Reply } from "../http/dispatch.ts";
-import type { Feature } from "./feature.ts";
+import type { Endpoints, Feature } from "./feature.ts";
 import type { AppServices } from "../services.ts";
-import { SandboxGateway } from "../../core/payments/sandbox.server.ts";
-import { SqlSandboxStore } from "../../core/payments/sql-store.server.ts";
 import { SANDBOX_TEST_BANK_ACCOUNTS, SANDBOX_TEST_CARDS, SANDBOX_TEST_ROUTING_NUMBERS } from "../../core/payments/test-numbers.ts";
-import type { PaymentGateway } from "../../core/payments/gateway.ts";
-import { isCardTypeName, yearMonthOf, type GatewaySettings } from "../../core/domain/payments/index.ts";
-import { gatewaySettings } from "../../core/domain/payments/settings.schema.ts";
-import { cartOwnerOf, chooseShippingMethod, emptyCart, loadPricedCart } from "../../core/commerce/cart.ts";
+import { yearMonthOf } from "../../core/domain/payments/index.ts";
+import { cartOwnerOf } from "../../core/commerce/cart.ts";
 import { errorListHtml, errorNoticeHtml, escapeHtml, field, parseCheckoutForm, type FieldError } from "../../core/commerce/checkout-form.ts";
-import { cancelSupersededOrder, placeOrder, reconcilePayments, type OrderDeps } from "../../core/commerce/orders.ts";
-import { listTokens } from "../../core/db/repositories/orders.ts";
+import { cancelSupersededOrder, placeOrder, reconcilePayments } from "../../core/commerce/orders.ts";
 import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commerce/accounts.ts";
 import { consumeLimits } from "../../core/commerce/rate-limits.ts";
+import { paymentRuntime, RECONCILE_AFTER_MS, RECONCILE_EVERY_MS } from "../../core/commerce/payment-runtime.server.ts";
+import { tokenLabel } from "../../core/domain/payments/token-label.ts";
+import { AWAITING_PAYMENT_KEY, CHECKOUT_NONCE_ACTION, CHECKOUT_TOKEN_KEY } from "../../core/commerce/storefront.server.ts";
 import { hashPassword } from "../../core/security/password.ts";
-import { cartSummaryView, cartTotalsView } from "../../app/components/cart/cart-view.ts";
-import { ReviewOrder } from "../../app/components/checkout/ReviewOrder.tsx";
-import { PaymentFragment } from "../../app/components/checkout/PaymentFragment.tsx";
-import type { SavedToken } from "../../core/db/repositories/orders.ts";
-
-/** 'Visa ending in 4242 (expires 12/34)' — what a saved method shows; never more than brand, last four, expiry. */
-export function tokenLabel(t: Pick<SavedToken, "kind" | "brand" | "last4" | "expMonth" | "expYear">): string {
-  if (t.kind !== "card") return `Bank account ending in ${t.last4}`;
-  const brand = `${t.brand.charAt(0).toUpperCase()}${t.brand.slice(1)}`;
-  return t.expMonth && t.expYear ? `${brand} ending in ${t.last4} (expires ${String(t.expMonth).padStart(2, "0")}/${String(t.expYear).slice(-2)})` : `${brand} ending in ${t.last4}`;
-}
-
-export const CHECKOUT_NONCE_ACTION = "woocommerce-process_checkout";
-export const CHECKOUT_TOKEN_KEY = "checkout_token";
-/** The session's last checkout order whose payment failed (WooCommerce's order_awaiting_payment). */
-export const AWAITING_PAYMENT_KEY = "order_awaiting_payment";
-
-/** How long a gateway call may take before it counts as timed out. */
-export const GATEWAY_DEADLINE_MS = 10_000;
-/** An unfinished payment attempt older than this belongs to a call that died (a crash, a kill): reconcile it. */
-export const RECONCILE_AFTER_MS = 30_000;
-export const RECONCILE_EVERY_MS = 10_000;
-
-export interface PaymentRuntime {
-  gateway: PaymentGateway;
-  gateways: { card: GatewaySettings; echeck: GatewaySettings };
-  deps: OrderDeps;
-}
-
-const runtimes = new WeakMap<AppServices, PaymentRuntime>();
-
-/** One gateway per running shop: the sandbox on the shop's database, until a real provider is configured. */
-export function paymentRuntime(services: AppServices): PaymentRuntime {
-  let rt = runtimes.get(services);
-  if (rt) return rt;
-  const gateway = new SandboxGateway({
-    store: new SqlSandboxStore(services.db),
-    // Well below RECONCILE_AFTER_MS, so the reconciler never touches an attempt whose call may still be running.
-    defaultDeadlineMs: GATEWAY_DEADLINE_MS,
-    // Every call ends within its deadline, so an older pending claim is a dead call's and may be taken over.
-    staleClaimMs: 2 * GATEWAY_DEADLINE_MS,
-    // Operation, key, status, code, brand and last four only — never a number or a CSC.
-    log: (event, fields) => services.logger.debug(`payments ${event}`, { ...fields }),
-  });
-  const pay = services.config.payments;
-  const unknown = pay.enabledCardTypes.filter((t) => !isCardTypeName(t));
-  if (unknown.length || !pay.enabledCardTypes.length) throw new Error(`SHOP_SETTINGS: payments.enabledCardTypes must list known card types (${unknown.join(", ") || "none given"})`);
-  const gateways = {
-    card: gatewaySettings({
-      id: "sandbox_credit_card",
-      plugin_id: "sandbox",
-      type: "credit-card",
-      csc_required: pay.cscRequired,
-      csc_required_for_tokens: pay.cscRequiredForTokens,
-      enabled_card_types: pay.enabledCardTypes,
-    }),
-    echeck: gatewaySettings({ id: "sandbox_echeck", plugin_id: "sandbox", type: "echeck", csc_required: false }),
-  };
-  const deps: OrderDeps = {
-    db: services.db,
-    gateway,
-    currency: services.config.currency.code,
-    currencyFormat: services.config.currency.format,
-    now: services.now,
-    log: (msg, fields) => services.logger.warn(msg, fields),
-    cardGatewayId: gateways.card.id,
-    echeckGatewayId: gateways.echeck.id,
-    siteUrl: services.siteUrl,
-  };
-  rt = { gateway, gateways, deps };
-  runtimes.set(services, rt);
-  return rt;
-}
-
-/** The per-session checkout token: the same in every tab, replaced once an order is placed. */
-export async function checkoutToken(req: HandlerInput["req"]): Promise<string> {
-  const session = await req.shop.ensureSession();
-  let token = session.data[CHECKOUT_TOKEN_KEY];
-  if (typeof token !== "string" || !/^[0-9a-f]{32}$/.test(token)) {
-    token = randomBytes(16).toString("hex");
-    await req.shop.updateSessionData((d) => {
-      d[CHECKOUT_TOKEN_KEY] = token;
-    });
-  }
-  return token as string;
-}
-
-/**
- * After the session's own failed checkout order is paid (order-pay), its cart was that order: empty it and start a
- * new checkout token, as WooCommerce's wc_clear_cart_after_payment does — the next checkout is a new one, and the
- * cart is not bought a second time.
- */
-export async function clearCartAfterPayment(ctx: { services: AppServices; shop: HandlerInput["req"]["shop"] }, orderId: number): Promise<void> {
-  const session = await ctx.shop.session();
-  if (!session || session.data[AWAITING_PAYMENT_KEY] !== orderId) return;
-  const owner = cartOwnerOf(session);
-  if (owner) await emptyCart(ctx.services.db, owner);
-  await ctx.shop.updateSessionData((d) => {
-    delete d[AWAITING_PAYMENT_KEY];
-    delete d[CHECKOUT_TOKEN_KEY];
-  });
-}
+// Fragment renderers (the only app/ imports allowed here, decision 0008): the order review table and the payment form.
+import { paymentHtml, reviewOrderHtml } from "../../app/fragments.server.ts";
 
 const failure = (errors: FieldError[], opts: { refresh?: boolean; reload?: boolean } = {}): Reply =>
   json({ result: "failure", messages: errorListHtml(errors), refresh: opts.refresh ?? false, reload: opts.reload ?? false });
-
-const pricingOpts = (services: AppServices, loggedIn: boolean) => ({ now: services.now(), loggedIn, currencyFormat: services.config.currency.format });
 
 const SESSION_EXPIRED_HTML = `<div class="woocommerce-error">Sorry, your session has expired. <a href="/shop/" class="wc-backward">Return to shop</a></div>`;
 
@@ -140,38 +33,37 @@ async function updateOrderReview({ req, params, services }: HandlerInput): Promi
   if (!req.shop.verifyNonce("update-order-review", params.security)) {
     return json({ result: "failure", messages: errorNoticeHtml("We were unable to process your order, please try again."), reload: false, fragments: {} });
   }
-  const owner = cartOwnerOf(session);
+  const { cart, checkout } = req.storefront;
   const loggedIn = !!session?.customerId;
   const rate = (() => {
     const m = params.shipping_method;
     const v = Array.isArray(m) ? m[0] : m && typeof m === "object" ? (m as Record<string, unknown>)["0"] : m;
     return typeof v === "string" && /^[\w:-]{1,64}$/.test(v) ? v : null;
   })();
-  if (owner && rate) await chooseShippingMethod(services.db, owner, rate, pricingOpts(services, loggedIn));
-  const cart = await loadPricedCart(services.db, owner, pricingOpts(services, loggedIn));
-  if (cart.lines.length === 0) return json({ fragments: { "form.woocommerce-checkout": SESSION_EXPIRED_HTML } });
-  const table = renderToStaticMarkup(createElement(ReviewOrder, { summary: cartSummaryView(cart, ""), totals: cartTotalsView(cart) }));
-  const rt = paymentRuntime(services);
-  const tokens = loggedIn ? await listTokens(services.db, session!.customerId!) : [];
+  if (rate) await cart.chooseShippingMethod(rate);
+  const priced = await cart.get();
+  if (priced.lines.length === 0) return json({ fragments: { "form.woocommerce-checkout": SESSION_EXPIRED_HTML } });
+  const table = reviewOrderHtml(priced);
+  const rt = checkout.payments;
+  const tokens = await checkout.savedTokens();
   const chosen = firstString(params.payment_method);
-  const payment = renderToStaticMarkup(
-    createElement(PaymentFragment, {
-      gateways: rt.gateways,
-      testMode: rt.gateway.testMode,
-      tokens: tokens.map((t) => ({ id: t.id, gatewayId: t.gatewayId, isDefault: t.isDefault, label: tokenLabel(t) })),
-      canSave: loggedIn,
-      method: chosen === rt.gateways.echeck.id ? rt.gateways.echeck.id : rt.gateways.card.id,
-      nonce: req.shop.nonce(CHECKOUT_NONCE_ACTION),
-      checkoutToken: await checkoutToken(req),
-      placeOrderText: services.config.checkout.placeOrderText,
-      slideMs: services.config.timings.savedTokenSlideMs,
-    }),
-  );
+  const payment = paymentHtml({
+    gateways: rt.gateways,
+    testMode: rt.gateway.testMode,
+    tokens: tokens.map((t) => ({ id: t.id, gatewayId: t.gatewayId, isDefault: t.isDefault, label: tokenLabel(t) })),
+    canSave: loggedIn,
+    method: chosen === rt.gateways.echeck.id ? rt.gateways.echeck.id : rt.gateways.card.id,
+    nonce: req.shop.nonce(CHECKOUT_NONCE_ACTION),
+    checkoutToken: await checkout.token(),
+    placeOrderText: services.config.checkout.placeOrderText,
+    slideMs: services.config.timings.savedTokenSlideMs,
+  });
   return json({ result: "success", messages: "", reload: false, fragments: { ".woocommerce-checkout-review-order-table": table, ".woocommerce-checkout-payment": payment } });
 }
 
 async function processCheckout({ req, params, services }: HandlerInput): Promise<Reply> {
-  const rt = paymentRuntime(services);
+  const { cart, checkout } = req.storefront;
+  const rt = checkout.payments;
   const session = await req.shop.session();
   const nonce = params["woocommerce-process-checkout-nonce"];
   if (!session || !req.shop.verifyNonce(CHECKOUT_NONCE_ACTION, nonce)) {
@@ -180,7 +72,7 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
   const owner = cartOwnerOf(session)!;
   const customerId = session.customerId ?? null;
   const loggedIn = customerId !== null;
-  const tokens = loggedIn ? await listTokens(services.db, customerId) : [];
+  const tokens = await checkout.savedTokens();
   const parsed = parseCheckoutForm(params, rt.gateways, yearMonthOf(services.now(), "utc"), {
     loggedIn,
     ownedTokenIds: new Set(tokens.map((t) => t.id)),
@@ -193,11 +85,10 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
 
   let newAccount = null;
   if (input.createAccount) {
-    const [exists] = await services.db.query(`SELECT 1 FROM customers WHERE lower(email) = lower($1)`, [input.billing.email]);
-    if (exists) return failure([{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }]);
+    if (await checkout.emailRegistered(input.billing.email)) return failure([{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }]);
     newAccount = { email: input.billing.email.toLowerCase(), passwordHash: await hashPassword(input.createAccount.password), firstName: input.billing.first_name, lastName: input.billing.last_name };
   }
-  if (input.shippingMethodId) await chooseShippingMethod(services.db, owner, input.shippingMethodId, pricingOpts(services, loggedIn));
+  if (input.shippingMethodId) await cart.chooseShippingMethod(input.shippingMethodId);
 
   // The idempotency key: the page's nonce and the session's checkout token, hashed (neither is stored as is).
   const claimKey = "co_" + createHash("sha256").update(`${String(nonce)}:${token}`).digest("hex");
@@ -217,7 +108,7 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
     return failure(result.errors);
   }
   if (!result.replay) {
-    await emptyCart(services.db, owner);
+    await cart.empty();
     await req.shop.updateSessionData((d) => {
       delete d[CHECKOUT_TOKEN_KEY];
     });

@@ -6,9 +6,17 @@
  */
 import type express from "express";
 import type { Env } from "../../core/config/env.server.ts";
-import type { Endpoints } from "../app.ts";
+import type { Registry } from "../http/dispatch.ts";
+import type { RestRouter } from "../http/rest.ts";
 import type { AppServices } from "../services.ts";
 import type { Realtime } from "../realtime-wiring.ts";
+
+/** The WordPress-shaped entry points a feature registers named endpoints on (server/app.ts builds them). */
+export interface Endpoints {
+  wcAjax: Registry;
+  adminAjax: Registry;
+  rest: RestRouter;
+}
 
 export interface StartContext {
   services: AppServices;

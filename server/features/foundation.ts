@@ -1,9 +1,9 @@
 /** Endpoints that belong to the foundation: the REST nonce refresh and the blog posts collection. */
-import type { Endpoints } from "../app.ts";
 import { text, json } from "../http/dispatch.ts";
 import { REST_NONCE_ACTION, restError } from "../http/rest.ts";
 import { z } from "zod";
-import type { Feature } from "./feature.ts";
+import type { Endpoints, Feature } from "./feature.ts";
+import { searchPosts } from "../../core/db/repositories/posts.ts";
 
 const postsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -28,15 +28,7 @@ function registerFoundationEndpoints({ adminAjax, rest }: Endpoints): void {
       return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
     }
     const { page, per_page, search } = parsed.data;
-    const where = search ? `status = 'publish' AND (title ILIKE $3 OR excerpt ILIKE $3)` : `status = 'publish'`;
-    const args: unknown[] = [per_page, (page - 1) * per_page];
-    if (search) args.push(`%${search.replace(/[%_\\]/g, "\\$&")}%`);
-    const rows = await services.db.query<{ id: number; slug: string; title: string; excerpt: string; published_at: Date; total: number }>(
-      `SELECT id, slug, title, excerpt, published_at, count(*) OVER ()::int AS total FROM posts WHERE ${where} ORDER BY published_at DESC, id DESC LIMIT $1 OFFSET $2`,
-      args,
-    );
-    const [countRow] = rows.length ? [rows[0]!] : await services.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM posts WHERE ${where.replace("$3", "$1")}`, search ? [args[2]] : []);
-    const total = countRow?.total ?? 0;
+    const { items, total } = await searchPosts(services.db, { page, perPage: per_page, search });
     const totalPages = Math.max(1, Math.ceil(total / per_page));
     if (page > totalPages && total > 0) {
       return restError("rest_post_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
@@ -54,7 +46,7 @@ function registerFoundationEndpoints({ adminAjax, rest }: Endpoints): void {
     const headers: Record<string, string> = { "X-WP-Total": String(total), "X-WP-TotalPages": String(totalPages) };
     if (links.length) headers.Link = links.join(", ");
     return json(
-      rows.map((r) => ({ id: r.id, slug: r.slug, date: new Date(r.published_at).toISOString(), link: `${origin}/blog/${r.slug}/`, title: { rendered: r.title }, excerpt: { rendered: r.excerpt } })),
+      items.map((r) => ({ id: r.id, slug: r.slug, date: r.publishedAt.toISOString(), link: `${origin}/blog/${r.slug}/`, title: { rendered: r.title }, excerpt: { rendered: r.excerpt } })),
       200,
       headers,
     );

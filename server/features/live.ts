@@ -14,12 +14,11 @@ import { MATCH_RPC_METHOD, SPORT_RPC_METHOD } from "../../core/domain/live/const
 import { createSimulator, leagueBadgeForSlug, matchRpcHandler, sportRpcHandler, teamBadgeForSlug, type MatchRecord, type MatchStore, type Runner } from "../../core/sports/index.ts";
 import { Redis } from "ioredis";
 import { createSqlMatchStore } from "../../core/sports/sql-store.ts";
-import type { Endpoints } from "../app.ts";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, type RestInput } from "../http/rest.ts";
 import { HubError, type Hub } from "../realtime/index.ts";
 import type { AppServices } from "../services.ts";
-import type { Feature, StartContext } from "./feature.ts";
+import type { Endpoints, Feature, StartContext } from "./feature.ts";
 
 /** The simulator's seed: every process (and every restart) plays the same fixtures. */
 const SIMULATOR_SEED = 1;

@@ -1,13 +1,14 @@
 /** Serves the generated product and blog images from the database, cached hard (slugs never change content). */
 import type { Request, Response, NextFunction } from "express";
 import type { Db } from "../../core/db/client.ts";
+import { findMedia } from "../../core/db/repositories/media.ts";
 
 export function mediaHandler(db: Db) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const slug = String(req.params.slug ?? "");
     if (!/^[a-z0-9-]{1,120}$/.test(slug)) return res.status(404).type("text/plain").send("Not found");
     try {
-      const [row] = await db.query<{ body: string; mime: string }>(`SELECT body, mime FROM media WHERE slug = $1`, [slug]);
+      const row = await findMedia(db, slug);
       if (!row) return res.status(404).type("text/plain").send("Not found");
       res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
       res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");

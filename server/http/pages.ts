@@ -7,12 +7,18 @@ import type { Request, Response, NextFunction } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { AppServices } from "../services.ts";
-import type { RequestContext } from "./request-context.ts";
+import type { ShopServices } from "../../core/commerce/services.ts";
+import type { ShopSession } from "../../core/commerce/session.ts";
+import type { Storefront } from "../../core/commerce/storefront.server.ts";
 
+// The load context is typed with core/commerce's types only, so route modules never name a server/ module.
 declare module "react-router" {
   interface AppLoadContext {
-    services: AppServices;
-    shop: RequestContext;
+    services: ShopServices;
+    /** This request's session, cookies and nonces. */
+    shop: ShopSession;
+    /** The use cases bound to this request's shopper: cart, pricing, checkout (core/commerce/storefront.server.ts). */
+    storefront: Storefront;
     cspNonce: string;
     origin: string;
     /** The client's IP address (behind a proxy on loopback, the forwarded one): the per-address sign-in limit's key. */
@@ -49,7 +55,7 @@ export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppS
     try {
       const build = await getBuild();
       if (!cached || cached.build !== build) cached = { build, handle: createRequestHandler(build, services.production ? "production" : "development") };
-      const context: AppLoadContext = { services, shop: req.shop, cspNonce: String(res.locals.cspNonce ?? ""), origin: requestOrigin(req), clientAddress: req.ip ?? "unknown" };
+      const context: AppLoadContext = { services, shop: req.shop, storefront: req.storefront, cspNonce: String(res.locals.cspNonce ?? ""), origin: requestOrigin(req), clientAddress: req.ip ?? "unknown" };
       const response = await cached.handle(toFetchRequest(req, res), context);
       await req.shop.flush();
       if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());

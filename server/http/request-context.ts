@@ -8,6 +8,8 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../../core/db/client.ts";
 import * as sessions from "../../core/db/repositories/sessions.ts";
 import type { Notice, SessionRecord } from "../../core/db/repositories/sessions.ts";
+import type { CookieOptions, ShopSession } from "../../core/commerce/session.ts";
+import type { Storefront } from "../../core/commerce/storefront.server.ts";
 import {
   CUSTOMER_SESSION_SECONDS,
   GUEST_SESSION_SECONDS,
@@ -20,13 +22,9 @@ import { mergeGuestCart } from "../../core/commerce/cart.ts";
 
 export const BROWSER_KEY_COOKIE = "shop_nonce_key";
 
-export interface CookieOptions {
-  httpOnly: boolean;
-  maxAgeSeconds?: number; // undefined: a browser-session cookie; <= 0: delete
-  sameSite?: "Lax" | "Strict";
-}
+export type { CookieOptions };
 
-export class RequestContext {
+export class RequestContext implements ShopSession {
   private loading: Promise<SessionRecord | null> | null = null;
   private record: SessionRecord | null = null;
   private dirty = false;
@@ -195,6 +193,8 @@ declare global {
   namespace Express {
     interface Request {
       shop: RequestContext;
+      /** The use cases bound to this request's shopper (server/app.ts builds it once per request). */
+      storefront: Storefront;
     }
   }
 }

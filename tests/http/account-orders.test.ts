@@ -9,7 +9,7 @@ import { TestClient, pageGlobal } from "../support/client.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
 import { markFailed, placeOrder, reconcilePayments } from "../../core/commerce/orders.ts";
 import { insertOrder } from "../../core/db/repositories/orders.ts";
-import { paymentRuntime } from "../../server/features/checkout.ts";
+import { paymentRuntime } from "../../core/commerce/payment-runtime.server.ts";
 import type { PaymentGateway } from "../../core/payments/gateway.ts";
 import type { CheckoutInput } from "../../core/commerce/checkout-form.ts";
 import { formatMoney } from "../../core/domain/money/money.ts";

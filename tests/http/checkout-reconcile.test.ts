@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
-import { paymentRuntime } from "../../server/features/checkout.ts";
+import { paymentRuntime } from "../../core/commerce/payment-runtime.server.ts";
 import { placeOrder, reconcilePayments } from "../../core/commerce/orders.ts";
 import type { PaymentGateway } from "../../core/payments/gateway.ts";
 import type { CheckoutInput } from "../../core/commerce/checkout-form.ts";

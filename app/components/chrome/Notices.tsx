@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from "react";
-import type { Notice } from "../../../core/db/repositories/sessions.ts";
+import type { Notice } from "../../../core/domain/notice.ts";
 import { SITE_CONFIG } from "../../../core/config/site-config.ts";
 
 /** Eases the window to `top` over `durationMs` (the spec's 1000 ms notice scroll). */

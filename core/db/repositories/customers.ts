@@ -139,3 +139,30 @@ export async function upsertCustomerAddress(db: Queryable, customerId: number, k
     )
     .execute();
 }
+
+export type OrderBillingAddress = {
+  first_name: string;
+  last_name: string;
+  company: string;
+  country: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  phone: string;
+};
+
+/** The billing address of the customer's latest order (a returning customer's checkout prefill), or null. */
+export async function latestOrderBillingAddress(db: Queryable, customerId: number): Promise<OrderBillingAddress | null> {
+  const row = await sql(db)
+    .selectFrom("order_addresses as a")
+    .innerJoin("orders as o", "o.id", "a.order_id")
+    .select(["a.first_name", "a.last_name", "a.company", "a.country", "a.address_1", "a.address_2", "a.city", "a.state", "a.postcode", "a.phone"])
+    .where("o.customer_id", "=", customerId)
+    .where("a.kind", "=", "billing")
+    .orderBy("o.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}

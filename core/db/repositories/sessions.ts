@@ -1,11 +1,9 @@
 /** Server-side sessions for guests and customers, kept in the database. */
 import type { Queryable } from "../client.ts";
 import { raw, sql } from "../kysely.ts";
+import type { Notice } from "../../domain/notice.ts";
 
-export interface Notice {
-  type: "success" | "error" | "notice";
-  message: string;
-}
+export type { Notice };
 
 export interface SessionData {
   notices?: Notice[];

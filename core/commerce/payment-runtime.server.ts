@@ -1,0 +1,70 @@
+/**
+ * The shop's payment runtime: one gateway per running shop (the sandbox on the shop's database, until a real
+ * provider is configured), the two gateway settings the forms render, and the dependencies the order use cases
+ * take. The per-request storefront (storefront.server.ts) hands it to the checkout endpoints and to the route
+ * modules alike, so both adapters pay through the same runtime.
+ */
+import { SandboxGateway } from "../payments/sandbox.server.ts";
+import { SqlSandboxStore } from "../payments/sql-store.server.ts";
+import type { PaymentGateway } from "../payments/gateway.ts";
+import { isCardTypeName, type GatewaySettings } from "../domain/payments/index.ts";
+import { gatewaySettings } from "../domain/payments/settings.schema.ts";
+import type { OrderDeps } from "./orders.ts";
+import type { ShopServices } from "./services.ts";
+
+/** How long a gateway call may take before it counts as timed out. */
+export const GATEWAY_DEADLINE_MS = 10_000;
+/** An unfinished payment attempt older than this belongs to a call that died (a crash, a kill): reconcile it. */
+export const RECONCILE_AFTER_MS = 30_000;
+export const RECONCILE_EVERY_MS = 10_000;
+
+export interface PaymentRuntime {
+  gateway: PaymentGateway;
+  gateways: { card: GatewaySettings; echeck: GatewaySettings };
+  deps: OrderDeps;
+}
+
+const runtimes = new WeakMap<ShopServices, PaymentRuntime>();
+
+/** One gateway per running shop: the sandbox on the shop's database, until a real provider is configured. */
+export function paymentRuntime(services: ShopServices): PaymentRuntime {
+  let rt = runtimes.get(services);
+  if (rt) return rt;
+  const gateway = new SandboxGateway({
+    store: new SqlSandboxStore(services.db),
+    // Well below RECONCILE_AFTER_MS, so the reconciler never touches an attempt whose call may still be running.
+    defaultDeadlineMs: GATEWAY_DEADLINE_MS,
+    // Every call ends within its deadline, so an older pending claim is a dead call's and may be taken over.
+    staleClaimMs: 2 * GATEWAY_DEADLINE_MS,
+    // Operation, key, status, code, brand and last four only — never a number or a CSC.
+    log: (event, fields) => services.logger.debug(`payments ${event}`, { ...fields }),
+  });
+  const pay = services.config.payments;
+  const unknown = pay.enabledCardTypes.filter((t) => !isCardTypeName(t));
+  if (unknown.length || !pay.enabledCardTypes.length) throw new Error(`SHOP_SETTINGS: payments.enabledCardTypes must list known card types (${unknown.join(", ") || "none given"})`);
+  const gateways = {
+    card: gatewaySettings({
+      id: "sandbox_credit_card",
+      plugin_id: "sandbox",
+      type: "credit-card",
+      csc_required: pay.cscRequired,
+      csc_required_for_tokens: pay.cscRequiredForTokens,
+      enabled_card_types: pay.enabledCardTypes,
+    }),
+    echeck: gatewaySettings({ id: "sandbox_echeck", plugin_id: "sandbox", type: "echeck", csc_required: false }),
+  };
+  const deps: OrderDeps = {
+    db: services.db,
+    gateway,
+    currency: services.config.currency.code,
+    currencyFormat: services.config.currency.format,
+    now: services.now,
+    log: (msg, fields) => services.logger.warn(msg, fields),
+    cardGatewayId: gateways.card.id,
+    echeckGatewayId: gateways.echeck.id,
+    siteUrl: services.siteUrl,
+  };
+  rt = { gateway, gateways, deps };
+  runtimes.set(services, rt);
+  return rt;
+}
