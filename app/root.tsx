@@ -9,35 +9,15 @@ import { ScrollToTop } from "./components/chrome/ScrollToTop.tsx";
 import { EMPTY_CART, CartDrawer } from "./components/cart/HeaderCart.tsx";
 import { CartScripts } from "./components/cart/CartScripts.tsx";
 import { AttributionScript } from "./components/checkout/Attribution.tsx";
-import { cartSummaryView } from "./components/cart/cart-view.ts";
-import { navigationCategories } from "../core/db/repositories/navigation.ts";
-import { browserGlobals, globalsScript, type PageKind } from "./lib/browser-globals.server.ts";
+import { loader as serverLoader } from "./root.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><text y='14' font-size='14'>🎭</text></svg>" },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, shop, origin, storefront } = context;
-  await shop.session();
-  const [categories, notices, pricedCart, customer] = await Promise.all([navigationCategories(services.db), shop.takeNotices(), storefront.cart.get(), storefront.customer()]);
-  // Like WooCommerce on every page load: cart cookies that went stale (sign-in merge, another device) are corrected.
-  storefront.cart.syncCookies(pricedCart);
-  const path = new URL(request.url).pathname;
-  const page: PageKind = path === "/cart/" ? "cart" : path === "/checkout/" ? "checkout" : "other";
-  const config = services.config;
-  const customerName = customer ? customer.firstName || customer.displayName || null : null;
-  return {
-    site: { name: config.siteName, tagline: config.tagline },
-    categories,
-    notices,
-    cart: cartSummaryView(pricedCart, storefront.cart.nonce()),
-    customerName,
-    storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
-    globals: globalsScript(browserGlobals(config, shop, origin, services.siteUrl, page)),
-    cspNonce: context.cspNonce,
-  };
+export async function loader(args: Route.LoaderArgs) {
+  return serverLoader(args);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

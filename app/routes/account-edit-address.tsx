@@ -1,45 +1,18 @@
-import { Form, redirect, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/account-edit-address";
 import { pageTitle } from "../lib/listing-params.ts";
 import { AccountNav } from "../components/account/AccountNav.tsx";
 import { AddressForm, AddressSummary } from "../components/account/AddressForm.tsx";
-import { loadCustomerAddresses, saveCustomerAddress, type AddressKind } from "../../core/commerce/accounts.ts";
-import { readAddress, type FieldError } from "../../core/commerce/checkout-form.ts";
+import { loader as serverLoader, action as serverAction } from "./account-edit-address.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Addresses") }, { name: "robots", content: "noindex" }];
 
-const NONCE = "woocommerce-edit_address";
-
-function kindOf(param: string | undefined): AddressKind | null | "bad" {
-  if (param === undefined) return null;
-  return param === "billing" || param === "shipping" ? param : "bad";
+export async function loader(args: Route.LoaderArgs) {
+  return serverLoader(args);
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const session = await context.shop.session();
-  if (!session?.customerId) throw redirect("/my-account/");
-  const kind = kindOf(params.kind);
-  if (kind === "bad") throw redirect("/my-account/edit-address/");
-  const addresses = await loadCustomerAddresses(context.services.db, session.customerId);
-  return { kind, addresses, nonce: context.shop.nonce(NONCE) };
-}
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await context.shop.session();
-  if (!session?.customerId) throw redirect("/my-account/");
-  const kind = kindOf(params.kind);
-  if (kind === null || kind === "bad") throw redirect("/my-account/edit-address/");
-  const form = Object.fromEntries(await request.formData());
-  if (!context.shop.verifyNonce(NONCE, form["woocommerce-edit-address-nonce"])) {
-    return { errors: [{ id: "", html: "Your session has expired. Please reload the page and try again." }] as FieldError[] };
-  }
-  const errors: FieldError[] = [];
-  const address = readAddress(form, kind, errors);
-  // The shopper's (sanitized) entries come back with the errors, so nothing typed is lost.
-  if (errors.length) return { errors, values: address };
-  await saveCustomerAddress(context.services.db, session.customerId, kind, address);
-  await context.shop.queueNotice({ type: "success", message: "Address changed successfully." });
-  return redirect("/my-account/edit-address/");
+export async function action(args: Route.ActionArgs) {
+  return serverAction(args);
 }
 
 export default function EditAddress({ loaderData }: Route.ComponentProps) {

@@ -1,20 +1,12 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/account-orders";
 import { pageTitle } from "../lib/listing-params.ts";
-import { listCustomerOrders } from "../../core/db/repositories/orders.ts";
 import { AccountNav, OrdersTable } from "../components/account/AccountNav.tsx";
-import { CANCEL_ORDER_NONCE_ACTION, orderActionsFor } from "../../core/commerce/orders.ts";
+import { loader as serverLoader } from "./account-orders.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Orders") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const session = await context.shop.session();
-  if (!session?.customerId) throw redirect("/my-account/");
-  const orders = await listCustomerOrders(context.services.db, session.customerId, 100);
-  return {
-    orders: orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), actions: orderActionsFor(o) })),
-    cancelNonce: context.shop.nonce(CANCEL_ORDER_NONCE_ACTION),
-  };
+export async function loader(args: Route.LoaderArgs) {
+  return serverLoader(args);
 }
 
 export default function AccountOrders({ loaderData }: Route.ComponentProps) {

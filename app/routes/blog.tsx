@@ -1,18 +1,10 @@
-import { data } from "react-router";
 import type { Route } from "./+types/blog";
-import { listPosts } from "../../core/db/repositories/catalog.ts";
 import { formatDate, mediaUrl } from "../lib/format.ts";
-import { pageTitle, parsePage } from "../lib/listing-params.ts";
+import { pageTitle } from "../lib/listing-params.ts";
+import { loader as serverLoader } from "./blog.server.ts";
 
-const PER_PAGE = 6;
-
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const page = parsePage(params.page);
-  if (page === null) throw data(null, { status: 404 });
-  const { items, total } = await listPosts(context.services.db, page, PER_PAGE);
-  const totalPages = Math.max(1, Math.ceil(total / PER_PAGE));
-  if (page > totalPages) throw data(null, { status: 404 });
-  return { items, page, totalPages, noMore: context.services.config.shop.noMoreBlogMessage, showComments: context.services.config.shop.blogShowCommentsLabel };
+export async function loader(args: Route.LoaderArgs) {
+  return serverLoader(args);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData && loaderData.page > 1 ? `Journal – Page ${loaderData.page}` : "Journal") }];

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/home";
-import { featuredProducts, listCategories, listPosts } from "../../core/db/repositories/catalog.ts";
 import { ProductGrid } from "../components/product/ProductCard.tsx";
 import { formatDate, mediaUrl } from "../lib/format.ts";
 import liveStylesheet from "../components/live/live.css?url";
 import { LiveMatchWidget } from "../components/live/LiveMatchWidget.tsx";
 import { LiveScoresList } from "../components/live/LiveScoresList.tsx";
+import { loader as serverLoader } from "./home.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: liveStylesheet }];
 
@@ -13,10 +13,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Washable face masks, silk ties and matching mask and tie sets. 6 masks for $15, 12 masks for $24, free shipping on all mask purchases." },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const db = context.services.db;
-  const [featured, categories, posts] = await Promise.all([featuredProducts(db, 8), listCategories(db), listPosts(db, 1, 3)]);
-  return { featured, categories, posts: posts.items };
+export async function loader(args: Route.LoaderArgs) {
+  return serverLoader(args);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,7 @@
-import { data } from "react-router";
 import type { Route } from "./+types/order-received";
 import { pageTitle } from "../lib/listing-params.ts";
-import { findOrder } from "../../core/db/repositories/orders.ts";
 import { OrderDetails } from "../components/account/OrderDetails.tsx";
-import { orderKeyMatches } from "../../core/commerce/orders.ts";
+import { loader as serverLoader } from "./order-received.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Order received") }, { name: "robots", content: "noindex" }];
 
@@ -11,12 +9,8 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Order receive
  * The order received page: shown only with the order's key in the link (compared in constant time), like
  * WooCommerce's — signed in or not; a customer finds their orders without it under My account → Orders.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
-  const key = new URL(request.url).searchParams.get("key") ?? "";
-  const order = id ? await findOrder(context.services.db, id) : null;
-  if (!order || !orderKeyMatches(order.orderKey, key)) throw data("Not found", { status: 404 });
-  return { order: { ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null, meta: {} } };
+export async function loader(args: Route.LoaderArgs) {
+  return serverLoader(args);
 }
 
 export default function OrderReceived({ loaderData }: Route.ComponentProps) {

@@ -1,13 +1,10 @@
-import { data } from "react-router";
 import type { Route } from "./+types/post";
-import { findPost } from "../../core/db/repositories/catalog.ts";
 import { formatDate, mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
+import { loader as serverLoader } from "./post.server.ts";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const post = await findPost(context.services.db, params.slug);
-  if (!post) throw data(null, { status: 404 });
-  return { post };
+export async function loader(args: Route.LoaderArgs) {
+  return serverLoader(args);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: pageTitle(loaderData.post.title) }, { name: "description", content: loaderData.post.excerpt }] : []);

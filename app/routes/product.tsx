@@ -1,77 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data } from "react-router";
 import type { Route } from "./+types/product";
-import { findProductBySlug, productsByIds, termsOf } from "../../core/db/repositories/catalog.ts";
 import { ProductGrid } from "../components/product/ProductCard.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { StarRating } from "../components/product/StarRating.tsx";
 import { AddToCartForm, productFormId } from "../components/product/AddToCartForm.tsx";
 import { ProductGallery } from "../components/product/ProductGallery.tsx";
 import { StickyAddToCart } from "../components/product/StickyAddToCart.tsx";
-import { variationJson, type VariationJson } from "../components/product/variation-json.ts";
-import type { VariationAttributeView } from "../components/product/VariationsForm.tsx";
+import { type VariationJson } from "../components/product/variation-json.ts";
 // The pure modules, not the catalogue's index: that one carries zod schemas the browser does not need.
-import { DEFAULT_SWATCH_SETTINGS, SALE_BADGE } from "../../core/domain/catalog/settings.ts";
-import { saleBadgeForVariation, salePercentagesByVariation } from "../../core/domain/catalog/sale-badge.ts";
+import { SALE_BADGE } from "../../core/domain/catalog/settings.ts";
+import { saleBadgeForVariation } from "../../core/domain/catalog/sale-badge.ts";
 import { mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { DiscountPricing } from "../components/discounts/DiscountPricing.tsx";
-import { discountPageData } from "../components/discounts/discount-page-data.server.ts";
+import { loader as serverLoader } from "./product.server.ts";
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const db = context.services.db;
-  const config = context.services.config;
-  const product = await findProductBySlug(db, params.slug);
-  if (!product) throw data(null, { status: 404 });
-  const [upsells, related, children, bundled, terms] = await Promise.all([
-    productsByIds(db, product.links.upsell),
-    productsByIds(db, product.links.cross_sell),
-    productsByIds(db, product.links.grouped_child),
-    productsByIds(db, product.links.bundled),
-    termsOf(db, product.attributes.map((a) => a.name)),
-  ]);
-  const url = new URL(request.url);
-  const attributes: VariationAttributeView[] = product.attributes
-    .filter((a) => a.variation)
-    .map((a) => ({
-      name: `attribute_${a.name}`,
-      label: a.label,
-      style: a.name === "pa_color" ? "color" : a.name === "pa_size" ? "label" : "radio",
-      values: a.options.map((slug) => {
-        const term = terms.find((t) => t.taxonomy === a.name && t.slug === slug);
-        return { value: slug, title: term?.name ?? slug, color: term?.meta?.color ?? null };
-      }),
-    }));
-  // A shared address may preselect attributes (?attribute_pa_color=red); only known values count.
-  const initialChosen: Record<string, string> = {};
-  for (const a of attributes) {
-    const v = url.searchParams.get(a.name);
-    if (v && a.values.some((x) => x.value === v)) initialChosen[a.name] = v;
-  }
-  const many = product.variations.length > config.shop.ajaxVariationThreshold;
-  const variable =
-    product.type === "variable"
-      ? {
-          attributes,
-          variations: many ? null : product.variations.map(variationJson),
-          initialChosen,
-          settings: { ...DEFAULT_SWATCH_SETTINGS, ...config.swatches, display_limit: config.shop.swatchDisplayLimit },
-          salePercentages: salePercentagesByVariation(product.variations.map((v) => ({ variation_id: v.id, regularCents: v.regularPrice, saleCents: v.salePrice }))),
-        }
-      : null;
-  const discounts = await discountPageData(context.storefront, product);
-  return {
-    // The variations travel as the form's data (or not at all when there are many), not twice.
-    product: { ...product, variations: [] as typeof product.variations },
-    variable,
-    upsells,
-    related,
-    children,
-    bundled,
-    origin: context.origin,
-    discounts,
-    gallery: { breakpoint: config.layout.galleryBreakPoint, resizeDebounceMs: config.timings.galleryResizeDebounceMs, saleBadgeTemplate: config.shop.saleBadgeTemplate },
-  };
+export async function loader(args: Route.LoaderArgs) {
+  return serverLoader(args);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

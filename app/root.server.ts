@@ -1,0 +1,27 @@
+/** The server half of the root route: its loader (and action), everything that reaches the database; the route module renders. */
+import { cartSummaryView } from "./components/cart/cart-view.ts";
+import { navigationCategories } from "../core/db/repositories/navigation.ts";
+import { browserGlobals, globalsScript, type PageKind } from "./lib/browser-globals.server.ts";
+import type { Route } from "./+types/root";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, shop, origin, storefront } = context;
+  await shop.session();
+  const [categories, notices, pricedCart, customer] = await Promise.all([navigationCategories(services.db), shop.takeNotices(), storefront.cart.get(), storefront.customer()]);
+  // Like WooCommerce on every page load: cart cookies that went stale (sign-in merge, another device) are corrected.
+  storefront.cart.syncCookies(pricedCart);
+  const path = new URL(request.url).pathname;
+  const page: PageKind = path === "/cart/" ? "cart" : path === "/checkout/" ? "checkout" : "other";
+  const config = services.config;
+  const customerName = customer ? customer.firstName || customer.displayName || null : null;
+  return {
+    site: { name: config.siteName, tagline: config.tagline },
+    categories,
+    notices,
+    cart: cartSummaryView(pricedCart, storefront.cart.nonce()),
+    customerName,
+    storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
+    globals: globalsScript(browserGlobals(config, shop, origin, services.siteUrl, page)),
+    cspNonce: context.cspNonce,
+  };
+}
