@@ -221,6 +221,25 @@ describe("REST entry", () => {
     expect(page2.headers.get("link")).toContain('rel="prev"');
   });
 
+  it("search: matches title or excerpt literally; no match is [] with X-WP-Total 0; past the last page of matches is 400", async () => {
+    const masks = await client.get("/wp-json/wp/v2/posts?search=MASK&per_page=2");
+    expect(masks.status).toBe(200);
+    expect(masks.headers.get("x-wp-total")).toBe("4");
+    expect(masks.headers.get("x-wp-totalpages")).toBe("2");
+    expect(((await masks.json()) as { title: { rendered: string } }[]).every((p) => /mask/i.test(p.title.rendered))).toBe(true);
+    for (const search of ["no-such-post-anywhere", "100%", "_"]) {
+      const none = await client.get(`/wp-json/wp/v2/posts?search=${encodeURIComponent(search)}`);
+      expect(none.status).toBe(200);
+      expect(await none.json()).toEqual([]);
+      expect(none.headers.get("x-wp-total")).toBe("0");
+      expect(none.headers.get("x-wp-totalpages")).toBe("1");
+    }
+    // A page past the end has no rows: the total comes from the count alone, with the search applied.
+    const past = await client.get("/wp-json/wp/v2/posts?search=mask&per_page=2&page=3");
+    expect(past.status).toBe(400);
+    expect((await past.json()).code).toBe("rest_post_invalid_page_number");
+  });
+
   it("bad parameters are rest_invalid_param 400; a malformed JSON body is 400; a method override is honoured", async () => {
     const bad = await client.get("/wp-json/wp/v2/posts?per_page=500");
     expect(bad.status).toBe(400);
