@@ -1,6 +1,6 @@
 /** The server half of the checkout route: its loader (and action), everything that reaches the database; the route module renders. */
 import { cartSummaryView, cartTotalsView } from "../components/cart/cart-view.ts";
-import { CHECKOUT_NONCE_ACTION } from "../../core/commerce/storefront.server.ts";
+import { CHECKOUT_NONCE_ACTION } from "../../core/commerce/session-keys.ts";
 import { tokenLabel } from "../../core/domain/payments/token-label.ts";
 import { loadCustomerAddresses } from "../../core/commerce/accounts.ts";
 import type { Route } from "./+types/checkout";

@@ -33,17 +33,7 @@ import { customerEmailExists, findCustomerProfile, latestOrderBillingAddress, ty
 import { listTokens, type SavedToken } from "../db/repositories/orders.ts";
 import type { AddToCartRequest } from "../domain/catalog/index.ts";
 import type { CartLineInput, DiscountRule } from "../domain/pricing/index.ts";
-
-/** The cart form's and the remove links' nonce action. */
-export const CART_NONCE_ACTION = "woocommerce-cart";
-/** The two cart cookies scripts read (wire-contracts §1.5). */
-export const ITEMS_COOKIE = "woocommerce_items_in_cart";
-export const HASH_COOKIE = "woocommerce_cart_hash";
-
-export const CHECKOUT_NONCE_ACTION = "woocommerce-process_checkout";
-export const CHECKOUT_TOKEN_KEY = "checkout_token";
-/** The session's last checkout order whose payment failed (WooCommerce's order_awaiting_payment). */
-export const AWAITING_PAYMENT_KEY = "order_awaiting_payment";
+import { AWAITING_PAYMENT_KEY, CART_NONCE_ACTION, CHECKOUT_TOKEN_KEY, HASH_COOKIE, ITEMS_COOKIE } from "./session-keys.ts";
 
 /** The shopper's cart. Changes that need a cart create the session; the others answer null when there is none. */
 export class StorefrontCart {

@@ -10,7 +10,7 @@ import type { AppServices } from "../services.ts";
 import type { Endpoints, Feature } from "./feature.ts";
 import { empty, firstString, html, json, type Reply } from "../http/dispatch.ts";
 import { CART_MESSAGES, type PricedCart } from "../../core/commerce/cart.ts";
-import { CART_NONCE_ACTION } from "../../core/commerce/storefront.server.ts";
+import { CART_NONCE_ACTION } from "../../core/commerce/session-keys.ts";
 import { parseAddToCartForm, parseQuantity, MAX_ADD_TO_CART_QUANTITY, type AddToCartRequest } from "../../core/domain/catalog/index.ts";
 import { escapeHtml } from "../../core/domain/text/html.ts";
 // Fragment renderers (the only app/ imports allowed here, decision 0008): the mini-cart, header link and cart totals.

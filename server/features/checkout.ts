@@ -11,14 +11,13 @@ import type { Endpoints, Feature } from "./feature.ts";
 import type { AppServices } from "../services.ts";
 import { SANDBOX_TEST_BANK_ACCOUNTS, SANDBOX_TEST_CARDS, SANDBOX_TEST_ROUTING_NUMBERS } from "../../core/payments/test-numbers.ts";
 import { yearMonthOf } from "../../core/domain/payments/index.ts";
-import { cartOwnerOf } from "../../core/commerce/cart.ts";
 import { errorListHtml, errorNoticeHtml, escapeHtml, field, parseCheckoutForm, type FieldError } from "../../core/commerce/checkout-form.ts";
 import { cancelSupersededOrder, placeOrder, reconcilePayments } from "../../core/commerce/orders.ts";
 import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commerce/accounts.ts";
 import { consumeLimits } from "../../core/commerce/rate-limits.ts";
 import { paymentRuntime, RECONCILE_AFTER_MS, RECONCILE_EVERY_MS } from "../../core/commerce/payment-runtime.server.ts";
 import { tokenLabel } from "../../core/domain/payments/token-label.ts";
-import { AWAITING_PAYMENT_KEY, CHECKOUT_NONCE_ACTION, CHECKOUT_TOKEN_KEY } from "../../core/commerce/storefront.server.ts";
+import { AWAITING_PAYMENT_KEY, CHECKOUT_NONCE_ACTION, CHECKOUT_TOKEN_KEY } from "../../core/commerce/session-keys.ts";
 import { hashPassword } from "../../core/security/password.ts";
 // Fragment renderers (the only app/ imports allowed here, decision 0008): the order review table and the payment form.
 import { paymentHtml, reviewOrderHtml } from "../../app/fragments.server.ts";
@@ -69,7 +68,7 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
   if (!session || !req.shop.verifyNonce(CHECKOUT_NONCE_ACTION, nonce)) {
     return failure([{ id: "", html: "We were unable to process your order, please try again." }], { refresh: true });
   }
-  const owner = cartOwnerOf(session)!;
+  const owner = (await cart.owner())!;
   const customerId = session.customerId ?? null;
   const loggedIn = customerId !== null;
   const tokens = await checkout.savedTokens();
