@@ -13,8 +13,8 @@ import { CART_MESSAGES, type PricedCart } from "../../core/commerce/cart.ts";
 import { CART_NONCE_ACTION } from "../../core/commerce/session-keys.ts";
 import { parseAddToCartForm, parseQuantity, MAX_ADD_TO_CART_QUANTITY, type AddToCartRequest } from "../../core/domain/catalog/index.ts";
 import { escapeHtml } from "../../core/domain/text/html.ts";
-// Fragment renderers (the only app/ imports allowed here, decision 0008): the mini-cart, header link and cart totals.
-import { cartFragments, cartTotalsHtml } from "../../app/fragments.server.ts";
+// Fragment renderers (decision 0008's allowed app/ import): the mini-cart, the header cart link and the cart totals.
+import { cartFragments, cartTotalsHtml } from "../../app/components/fragments.tsx";
 
 /** The fragments of `known` (the cart as a change just priced it) or of the cart loaded now. */
 async function fragmentsReply(req: Request, known?: PricedCart): Promise<Reply> {

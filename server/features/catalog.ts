@@ -15,11 +15,16 @@ import {
   MAX_FILTER_TERMS,
   MAX_FILTER_TERM_LENGTH,
   findVariation,
+  parseListingQuery,
   validateLogicalJoin,
   type ConsolidatedFilters,
 } from "../../core/domain/catalog/index.ts";
-// Fragment renderers (the only app/ imports allowed here, decision 0008): a listing's loop and the variation form's JSON.
-import { LISTING_VIEW_COOKIE, listingRefreshHtml, variationAnswers } from "../../app/fragments.server.ts";
+import { loadListing } from "../../core/commerce/listing.ts";
+// Fragment renderers (decision 0008's allowed app/ imports): a listing's loop and the variation form's JSON; and the
+// listing address vocabulary the loop's page uses (app/lib/listing-params.ts: which addresses are listings, which
+// taxonomies filter, the view cookie).
+import { loopHtml, variationAnswers } from "../../app/components/fragments.tsx";
+import { FILTER_TAXONOMIES, VIEW_COOKIE, listingOfAddress } from "../../app/lib/listing-params.ts";
 
 const emptyArrayAsObject = (v: unknown) => (Array.isArray(v) && v.length === 0 ? {} : v);
 
@@ -56,15 +61,36 @@ function register({ rest, wcAjax }: Endpoints, services: AppServices): void {
       const params = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "body"), i.message]));
       return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
     }
-    const result = await listingRefreshHtml(services, {
-      address: parsed.data.pagination_base_url,
-      filters: parsed.data.widget_filters as ConsolidatedFilters,
-      view: req.shop.cookies[LISTING_VIEW_COOKIE] === "list" ? "list" : "grid",
-    });
-    if (result.kind === "bad-address") return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400, { params: { pagination_base_url: "Not a product listing address." } });
+    const listing = listingOfAddress(parsed.data.pagination_base_url);
+    if (!listing) return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400, { params: { pagination_base_url: "Not a product listing address." } });
+    const q = parseListingQuery("/", listing.url.searchParams);
+    const keep = new URLSearchParams(listing.url.searchParams);
+    keep.delete("view");
+    const query = keep.toString() ? `?${keep}` : "";
+    const config = services.config;
+    const result = await loadListing(
+      services.db,
+      config.shop.perPage,
+      {
+        categorySlug: listing.categorySlug,
+        search: q.search,
+        orderby: q.orderby,
+        page: 1,
+        price: q.price,
+        filters: parsed.data.widget_filters as ConsolidatedFilters,
+        basePath: listing.basePath,
+        query,
+        view: req.shop.cookies[VIEW_COOKIE] === "list" ? "list" : "grid",
+      },
+      FILTER_TAXONOMIES,
+    );
     if (result.kind === "no-category") return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400, { params: { pagination_base_url: "No such category." } });
     if (result.kind !== "ok") return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400);
-    return json({ data: result.html });
+    const html = loopHtml({
+      data: result.data,
+      settings: { pagination: config.shop.pagination, mode: config.shop.infiniteScrollEvent, noMoreText: config.shop.noMorePostMessage, fadeUpDelayMs: config.timings.infiniteFadeUpDelayMs },
+    });
+    return json({ data: html });
   });
 
   // WooCommerce answers the matching variation's data, or false when none matches.

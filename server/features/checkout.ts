@@ -19,8 +19,8 @@ import { paymentRuntime, RECONCILE_AFTER_MS, RECONCILE_EVERY_MS } from "../../co
 import { tokenLabel } from "../../core/domain/payments/token-label.ts";
 import { AWAITING_PAYMENT_KEY, CHECKOUT_NONCE_ACTION, CHECKOUT_TOKEN_KEY } from "../../core/commerce/session-keys.ts";
 import { hashPassword } from "../../core/security/password.ts";
-// Fragment renderers (the only app/ imports allowed here, decision 0008): the order review table and the payment form.
-import { paymentHtml, reviewOrderHtml } from "../../app/fragments.server.ts";
+// Fragment renderers (decision 0008's allowed app/ import): the order review table and the payment form.
+import { paymentHtml, reviewOrderHtml } from "../../app/components/fragments.tsx";
 
 const failure = (errors: FieldError[], opts: { refresh?: boolean; reload?: boolean } = {}): Reply =>
   json({ result: "failure", messages: errorListHtml(errors), refresh: opts.refresh ?? false, reload: opts.reload ?? false });
@@ -155,7 +155,7 @@ async function loginUser({ req, params, services }: HandlerInput): Promise<Reply
 export function scriptEventFields(params: HandlerInput["params"]): { name: string; message: string } {
   // NFKC first: full-width digits (which the card form accepts) become ASCII and are masked like any others.
   const mask = (s: string) => s.normalize("NFKC").replace(/\d(?:[\s./-]*\d){2,}/g, "[digits]");
-  const name = mask((firstString(params.name) ?? "").slice(0, 400)).replace(/[^\w .:/\[\]-]/g, "").slice(0, 200);
+  const name = mask((firstString(params.name) ?? "").slice(0, 400)).replace(/[^\w .:/[\]-]/g, "").slice(0, 200);
   const message = mask((firstString(params.message) ?? "").slice(0, 2000)).slice(0, 500);
   return { name, message };
 }

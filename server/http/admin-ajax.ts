@@ -4,7 +4,7 @@
  * WordPress does.
  */
 import type { Request, Response, NextFunction } from "express";
-import { Registry, firstString, requestParams, sendReply, text } from "./dispatch.ts";
+import { type Registry, firstString, requestParams, sendReply, text } from "./dispatch.ts";
 import type { AppServices } from "../services.ts";
 
 export function adminAjaxHandler(registry: Registry, services: AppServices) {

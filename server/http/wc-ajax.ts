@@ -4,7 +4,7 @@
  * a handler says otherwise; an unknown endpoint answers an empty 200.
  */
 import type { Request, Response, NextFunction } from "express";
-import { Registry, firstString, requestParams, sendReply, empty } from "./dispatch.ts";
+import { type Registry, firstString, requestParams, sendReply, empty } from "./dispatch.ts";
 import type { AppServices } from "../services.ts";
 
 export const WC_AJAX_HEADERS = {
