@@ -1,19 +1,29 @@
 // The SQL store must behave exactly like the in-memory reference store: same rows, same order, same merges.
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPglite, type Db } from "../db/client.ts";
-import { migrate } from "../db/migrate.ts";
-import { createSimulator, MATCH_MINUTE_MS } from "./simulator.ts";
-import { createSqlMatchStore } from "./sql-store.ts";
-import { createMemoryMatchStore, type MatchStore } from "./store.ts";
-import { PERIODS } from "../domain/live/constants.ts";
+import { openDatabase, type Db } from "../../core/db/client.ts";
+import { migrate } from "../../core/db/migrate.ts";
+import { createSimulator, MATCH_MINUTE_MS } from "../../core/sports/simulator.ts";
+import { createSqlMatchStore } from "../../core/sports/sql-store.ts";
+import { createMemoryMatchStore, type MatchStore } from "../../core/sports/store.ts";
+import { PERIODS } from "../../core/domain/live/constants.ts";
+import { copyTemplateDatabase, tempDir, type TestDatabase } from "../support/database.ts";
 
 let db: Db;
-// An in-memory PGlite plus every migration takes a few seconds when the unit files run in parallel.
+let folder: ReturnType<typeof tempDir>;
+let copy: TestDatabase;
+// A copy of the migrated template (PGlite, or a database of its own on TEST_DATABASE_URL).
 beforeAll(async () => {
-  db = await openPglite(null);
-  await migrate(db);
+  folder = tempDir("sports-store-test-");
+  copy = await copyTemplateDatabase(path.join(folder.dir, "pglite"));
+  db = await openDatabase({ databaseUrl: copy.databaseUrl, dataDir: copy.pgliteDir });
+  await migrate(db); // a no-op on the template's copy
 }, 60_000);
-afterAll(async () => db?.close());
+afterAll(async () => {
+  await db?.close();
+  await copy?.drop();
+  folder?.remove();
+});
 
 async function snapshot(store: MatchStore, now: number) {
   const out: Record<string, unknown> = {};
