@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Every test: unit (Vitest), HTTP and websocket tests against a real server on a
-# fresh PGlite database, and browser tests in Debian's Chromium. Installs what is
-# missing first (dependencies, Chromium) so it works on a fresh machine.
+# Every test, one Vitest run over all four projects: pure unit tests, database
+# tests, HTTP and websocket tests against a real server, and browser tests in
+# Debian's Chromium; the database-backed ones on copies of one migrated and seeded
+# PGlite template. Installs what is missing first (dependencies, Chromium) so it
+# works on a fresh machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm install --no-audit --no-fund

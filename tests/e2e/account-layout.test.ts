@@ -200,7 +200,7 @@ describe("a refused sign-in on /my-account/", () => {
     await page.fill("#password", "not the password");
     await page.getByRole("button", { name: "Log in" }).click();
     await page.locator(".woocommerce-form-login .woocommerce-error").waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.woocommerce-form-login [role="alert"]') ?? false), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.woocommerce-form-login [role="alert"]') ?? false)).toBe(true);
     const { noticeAt, focusAt } = await page.evaluate(() => {
       const w = window as unknown as { noticeAt: number; focusAt: number };
       return { noticeAt: w.noticeAt, focusAt: w.focusAt };

@@ -44,9 +44,11 @@ describe("cart in the browser", () => {
     // Reload: the cached fragments are current, so no cart request is made.
     const fragmentRequests: string[] = [];
     page.on("request", (r) => isFragmentsRequest(r.url()) && fragmentRequests.push(r.url()));
+    // The cart script fires wc_fragments_loaded once it has put fragments in place: from the cache at once, or
+    // after a request (which the listener above would have seen first).
+    await page.addInitScript(() => document.addEventListener("wc_fragments_loaded", () => ((window as unknown as { fragmentsLoaded: boolean }).fragmentsLoaded = true)));
     await page.reload();
-    await page.waitForFunction(() => document.getElementById("wc-cart-announcer") !== null);
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    await page.waitForFunction(() => (window as unknown as { fragmentsLoaded?: boolean }).fragmentsLoaded === true);
     expect(fragmentRequests).toHaveLength(0);
 
     // Another tab changes the cart: this tab refreshes on the storage event.

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, letPageSettle } from "../support/browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,27 +47,43 @@ describe("infinite loading in 'scroll' mode", () => {
       const requested: string[] = [];
       let inFlight = 0;
       let maxInFlight = 0;
-      // A slow network, so that repeated scrolling happens while a page is still on its way.
+      // The network answers a page only when the test lets it, so the repeated scrolling below surely happens while
+      // a page is on its way (a fixed delay is not enough on a busy machine).
+      let gate: { opened: Promise<void>; open(): void } = { opened: Promise.resolve(), open: () => undefined };
+      const closeGate = () => {
+        let open = () => undefined as void;
+        const opened = new Promise<void>((resolve) => (open = resolve));
+        gate = { opened, open };
+      };
       await page.route(/\/shop\/page\/\d+\//, async (route) => {
         requested.push(new URL(route.request().url()).pathname);
         inFlight++;
         maxInFlight = Math.max(maxInFlight, inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        await route.continue();
+        await gate.opened;
+        await route.continue().catch(() => undefined);
         inFlight--;
       });
       expect(await page.locator(".ast-pagination-infinite").getAttribute("data-infinite-event")).toBe("scroll");
       // Only part of the last product in view: nothing yet.
       await scrollLastTo(page, 40);
-      await page.waitForTimeout(300); // give a wrong trigger the chance to fire (nothing to await for an absence)
+      // Nothing to await for an absence: let the page's scroll handler (run on the next animation frame) have its
+      // chance to fire, then check that it started no load.
+      await letPageSettle(page, { frames: 3, ms: 100 });
+      expect(await page.locator(".ast-loader.is-loading").count()).toBe(0);
       expect(requested).toEqual([]);
       for (let n = 2; n <= pages; n++) {
         const shown = Math.min(total, n * 12);
         // Scroll repeatedly while the page loads: still one request for it.
-        for (let i = 0; i < 5; i++) {
+        closeGate();
+        await scrollLastTo(page, -1);
+        await page.mouse.wheel(0, 30);
+        await expect.poll(() => requested.length).toBe(n - 1);
+        for (let i = 1; i < 5; i++) {
           await scrollLastTo(page, -1 - i);
           await page.mouse.wheel(0, 30);
         }
+        await letPageSettle(page, { frames: 3 });
+        gate.open();
         await expect.poll(() => page.locator("ul.products > li.product").count()).toBe(shown);
         expect(requested).toEqual(Array.from({ length: n - 1 }, (_, i) => `/shop/page/${i + 2}/`));
       }

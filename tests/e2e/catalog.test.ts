@@ -213,7 +213,7 @@ describe.each(WIDTHS)("catalogue at %i px", (width) => {
     await expect.poll(() => page.locator("li.product.ast-fade-up.is-shown").count()).toBe(12);
     await expect.poll(() => resultCount(page)).toBe(`Showing 1–24 of ${total} results`);
     // The live region says it again after the spec's 2000 ms.
-    await expect.poll(() => page.locator(".woocommerce-result-count").getAttribute("data-announced"), { timeout: 5000 }).toBe("1");
+    await expect.poll(() => page.locator(".woocommerce-result-count").getAttribute("data-announced")).toBe("1");
     for (let shown = 24; shown < total; shown = Math.min(total, shown + 12)) {
       await more.click();
       await expect.poll(() => page.locator("ul.products > li.product").count()).toBe(Math.min(total, shown + 12));

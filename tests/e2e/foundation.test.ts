@@ -38,7 +38,7 @@ describe("the storefront in Chromium", () => {
     const expected = /<h2 class="woocommerce-loop-product__title">([^<]+)<\/h2>/.exec(await (await fetch(shop.url + "/shop/?orderby=price-desc")).text())![1];
     await page.selectOption("select.orderby", "price-desc");
     await page.waitForURL(/orderby=price-desc/);
-    await expect.poll(() => page.locator("li.product .woocommerce-loop-product__title").first().textContent(), { timeout: 15_000 }).toBe(expected);
+    await expect.poll(() => page.locator("li.product .woocommerce-loop-product__title").first().textContent()).toBe(expected);
     expect(await page.inputValue("select.orderby")).toBe("price-desc");
     await page.close();
   });
