@@ -34,7 +34,8 @@ export default defineConfig({
           name: "http",
           globalSetup: ["tests/support/global-setup.ts", "tests/support/template-seeded.ts"],
           include: ["tests/http/**/*.test.ts", "tests/realtime/**/*.test.ts"],
-          testTimeout: 60_000,
+          // A guard against hangs, not a speed check: some tests sign in 20 times (scrypt) on a 2-core machine others share.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
           // Waits on state (expect.poll) get the time a loaded machine needs; they end as soon as the state is there.
