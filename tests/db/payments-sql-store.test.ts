@@ -1,29 +1,28 @@
-// The SQL sandbox store keeps the in-memory store's contract on a real database (PGlite, or a fresh schema on
-// TEST_DATABASE_URL), including under concurrent callers: one claim wins a key, one writer wins a record version.
+// The SQL sandbox store keeps the in-memory store's contract on a real database (a copy of the migrated template:
+// PGlite, or a database of its own on TEST_DATABASE_URL), including under concurrent callers: one claim wins a key,
+// one writer wins a record version.
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openPglite, openPostgres, type Db } from "../db/client.ts";
-import { migrate } from "../db/migrate.ts";
-import { createScratchSchema } from "../db/seed/bench.ts";
-import { SqlSandboxStore } from "./sql-store.server.ts";
-import type { ChargeRecord, IdempotencyClaim } from "./store.server.ts";
+import { openDatabase, openPostgres, type Db } from "../../core/db/client.ts";
+import { migrate } from "../../core/db/migrate.ts";
+import { SqlSandboxStore } from "../../core/payments/sql-store.server.ts";
+import type { ChargeRecord, IdempotencyClaim } from "../../core/payments/store.server.ts";
+import { copyTemplateDatabase, tempDir, type TestDatabase } from "../support/database.ts";
 
-const baseUrl = process.env.TEST_DATABASE_URL;
 let db: Db;
-let dropSchema: (() => Promise<void>) | undefined;
+let folder: ReturnType<typeof tempDir>;
+let copy: TestDatabase;
 
 beforeAll(async () => {
-  if (baseUrl) {
-    const scratch = await createScratchSchema(baseUrl, "t_sandbox");
-    dropSchema = scratch.drop;
-    db = await openPostgres(scratch.url, 8);
-  } else {
-    db = await openPglite(null);
-  }
-  await migrate(db);
+  folder = tempDir("payments-store-test-");
+  copy = await copyTemplateDatabase(path.join(folder.dir, "pglite"));
+  db = copy.databaseUrl ? await openPostgres(copy.databaseUrl, 8) : await openDatabase({ dataDir: copy.pgliteDir });
+  await migrate(db); // a no-op on the template's copy
 }, 60_000);
 afterAll(async () => {
   await db?.close();
-  await dropSchema?.();
+  await copy?.drop();
+  folder?.remove();
 });
 
 let n = 0;
