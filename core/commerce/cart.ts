@@ -12,7 +12,8 @@
 import { createHash } from "node:crypto";
 import type { Db, Queryable } from "../db/client.ts";
 import * as repo from "../db/repositories/cart.ts";
-import type { CartItemData, CartItemRecord, CartOwner, SellableRecord } from "../db/repositories/cart.ts";
+import type { CartItemRecord, SellableRecord } from "../db/repositories/cart.ts";
+import type { CartItemData, CartOwner } from "../domain/cart/types.ts";
 import { cachedPricingSetup, findCouponByCode, couponUsage } from "../db/repositories/discounts.ts";
 import {
   evaluateCart,
@@ -27,10 +28,10 @@ import {
   type ShippingMethod,
   type UsageCount,
 } from "../domain/pricing/index.ts";
-import { bundlePrice, bundlesAvailable, fitsProductKind, variationMatches, type AddToCartRequest, type BundleComponent, type BundleProduct } from "../domain/catalog/index.ts";
+import { bundlePrice, bundlesAvailable, fitsProductKind, variationMatches, type ProductKind, type AddToCartRequest, type BundleComponent, type BundleProduct } from "../domain/catalog/index.ts";
 import { DEFAULT_CURRENCY_FORMAT, formatMoney, type CurrencyFormat } from "../domain/money/money.ts";
 
-export type { CartOwner } from "../db/repositories/cart.ts";
+export type { CartItemData, CartOwner } from "../domain/cart/types.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Keys and hashes
@@ -66,7 +67,7 @@ export interface CartLine {
   name: string;
   slug: string;
   sku: string;
-  type: SellableRecord["type"];
+  type: ProductKind;
   imageSlug: string | null;
   /** "Color: Red, Size: M" or the bundle's chosen extras; '' when nothing to say. */
   details: string;
@@ -323,16 +324,7 @@ async function priceCart(
 
 /** Labels for the free-item choices ("Velvet Bow Tie – Red"). */
 async function freeChoiceLabels(db: Queryable, grants: FreeItemGrant[]): Promise<Map<number, string>> {
-  const ids = [...new Set(grants.flatMap((g) => g.choosableProductIds))];
-  if (!ids.length) return new Map();
-  const rows = await db.query<{ id: number; label: string }>(
-    `SELECT v.id, p.name || ' – ' || coalesce((SELECT string_agg(coalesce(t.name, a.value), ', ') FROM jsonb_each_text(v.attributes) a
-        LEFT JOIN terms t ON t.taxonomy = replace(a.key, 'attribute_', '') AND t.slug = a.value WHERE a.value <> ''), '') AS label
-     FROM variations v JOIN products p ON p.id = v.product_id WHERE v.id = ANY($1::int[])
-     UNION ALL SELECT id, name FROM products WHERE id = ANY($1::int[])`,
-    [ids],
-  );
-  return new Map(rows.map((r) => [r.id, r.label]));
+  return repo.productChoiceLabels(db, [...new Set(grants.flatMap((g) => g.choosableProductIds))]);
 }
 
 /** md5 over everything the fragments show; '' when empty (wire-contracts §1.6). */

@@ -23,9 +23,15 @@ import type { PaymentGateway, PaymentMethodSummary, GatewayResult } from "../pay
 import type { CheckoutInput, FieldError, PaymentChoice } from "./checkout-form.ts";
 import { escapeHtml } from "./checkout-form.ts";
 import { PAYMENT_MESSAGES } from "../domain/payments/index.ts";
-import { formatMoney, type CurrencyFormat } from "../domain/money/money.ts";
+import type { CurrencyFormat } from "../domain/money/money.ts";
 import * as repo from "../db/repositories/orders.ts";
 import * as stock from "../db/repositories/stock.ts";
+import * as attempts from "../db/repositories/payment-attempts.ts";
+import * as claims from "../db/repositories/checkout-claims.ts";
+import * as couponUse from "../db/repositories/coupon-usage.ts";
+import { isPayable, PAYABLE_STATUSES, type OrderStatus } from "../domain/orders/status.ts";
+import { orderReceivedEmail } from "../mail/templates/order-received.ts";
+import { orderPaymentFailedEmail } from "../mail/templates/order-payment-failed.ts";
 import { stockNeeds } from "../domain/catalog/index.ts";
 import { saveCustomerAddress } from "./accounts.ts";
 
@@ -68,24 +74,15 @@ const notice = (message: string, id = ""): FieldError => ({ id, html: escapeHtml
 export const ALREADY_PROCESSING = "Your order is already being processed. Please wait a moment, then check your e-mail or your account before trying again.";
 
 /** Step 1. Returns the attempt number when this call owns the claim, or what the earlier submission produced. */
-async function claim(db: Db, key: string): Promise<{ owned: true } | { owned: false; status: string; orderId: number | null; orderKey: string | null }> {
-  const rows = await db.query<{ attempt: number }>(
-    `INSERT INTO checkout_claims (key, status) VALUES ($1, 'processing')
-     ON CONFLICT (key) DO UPDATE SET status = 'processing', attempt = checkout_claims.attempt + 1, order_id = NULL, result = NULL, updated_at = now()
-       WHERE checkout_claims.status = 'failed'
-     RETURNING attempt`,
-    [key],
-  );
-  if (rows.length) return { owned: true };
-  const [row] = await db.query<{ status: string; order_id: number | null; order_key: string | null }>(
-    `SELECT c.status, c.order_id, o.order_key FROM checkout_claims c LEFT JOIN orders o ON o.id = c.order_id WHERE c.key = $1`,
-    [key],
-  );
-  return { owned: false, status: row?.status ?? "processing", orderId: row?.order_id ?? null, orderKey: row?.order_key ?? null };
+async function claim(db: Db, key: string): Promise<{ owned: true } | { owned: false; status: claims.ClaimStatus; orderId: number | null; orderKey: string | null }> {
+  if (await claims.claimCheckout(db, key)) return { owned: true };
+  const row = await claims.findClaim(db, key);
+  return { owned: false, status: row?.status ?? "processing", orderId: row?.orderId ?? null, orderKey: row?.orderKey ?? null };
 }
 
-async function releaseClaim(db: Db, key: string): Promise<void> {
-  await db.query(`UPDATE checkout_claims SET status = 'failed', updated_at = now() WHERE key = $1 AND status = 'processing'`, [key]);
+/** The gateway operation a payment choice uses: a new card is authorized then captured, a token is charged, a bank account debited. */
+function operationOf(choice: PaymentChoice): attempts.AttemptOperation {
+  return choice.kind === "card" && !choice.tokenize ? "authorize_capture" : choice.kind === "bank" || choice.kind === "bank_token" ? "echeck_debit" : "charge_token";
 }
 
 function customerKeyOf(customerId: number | null, email: string): string {
@@ -106,22 +103,17 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
   return deps.db.transaction(async (tx) => {
     let customerId = req.customerId;
     if (req.newAccount) {
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO customers (email, password_hash, first_name, last_name, display_name) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
-        [req.newAccount.email, req.newAccount.passwordHash, req.newAccount.firstName, req.newAccount.lastName, req.newAccount.firstName || req.newAccount.email.split("@")[0]],
-      );
-      if (!row) throw new CheckoutRefusal([{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }]);
-      customerId = row.id;
+      const a = req.newAccount;
+      const id = await repo.insertCheckoutCustomer(tx, { email: a.email, passwordHash: a.passwordHash, firstName: a.firstName, lastName: a.lastName, displayName: a.firstName || a.email.split("@")[0]! });
+      if (id === null) throw new CheckoutRefusal([{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }]);
+      customerId = id;
     }
 
     // Coupons are locked first, so the usage counts the pricing below reads are final: a coupon's limit holds
     // under concurrent checkouts (READ COMMITTED reads the winner's increment once its lock is released).
     const stored = await findCart(tx, req.owner);
     const codes = [...new Set((stored?.coupons ?? []).map(normalizeCouponCode))].sort();
-    const locked = codes.length
-      ? await tx.query<{ code: string; data: unknown }>(`SELECT code, data FROM coupons WHERE code = ANY($1) ORDER BY code FOR UPDATE`, [codes])
-      : [];
+    const locked = await couponUse.lockCoupons(tx, codes);
     // The cart re-priced on the server, inside this transaction, by the same function the cart page uses.
     const cart = await loadPricedCart(tx, req.owner, { now: deps.now(), loggedIn: customerId !== null, currencyFormat: deps.currencyFormat });
     const priced: CartResult = cart.result;
@@ -131,11 +123,8 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
     for (const row of locked) {
       const coupon = couponSchema.parse(row.data) as Coupon;
       if (!coupon.usageLimitPerCustomer || !priced.coupons.applied.some((a) => normalizeCouponCode(a.code) === row.code)) continue;
-      const [mine] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM coupon_usages WHERE coupon_code = $1 AND customer_key = ANY($2)`, [
-        row.code,
-        [customerKey, `e:${req.input.billing.email.toLowerCase()}`],
-      ]);
-      if ((mine?.n ?? 0) >= coupon.usageLimitPerCustomer) throw new CheckoutRefusal([notice("Coupon usage limit has been reached.")]);
+      const mine = await couponUse.countCustomerUses(tx, row.code, [customerKey, `e:${req.input.billing.email.toLowerCase()}`]);
+      if (mine >= coupon.usageLimitPerCustomer) throw new CheckoutRefusal([notice("Coupon usage limit has been reached.")]);
     }
     if (priced.shipping.needsShipping && !priced.shipping.chosenRateId) {
       throw new CheckoutRefusal([notice("No shipping method has been selected. Please double check your address, or contact us if you need any help.")]);
@@ -188,21 +177,15 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
       coupons: priced.coupons.applied.map((c) => ({ code: c.code, discount: c.discount })),
       meta: req.input.attribution,
     });
-    for (const c of priced.coupons.applied) {
-      await tx.query(`UPDATE coupons SET usage_count = usage_count + 1 WHERE code = $1`, [normalizeCouponCode(c.code)]);
-      await tx.query(`INSERT INTO coupon_usages (coupon_code, customer_key, order_id) VALUES ($1, $2, $3)`, [normalizeCouponCode(c.code), customerKey, orderId]);
-    }
-    for (const l of priced.lines) {
-      await tx.query(`UPDATE products SET total_sales = total_sales + $2 WHERE id = $1`, [l.productId, l.quantity]);
-    }
+    for (const c of priced.coupons.applied) await couponUse.recordCouponUse(tx, normalizeCouponCode(c.code), customerKey, orderId);
+    for (const l of priced.lines) await stock.addProductSales(tx, l.productId, l.quantity);
 
     let attemptId: number | null = null;
     let attemptKey: string | null = null;
     if (priced.totals.grandTotal > 0) {
       const payment = req.input.payment!;
       attemptKey = `order-${orderId}-${randomBytes(6).toString("hex")}`;
-      const operation = payment.kind === "card" && !payment.tokenize ? "authorize_capture" : payment.kind === "bank" || payment.kind === "bank_token" ? "echeck_debit" : "charge_token";
-      attemptId = await repo.insertAttempt(tx, { orderId, key: attemptKey, gateway: deps.gateway.id, operation, amount: priced.totals.grandTotal, currency: deps.currency });
+      attemptId = await attempts.insertAttempt(tx, { orderId, key: attemptKey, gateway: deps.gateway.id, operation: operationOf(payment), amount: priced.totals.grandTotal, currency: deps.currency });
     }
     // The account keeps the addresses it ordered with (WooCommerce saves them to the customer), for the next
     // checkout and My account → Addresses. They were validated by readAddress, like the address form's.
@@ -210,7 +193,7 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
       await saveCustomerAddress(tx, customerId, "billing", req.input.billing);
       if (req.input.shipping) await saveCustomerAddress(tx, customerId, "shipping", req.input.shipping);
     }
-    await tx.query(`UPDATE checkout_claims SET order_id = $2, updated_at = now() WHERE key = $1`, [req.claimKey, orderId]);
+    await claims.setClaimOrder(tx, req.claimKey, orderId);
     return { orderId, orderKey, total: priced.totals.grandTotal, attemptId, attemptKey, customerId };
   });
 }
@@ -227,7 +210,7 @@ export async function placeOrder(deps: OrderDeps, req: PlaceOrderRequest): Promi
   try {
     created = await createOrder(deps, req);
   } catch (error) {
-    await releaseClaim(deps.db, req.claimKey);
+    await claims.releaseClaim(deps.db, req.claimKey);
     if (error instanceof CheckoutRefusal) return { ok: false, errors: error.errors, reload: error.reload };
     throw error;
   }
@@ -299,12 +282,7 @@ async function pay(deps: OrderDeps, job: PaymentJob): Promise<PayOutcome> {
       source: { type: "card", card: { number: c.number, expMonth: c.expMonth, expYear: c.expYear, csc: c.csc ?? undefined } },
     });
     if (auth.status !== "approved") return unknownOr(auth);
-    const open = await deps.db.query(`UPDATE payment_attempts SET status = 'authorized', auth_id = $2, method = $3, updated_at = now() WHERE id = $1 AND status = 'started' RETURNING id`, [
-      job.attemptId,
-      auth.authId,
-      JSON.stringify(auth.method),
-    ]);
-    if (!open.length) return lateAuthorization(deps, job, auth.authId);
+    if (!(await attempts.markAuthorized(deps.db, job.attemptId, auth.authId, auth.method))) return lateAuthorization(deps, job, auth.authId);
     return captureOrVoid(deps, job, auth.authId, auth.method);
   }
 
@@ -370,9 +348,9 @@ async function paid(deps: OrderDeps, job: PaymentJob, chargeId: string, method: 
  */
 async function lateAuthorization(deps: OrderDeps, job: { attemptId: number; key: string; orderId: number }, authId: string): Promise<PayOutcome> {
   // The reconciler may have found this very authorization and be capturing it: then it is not late.
-  const [a] = await deps.db.query<{ status: string; auth_id: string | null }>(`SELECT status, auth_id FROM payment_attempts WHERE id = $1`, [job.attemptId]);
-  if (a?.auth_id === authId && a.status === "captured") return { kind: "paid" };
-  if (a?.auth_id === authId && a.status === "authorized") return captureOrVoid(deps, job, authId, null);
+  const a = await attempts.attemptState(deps.db, job.attemptId);
+  if (a?.authId === authId && a.status === "captured") return { kind: "paid" };
+  if (a?.authId === authId && a.status === "authorized") return captureOrVoid(deps, job, authId, null);
   deps.log("late authorization voided", { attemptId: job.attemptId, orderId: job.orderId });
   await deps.gateway.void({ idempotencyKey: `${job.key}:void`, authId });
   return { kind: "failed", message: PAYMENT_MESSAGES.general };
@@ -386,19 +364,16 @@ async function lateCharge(deps: OrderDeps, job: { attemptId: number; key: string
 
 /** Refunds a 'late_captured' attempt's charge, once (the key is the attempt's). True when it is refunded. */
 async function refundLateCharge(deps: OrderDeps, attemptId: number): Promise<boolean> {
-  const [a] = await deps.db.query<{ idempotency_key: string; charge_id: string; amount: number }>(
-    `SELECT idempotency_key, charge_id, amount FROM payment_attempts WHERE id = $1 AND status = 'late_captured'`,
-    [attemptId],
-  );
+  const a = await attempts.lateCapture(deps.db, attemptId);
   if (!a) return false;
-  const refund = await deps.gateway.refund({ idempotencyKey: `${a.idempotency_key}:late-refund`, chargeId: a.charge_id, amount: a.amount });
+  const refund = await deps.gateway.refund({ idempotencyKey: `${a.idempotencyKey}:late-refund`, chargeId: a.chargeId, amount: a.amount });
   if (refund.status === "approved") {
-    await deps.db.query(`UPDATE payment_attempts SET status = 'refunded', refund_id = $2, updated_at = now() WHERE id = $1 AND status = 'late_captured'`, [attemptId, refund.refundId]);
+    await attempts.markRefunded(deps.db, attemptId, refund.refundId);
     return true;
   }
   // A retryable error is retried by the reconciler; anything else needs a person, and says so in the row and log.
   if (!(refund.status === "error" && refund.retryable)) {
-    await deps.db.query(`UPDATE payment_attempts SET error_code = $2, updated_at = now() WHERE id = $1`, [attemptId, `refund_${refund.code}`]);
+    await attempts.setAttemptError(deps.db, attemptId, `refund_${refund.code}`);
     deps.log("late charge could not be refunded: refund it by hand", { attemptId, code: refund.code });
   }
   return false;
@@ -432,34 +407,21 @@ export async function markPaid(
 ): Promise<"paid" | "late"> {
   return deps.db.transaction(async (tx) => {
     if (attemptId !== null) {
-      const captured = await tx.query(
-        `UPDATE payment_attempts SET status = 'captured', charge_id = $2, method = coalesce($3, method), updated_at = now() WHERE id = $1 AND status IN ('started', 'authorized') RETURNING id`,
-        [attemptId, charge?.chargeId ?? null, charge?.method ? JSON.stringify(charge.method) : null],
-      );
-      if (!captured.length) {
-        const [a] = await tx.query<{ status: string; charge_id: string | null }>(`SELECT status, charge_id FROM payment_attempts WHERE id = $1 FOR UPDATE`, [attemptId]);
+      if (!(await attempts.markCaptured(tx, attemptId, charge?.chargeId ?? null, charge?.method ?? null))) {
+        const a = await attempts.lockAttempt(tx, attemptId);
         if (a?.status === "captured") return "paid";
         if (a && (a.status === "late_captured" || a.status === "refunded")) return a.status === "late_captured" ? "late" : "paid";
-        await tx.query(`UPDATE payment_attempts SET status = 'late_captured', charge_id = $2, error_code = NULL, updated_at = now() WHERE id = $1`, [attemptId, charge?.chargeId ?? null]);
+        await attempts.markLateCaptured(tx, attemptId, charge?.chargeId ?? null);
         return "late";
       }
     }
     const moved = await repo.transition(tx, orderId, "processing", { paid: true });
     // Only the checkout still waiting on this payment completes its claim. A claim released by a failure stays
     // released: paying that order later (order-pay) must not make the session's next checkout replay it.
-    await tx.query(`UPDATE checkout_claims SET status = 'done', updated_at = now() WHERE order_id = $1 AND status = 'processing'`, [orderId]);
+    await claims.settleOrderClaim(tx, orderId, "done");
     if (moved) {
       const order = await repo.findOrder(tx, orderId);
-      if (order) {
-        const lines = order.lines.map((l) => `${l.name} × ${l.quantity}: ${formatMoney(l.total, deps.currencyFormat)}`).join("\n");
-        await repo.queueEmail(tx, {
-          kind: "order_received",
-          to: order.billingEmail,
-          subject: `Your order #${order.id} has been received`,
-          body: `Thank you for your order.\n\nOrder #${order.id}\n${lines}\nShipping: ${formatMoney(order.shippingTotal, deps.currencyFormat)}\nTotal: ${formatMoney(order.total, deps.currencyFormat)}\n`,
-          orderId,
-        });
-      }
+      if (order) await repo.queueEmail(tx, { kind: "order_received", to: order.billingEmail, ...orderReceivedEmail(order, deps.currencyFormat), orderId });
     }
     return "paid";
   });
@@ -500,38 +462,30 @@ export async function markFailed(
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     if (attemptId !== null) {
-      await tx.query(`UPDATE payment_attempts SET status = $2, error_code = $3, updated_at = now() WHERE id = $1 AND status IN ('started', 'authorized')`, [attemptId, attemptStatus, code]);
+      await attempts.closeAttempt(tx, attemptId, attemptStatus, code);
     }
     const moved = await repo.transition(tx, orderId, "failed");
     await repo.releaseHeld(tx, orderId);
-    await tx.query(`UPDATE checkout_claims SET status = 'failed', updated_at = now() WHERE order_id = $1 AND status = 'processing'`, [orderId]);
+    await claims.settleOrderClaim(tx, orderId, "failed");
     if (moved && opts.notify) {
-      const [o] = await tx.query<{ order_key: string; billing_email: string; total: number }>(`SELECT order_key, billing_email, total FROM orders WHERE id = $1`, [orderId]);
+      const o = await repo.orderContact(tx, orderId);
       if (o) {
-        await repo.queueEmail(tx, {
-          kind: "order_failed",
-          to: o.billing_email,
-          subject: `Payment for your order #${orderId} failed`,
-          body:
-            `The payment for your order did not go through, so the order will not be sent until it is paid.\n\n` +
-            `Order #${orderId}\nTotal: ${formatMoney(Number(o.total), deps.currencyFormat)}\n\n` +
-            `To try again with another card or account, open this link:\n${orderPayUrl(deps.siteUrl, orderId, o.order_key)}\n`,
-          orderId,
-        });
+        const mail = orderPaymentFailedEmail({ id: orderId, total: o.total, payUrl: orderPayUrl(deps.siteUrl, orderId, o.orderKey) }, deps.currencyFormat);
+        await repo.queueEmail(tx, { kind: "order_failed", to: o.billingEmail, ...mail, orderId });
       }
     }
   });
 }
 
-/** Statuses a customer may still pay for, or cancel, from the account (WooCommerce's 'pay' and 'cancel' actions). */
-export const PAYABLE_STATUSES: readonly string[] = ["pending", "failed"];
+/** Statuses a customer may still pay for, or cancel, from the account (defined with the status machine). */
+export { PAYABLE_STATUSES };
 
 /** The nonce action of the account's Cancel forms (the orders list and the order view post to the order view). */
 export const CANCEL_ORDER_NONCE_ACTION = "woocommerce-cancel_order";
 
 /** The account's actions on one of the customer's orders beyond 'View': where to pay it and where to cancel it. */
-export function orderActionsFor(o: { id: number; orderKey: string; status: string }): { pay: string | null; cancel: string | null } {
-  const open = PAYABLE_STATUSES.includes(o.status);
+export function orderActionsFor(o: { id: number; orderKey: string; status: OrderStatus }): { pay: string | null; cancel: string | null } {
+  const open = isPayable(o.status);
   return { pay: open ? orderPayPath(o.id, o.orderKey) : null, cancel: open ? `/my-account/view-order/${o.id}/` : null };
 }
 
@@ -556,13 +510,12 @@ export async function cancelSupersededOrder(db: Db, orderId: number): Promise<bo
 
 async function cancelUnpaid(db: Db, orderId: number, customerId: number | null, note: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [o] = await tx.query<{ status: string; customer_id: number | null }>(`SELECT status, customer_id FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
-    if (!o || (customerId !== null && o.customer_id !== customerId) || !PAYABLE_STATUSES.includes(o.status)) return false;
-    const open = await tx.query(`SELECT 1 FROM payment_attempts WHERE order_id = $1 AND status IN ('started', 'authorized')`, [orderId]);
-    if (open.length) return false;
+    const o = await repo.lockOrder(tx, orderId);
+    if (!o || (customerId !== null && o.customerId !== customerId) || !isPayable(o.status)) return false;
+    if (await attempts.hasOpenAttempt(tx, orderId)) return false;
     if (!(await repo.transition(tx, orderId, "cancelled"))) return false;
     await repo.releaseHeld(tx, orderId);
-    await tx.query(`INSERT INTO order_notes (order_id, note) VALUES ($1, $2)`, [orderId, note]);
+    await repo.addOrderNote(tx, orderId, note);
     return true;
   });
 }
@@ -580,41 +533,33 @@ async function cancelUnpaid(db: Db, orderId: number, customerId: number | null, 
 export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): Promise<{ paid: number; failed: number; pending: number; refunded: number }> {
   const counts = { paid: 0, failed: 0, pending: 0, refunded: 0 };
   const cutoff = new Date(deps.now().getTime() - olderThanMs);
-  const attempts = await deps.db.query<{ id: number; order_id: number; idempotency_key: string; operation: string; status: string; auth_id: string | null; updated_at: Date }>(
-    `SELECT id, order_id, idempotency_key, operation, status, auth_id, updated_at FROM payment_attempts
-     WHERE status IN ('started', 'authorized') AND updated_at < $1 ORDER BY id LIMIT 500`,
-    [cutoff],
-  );
-  for (const a of attempts) {
+  const open = await attempts.staleOpenAttempts(deps.db, cutoff);
+  for (const a of open) {
     try {
-      const job = { attemptId: a.id, key: a.idempotency_key, orderId: a.order_id };
+      const job = { attemptId: a.id, key: a.idempotencyKey, orderId: a.orderId };
       let outcome: PayOutcome;
-      if (a.status === "authorized" && a.auth_id) {
-        outcome = await captureOrVoid(deps, job, a.auth_id, null, true);
+      if (a.status === "authorized" && a.authId) {
+        outcome = await captureOrVoid(deps, job, a.authId, null, true);
       } else if (a.operation === "authorize_capture") {
-        const found = await deps.gateway.lookup(`${a.idempotency_key}:auth`);
+        const found = await deps.gateway.lookup(`${a.idempotencyKey}:auth`);
         if (found.found && found.state === "completed" && found.result.status === "approved" && "authId" in found.result) {
-          await deps.db.query(`UPDATE payment_attempts SET status = 'authorized', auth_id = $2, method = $3, updated_at = now() WHERE id = $1 AND status = 'started'`, [
-            a.id,
-            found.result.authId,
-            "method" in found.result ? JSON.stringify(found.result.method) : null,
-          ]);
+          await attempts.markAuthorized(deps.db, a.id, found.result.authId, "method" in found.result ? found.result.method : null);
           outcome = await captureOrVoid(deps, job, found.result.authId, "method" in found.result ? found.result.method : null, true);
         } else {
           // Not found, declined, or still 'in progress' past the call's deadline (the call died with its
           // process before the processor committed anything): nothing was charged.
-          await markFailed(deps, a.order_id, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed", { notify: true });
+          await markFailed(deps, a.orderId, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed", { notify: true });
           outcome = { kind: "failed", message: "" };
         }
       } else {
-        const found = await deps.gateway.lookup(`${a.idempotency_key}:charge`);
+        const found = await deps.gateway.lookup(`${a.idempotencyKey}:charge`);
         if (found.found && found.state === "completed" && found.result.status === "approved" && "chargeId" in found.result) {
-          const r = await markPaid(deps, a.order_id, a.id, { chargeId: found.result.chargeId, method: "method" in found.result ? (found.result.method as PaymentMethodSummary) : null });
+          const r = await markPaid(deps, a.orderId, a.id, { chargeId: found.result.chargeId, method: "method" in found.result ? (found.result.method as PaymentMethodSummary) : null });
           outcome = r === "paid" ? { kind: "paid" } : await lateCharge(deps, job);
         } else {
           // Not found, declined, or still 'in progress' past the call's deadline (the call died with its
           // process before the processor committed anything): nothing was charged.
-          await markFailed(deps, a.order_id, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed", { notify: true });
+          await markFailed(deps, a.orderId, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed", { notify: true });
           outcome = { kind: "failed", message: "" };
         }
       }
@@ -627,18 +572,17 @@ export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): P
     }
   }
   // Late charges whose refund did not finish (a crash, a retryable error): refund them now.
-  const late = await deps.db.query<{ id: number }>(`SELECT id FROM payment_attempts WHERE status = 'late_captured' AND error_code IS NULL ORDER BY id LIMIT 100`);
-  for (const a of late) {
+  for (const id of await attempts.unrefundedLateCaptures(deps.db)) {
     try {
-      if (await refundLateCharge(deps, a.id)) counts.refunded++;
+      if (await refundLateCharge(deps, id)) counts.refunded++;
       else counts.pending++;
     } catch (error) {
       counts.pending++;
-      deps.log("late refund failed", { attemptId: a.id, error: (error as Error).message });
+      deps.log("late refund failed", { attemptId: id, error: (error as Error).message });
     }
   }
   // Claims whose process died before the order existed: let the shopper try again.
-  await deps.db.query(`UPDATE checkout_claims SET status = 'failed', updated_at = now() WHERE status = 'processing' AND order_id IS NULL AND updated_at < $1`, [cutoff]);
+  await claims.releaseAbandonedClaims(deps.db, cutoff);
   return counts;
 }
 
@@ -654,39 +598,32 @@ export type PayOrderResult = { ok: true } | { ok: false; message: string };
  */
 export async function payExistingOrder(deps: OrderDeps, orderId: number, customerId: number | null, choice: PaymentChoice): Promise<PayOrderResult> {
   const prepared = await deps.db.transaction(async (tx) => {
-    const [order] = await tx.query<{ status: string; stock_held: boolean; total: number; customer_id: number | null }>(
-      `SELECT status, stock_held, total, customer_id FROM orders WHERE id = $1 FOR UPDATE`,
-      [orderId],
-    );
-    if (!order || (order.status !== "pending" && order.status !== "failed")) return { ok: false as const, message: "This order's status is not pending or failed; it cannot be paid for." };
-    const open = await tx.query(`SELECT 1 FROM payment_attempts WHERE order_id = $1 AND status IN ('started', 'authorized')`, [orderId]);
-    if (open.length) return { ok: false as const, message: ALREADY_PROCESSING };
-    if (!order.stock_held) {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order || !isPayable(order.status)) return { ok: false as const, message: "This order's status is not pending or failed; it cannot be paid for." };
+    if (await attempts.hasOpenAttempt(tx, orderId)) return { ok: false as const, message: ALREADY_PROCESSING };
+    if (!order.stockHeld) {
       for (const need of await stock.orderStock(tx, orderId)) {
         // Plain text (not `notice`): the order-pay page renders this message as text.
         if (!(await stock.takeUnits(tx, need))) throw new CheckoutRefusal([{ id: "", html: `Sorry, "${need.name}" is not in stock. We apologize for any inconvenience caused.` }]);
       }
-      await tx.query(`UPDATE products p SET total_sales = p.total_sales + l.n FROM (SELECT product_id, sum(quantity)::int AS n FROM order_lines WHERE order_id = $1 GROUP BY product_id) l WHERE l.product_id = p.id`, [orderId]);
+      await stock.addOrderSales(tx, orderId, 1);
       // The coupons it used are counted again under their row locks, so a usage limit still holds.
-      const used = await tx.query<{ code: string }>(`SELECT code FROM order_coupons WHERE order_id = $1 ORDER BY code`, [orderId]);
-      const [who] = await tx.query<{ email: string }>(`SELECT billing_email AS email FROM orders WHERE id = $1`, [orderId]);
-      for (const c of used) {
-        const code = normalizeCouponCode(c.code);
-        const [row] = await tx.query<{ data: unknown; usage_count: number }>(`SELECT data, usage_count FROM coupons WHERE code = $1 FOR UPDATE`, [code]);
+      for (const used of await couponUse.orderCouponCodes(tx, orderId)) {
+        const code = normalizeCouponCode(used);
+        const row = await couponUse.lockCoupon(tx, code);
         const coupon = row ? (couponSchema.parse(row.data) as Coupon) : null;
-        if (coupon?.usageLimit !== undefined && row!.usage_count >= coupon.usageLimit) {
+        if (coupon?.usageLimit !== undefined && row!.usageCount >= coupon.usageLimit) {
           throw new CheckoutRefusal([{ id: "", html: "Coupon usage limit has been reached." }]);
         }
-        await tx.query(`UPDATE coupons SET usage_count = usage_count + 1 WHERE code = $1`, [code]);
-        await tx.query(`INSERT INTO coupon_usages (coupon_code, customer_key, order_id) VALUES ($1, $2, $3)`, [code, customerKeyOf(order.customer_id, who!.email), orderId]);
+        await couponUse.recordCouponUse(tx, code, customerKeyOf(order.customerId, order.billingEmail), orderId);
       }
-      await tx.query(`UPDATE orders SET stock_held = true WHERE id = $1`, [orderId]);
+      await repo.markStockHeld(tx, orderId);
     }
+    // A failed order becomes payable again along its edge back to 'pending'.
     if (order.status === "failed") await repo.transition(tx, orderId, "pending");
     const key = `order-${orderId}-${randomBytes(6).toString("hex")}`;
-    const operation = choice.kind === "card" && !choice.tokenize ? "authorize_capture" : choice.kind === "bank" || choice.kind === "bank_token" ? "echeck_debit" : "charge_token";
-    const attemptId = await repo.insertAttempt(tx, { orderId, key, gateway: deps.gateway.id, operation, amount: order.total, currency: deps.currency });
-    return { ok: true as const, key, attemptId, amount: order.total, customerId: order.customer_id ?? customerId };
+    const attemptId = await attempts.insertAttempt(tx, { orderId, key, gateway: deps.gateway.id, operation: operationOf(choice), amount: order.total, currency: deps.currency });
+    return { ok: true as const, key, attemptId, amount: order.total, customerId: order.customerId ?? customerId };
   }).catch((error) => {
     if (error instanceof CheckoutRefusal) return { ok: false as const, message: error.errors.map((e) => e.html).join(" ") };
     throw error;

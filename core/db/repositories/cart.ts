@@ -2,10 +2,12 @@
  * Cart storage: one cart per guest session or per customer, lines keyed by
  * cart_item_key. Only SQL lives here; the rules are in core/commerce/cart.ts.
  */
+import type { ExpressionBuilder } from "kysely";
 import type { Queryable } from "../client.ts";
-
-/** Whose cart: a customer's (signed in) or a guest session's. */
-export type CartOwner = { customerId: number } | { sessionId: string };
+import { raw, sql, type DB } from "../kysely.ts";
+import type { Media, Products, Variations } from "../schema.ts";
+import type { CartItemData, CartOwner } from "../../domain/cart/types.ts";
+import type { ProductKind } from "../../domain/catalog/index.ts";
 
 export interface CartRecord {
   id: number;
@@ -23,30 +25,26 @@ export interface CartItemRecord {
   quantity: number;
 }
 
-/** What makes two lines of the same product different. */
-export interface CartItemData {
-  /** Bundle: ticked optional bundled_item_ids, sorted. */
-  bundleOptional?: number[];
-  /** Downloadable with several prices: the chosen price option. */
-  priceIndex?: number;
-  /** A free item given by a buy-X-get-Y rule. */
-  freeItem?: string;
-}
-
-const ownerWhere = (owner: CartOwner): [string, unknown] =>
-  "customerId" in owner ? ["customer_id = $1", owner.customerId] : ["session_id = $1", owner.sessionId];
+/** The carts row of an owner: `customer_id` or `session_id`. */
+const ownerColumn = (owner: CartOwner) =>
+  "customerId" in owner ? ({ column: "customer_id", value: owner.customerId } as const) : ({ column: "session_id", value: owner.sessionId } as const);
 
 interface CartRow {
   id: number;
-  coupons: string[];
+  coupons: string[] | null;
   shipping_method: string | null;
   created_at: Date | string;
 }
 const toCart = (r: CartRow): CartRecord => ({ id: r.id, coupons: r.coupons ?? [], shippingMethod: r.shipping_method, createdAt: new Date(r.created_at) });
 
 export async function findCart(db: Queryable, owner: CartOwner, lock = false): Promise<CartRecord | null> {
-  const [where, value] = ownerWhere(owner);
-  const [row] = await db.query<CartRow>(`SELECT id, coupons, shipping_method, created_at FROM carts WHERE ${where}${lock ? " FOR UPDATE" : ""}`, [value]);
+  const { column, value } = ownerColumn(owner);
+  const row = await sql(db)
+    .selectFrom("carts")
+    .select(["id", "coupons", "shipping_method", "created_at"])
+    .where(column, "=", value)
+    .$if(lock, (q) => q.forUpdate())
+    .executeTakeFirst();
   return row ? toCart(row) : null;
 }
 
@@ -55,9 +53,12 @@ export async function lockOrCreateCart(tx: Queryable, owner: CartOwner): Promise
   // Most changes find the cart: one query. A first add inserts (a racing insert waits on the unique key, then does nothing).
   const found = await findCart(tx, owner, true);
   if (found) return found;
-  const column = "customerId" in owner ? "customer_id" : "session_id";
-  const value = "customerId" in owner ? owner.customerId : owner.sessionId;
-  await tx.query(`INSERT INTO carts (${column}) VALUES ($1) ON CONFLICT (${column}) DO NOTHING`, [value]);
+  const { column, value } = ownerColumn(owner);
+  await sql(tx)
+    .insertInto("carts")
+    .values(column === "customer_id" ? { customer_id: value as number } : { session_id: value as string })
+    .onConflict((oc) => oc.column(column).doNothing())
+    .execute();
   const cart = await findCart(tx, owner, true);
   if (!cart) throw new Error("cart vanished while being created");
   return cart;
@@ -67,44 +68,61 @@ interface ItemRow {
   item_key: string;
   product_id: number;
   variation_id: number;
-  variation: Record<string, string>;
-  item_data: CartItemData;
+  variation: unknown;
+  item_data: unknown;
   quantity: number;
 }
 const toItem = (r: ItemRow): CartItemRecord => ({
   key: r.item_key,
   productId: r.product_id,
   variationId: r.variation_id,
-  variation: r.variation ?? {},
-  itemData: r.item_data ?? {},
+  variation: (r.variation as Record<string, string> | null) ?? {},
+  itemData: (r.item_data as CartItemData | null) ?? {},
   quantity: r.quantity,
 });
 
 export async function cartItems(db: Queryable, cartId: number): Promise<CartItemRecord[]> {
-  const rows = await db.query<ItemRow>(`SELECT item_key, product_id, variation_id, variation, item_data, quantity FROM cart_items WHERE cart_id = $1 ORDER BY position`, [cartId]);
+  const rows = await sql(db)
+    .selectFrom("cart_items")
+    .select(["item_key", "product_id", "variation_id", "variation", "item_data", "quantity"])
+    .where("cart_id", "=", cartId)
+    .orderBy("position")
+    .execute();
   return rows.map(toItem);
 }
 
 /** Adds quantity atomically: a second add of the same line sums, never overwrites. Returns the new quantity. */
 export async function addItem(tx: Queryable, cartId: number, item: CartItemRecord): Promise<number> {
   // The upsert and the cart's updated_at in one statement.
-  const [row] = await tx.query<{ quantity: number }>(
-    `WITH up AS (
-       INSERT INTO cart_items (cart_id, item_key, product_id, variation_id, variation, item_data, quantity)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity
-       RETURNING quantity
-     ), touched AS (UPDATE carts SET updated_at = now() WHERE id = $1)
-     SELECT quantity FROM up`,
-    [cartId, item.key, item.productId, item.variationId, JSON.stringify(item.variation), JSON.stringify(item.itemData), item.quantity],
-  );
-  return row!.quantity;
+  const row = await sql(tx)
+    .with("up", (db) =>
+      db
+        .insertInto("cart_items")
+        .values({
+          cart_id: cartId,
+          item_key: item.key,
+          product_id: item.productId,
+          variation_id: item.variationId,
+          variation: JSON.stringify(item.variation),
+          item_data: JSON.stringify(item.itemData),
+          quantity: item.quantity,
+        })
+        .onConflict((oc) => oc.columns(["cart_id", "item_key"]).doUpdateSet((eb) => ({ quantity: eb("cart_items.quantity", "+", eb.ref("excluded.quantity")) })))
+        .returning("quantity"),
+    )
+    .with("touched", (db) => db.updateTable("carts").set({ updated_at: raw`now()` }).where("id", "=", cartId).returning("id"))
+    .selectFrom("up")
+    .select("quantity")
+    .executeTakeFirstOrThrow();
+  return row.quantity;
 }
 
 export async function setItemQuantity(tx: Queryable, cartId: number, key: string, quantity: number): Promise<boolean> {
-  const rows = quantity <= 0
-    ? await tx.query(`DELETE FROM cart_items WHERE cart_id = $1 AND item_key = $2 RETURNING item_key`, [cartId, key])
-    : await tx.query(`UPDATE cart_items SET quantity = $3 WHERE cart_id = $1 AND item_key = $2 RETURNING item_key`, [cartId, key, quantity]);
+  const db = sql(tx);
+  const rows =
+    quantity <= 0
+      ? await db.deleteFrom("cart_items").where("cart_id", "=", cartId).where("item_key", "=", key).returning("item_key").execute()
+      : await db.updateTable("cart_items").set({ quantity }).where("cart_id", "=", cartId).where("item_key", "=", key).returning("item_key").execute();
   await touch(tx, cartId);
   return rows.length > 0;
 }
@@ -114,24 +132,24 @@ export async function deleteItem(tx: Queryable, cartId: number, key: string): Pr
 }
 
 export async function deleteAllItems(tx: Queryable, cartId: number): Promise<void> {
-  await tx.query(`DELETE FROM cart_items WHERE cart_id = $1`, [cartId]);
-  await tx.query(`UPDATE carts SET coupons = '{}', updated_at = now() WHERE id = $1`, [cartId]);
+  await sql(tx).deleteFrom("cart_items").where("cart_id", "=", cartId).execute();
+  await sql(tx).updateTable("carts").set({ coupons: raw`'{}'`, updated_at: raw`now()` }).where("id", "=", cartId).execute();
 }
 
 export async function setCoupons(tx: Queryable, cartId: number, coupons: string[]): Promise<void> {
-  await tx.query(`UPDATE carts SET coupons = $2, updated_at = now() WHERE id = $1`, [cartId, coupons]);
+  await sql(tx).updateTable("carts").set({ coupons, updated_at: raw`now()` }).where("id", "=", cartId).execute();
 }
 
 export async function setShippingMethod(tx: Queryable, cartId: number, methodId: string): Promise<void> {
-  await tx.query(`UPDATE carts SET shipping_method = $2, updated_at = now() WHERE id = $1`, [cartId, methodId]);
+  await sql(tx).updateTable("carts").set({ shipping_method: methodId, updated_at: raw`now()` }).where("id", "=", cartId).execute();
 }
 
 export async function deleteCart(tx: Queryable, cartId: number): Promise<void> {
-  await tx.query(`DELETE FROM carts WHERE id = $1`, [cartId]);
+  await sql(tx).deleteFrom("carts").where("id", "=", cartId).execute();
 }
 
 async function touch(tx: Queryable, cartId: number): Promise<void> {
-  await tx.query(`UPDATE carts SET updated_at = now() WHERE id = $1`, [cartId]);
+  await sql(tx).updateTable("carts").set({ updated_at: raw`now()` }).where("id", "=", cartId).execute();
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -141,7 +159,7 @@ async function touch(tx: Queryable, cartId: number): Promise<void> {
 export interface SellableRecord {
   productId: number;
   variationId: number;
-  type: "simple" | "variable" | "grouped" | "bundle" | "external" | "downloadable";
+  type: ProductKind;
   slug: string;
   name: string;
   sku: string;
@@ -160,27 +178,107 @@ export interface SellableRecord {
   attributes: { name: string; options: string[] }[];
 }
 
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+/** The tables a sellable row is read from: the product `p`, its variation `v` (if any), the variation's image `vm`, and `cats`. */
+type SellableScope = DB & {
+  p: Nullable<Products>;
+  v: Nullable<Variations>;
+  vm: Nullable<Media>;
+  cats: { cat_slugs: string[] | null; cat_ids: number[] | null };
+};
+
+/** The product's categories, as a lateral join named `cats` (one pass for both arrays). */
+const categoriesOf = (eb: ExpressionBuilder<DB & { p: Nullable<Products> }, "p">) =>
+  eb
+    .selectFrom("product_terms as pt")
+    .innerJoin("terms as t", "t.id", "pt.term_id")
+    .select((e) => [e.fn.agg<string[] | null>("array_agg", ["t.slug"]).as("cat_slugs"), e.fn.agg<number[] | null>("array_agg", ["t.id"]).as("cat_ids")])
+    .whereRef("pt.product_id", "=", "p.id")
+    .where("t.taxonomy", "=", "product_cat")
+    .as("cats");
+
+/**
+ * What the cart needs of a product or variation row (`p`, `v`, `vm` and `cats` in the FROM clause). The callers'
+ * scopes differ in which of those are outer-joined, hence the widening cast at each call.
+ */
+function sellableColumns(eb: ExpressionBuilder<SellableScope, "p" | "v" | "vm" | "cats">) {
+  return [
+    "p.id as product_id",
+    "v.id as variation_id",
+    "p.type",
+    "p.slug",
+    "p.name",
+    "p.sku",
+    "v.sku as v_sku",
+    "p.status",
+    "v.status as v_status",
+    eb.case().when("v.id", "is", null).then(eb.ref("p.regular_price")).else(eb.ref("v.regular_price")).end().as("regular_price"),
+    eb.case().when("v.id", "is", null).then(eb.ref("p.sale_price")).else(eb.ref("v.sale_price")).end().as("sale_price"),
+    eb.case().when("v.id", "is", null).then(eb.ref("p.stock_quantity")).else(eb.ref("v.stock_quantity")).end().as("stock_quantity"),
+    eb.case().when("v.id", "is", null).then(eb.ref("p.stock_status")).else(eb.ref("v.stock_status")).end().as("stock_status"),
+    "v.attributes as v_attributes",
+    "p.attributes",
+    "p.details",
+    eb.fn
+      .coalesce(
+        "vm.slug",
+        eb
+          .selectFrom("media as m")
+          .select("m.slug")
+          .where("m.id", "=", raw<number>`${eb.ref("p.image_ids")}[1]`),
+      )
+      .as("image_slug"),
+    "cats.cat_slugs",
+    "cats.cat_ids",
+  ] as const;
+}
+
 interface SellableRow {
-  product_id: number;
+  product_id: number | null;
   variation_id: number | null;
-  type: SellableRecord["type"];
-  slug: string;
-  name: string;
+  type: string | null;
+  slug: string | null;
+  name: string | null;
   sku: string | null;
   v_sku: string | null;
-  status: string;
+  status: string | null;
   v_status: string | null;
   regular_price: number | null;
   sale_price: number | null;
   stock_quantity: number | null;
-  stock_status: SellableRecord["stockStatus"];
-  v_attributes: Record<string, string> | null;
-  attributes: { name: string; options: string[] }[] | null;
+  stock_status: string | null;
+  v_attributes: unknown;
+  attributes: unknown;
   image_slug: string | null;
-  details: Record<string, unknown>;
+  details: unknown;
   cat_slugs: string[] | null;
   cat_ids: number[] | null;
 }
+
+function toSellable(r: SellableRow): SellableRecord {
+  return {
+    productId: r.product_id!,
+    variationId: r.variation_id ?? 0,
+    type: r.type as ProductKind,
+    slug: r.slug!,
+    name: r.name!,
+    sku: r.v_sku ?? r.sku ?? "",
+    published: r.status === "publish" && (r.variation_id === null || r.v_status === "publish"),
+    regularPrice: r.regular_price,
+    salePrice: r.sale_price,
+    stockQuantity: r.stock_quantity,
+    stockStatus: r.stock_status as SellableRecord["stockStatus"],
+    imageSlug: r.image_slug,
+    details: (r.details as Record<string, unknown> | null) ?? {},
+    categorySlugs: r.cat_slugs ?? [],
+    categoryIds: r.cat_ids ?? [],
+    variationAttributes: r.v_attributes as Record<string, string> | null,
+    attributes: (r.attributes as { name: string; options: string[] }[] | null) ?? [],
+  };
+}
+
+/** Widens a query's expression builder to the sellable scope (same aliases, outer-joined or not). */
+const asSellableScope = (eb: unknown) => eb as ExpressionBuilder<SellableScope, "p" | "v" | "vm" | "cats">;
 
 /**
  * Products and variations by (product id, variation id or 0). A variation row carries its own price,
@@ -191,56 +289,20 @@ export async function sellables(db: Queryable, pairs: readonly { productId: numb
   if (pairs.length === 0) return out;
   const productIds = pairs.map((p) => p.productId);
   const variationIds = pairs.map((p) => p.variationId);
-  const rows = await db.query<SellableRow>(
-    `SELECT ${SELLABLE_COLUMNS}
-     FROM unnest($1::int[], $2::int[]) AS want(pid, vid)
-     JOIN products p ON p.id = want.pid
-     LEFT JOIN variations v ON v.id = want.vid AND v.product_id = p.id
-     LEFT JOIN media vm ON vm.id = v.image_id
-     ${CATEGORIES_JOIN}
-     WHERE want.vid = 0 OR v.id IS NOT NULL`,
-    [productIds, variationIds],
-  );
+  const rows = await sql(db)
+    .selectFrom(raw<{ pid: number; vid: number }>`unnest(${productIds}::int[], ${variationIds}::int[])`.as<"want">(raw`want(pid, vid)`))
+    .innerJoin("products as p", "p.id", "want.pid")
+    .leftJoin("variations as v", (j) => j.onRef("v.id", "=", "want.vid").onRef("v.product_id", "=", "p.id"))
+    .leftJoin("media as vm", "vm.id", "v.image_id")
+    .leftJoinLateral(categoriesOf, (j) => j.onTrue())
+    .select((eb) => sellableColumns(asSellableScope(eb)))
+    .where((eb) => eb.or([eb("want.vid", "=", 0), eb("v.id", "is not", null)]))
+    .execute();
   for (const r of rows) {
     const rec = toSellable(r);
     out.set(`${rec.productId}:${rec.variationId}`, rec);
   }
   return out;
-}
-
-/** What the cart needs of a product or variation row (`p`, `v`, `vm` in the FROM clause). */
-const SELLABLE_COLUMNS = `p.id AS product_id, v.id AS variation_id, p.type, p.slug, p.name, p.sku, v.sku AS v_sku, p.status, v.status AS v_status,
-       CASE WHEN v.id IS NULL THEN p.regular_price ELSE v.regular_price END AS regular_price,
-       CASE WHEN v.id IS NULL THEN p.sale_price ELSE v.sale_price END AS sale_price,
-       CASE WHEN v.id IS NULL THEN p.stock_quantity ELSE v.stock_quantity END AS stock_quantity,
-       CASE WHEN v.id IS NULL THEN p.stock_status ELSE v.stock_status END AS stock_status,
-       v.attributes AS v_attributes, p.attributes, p.details,
-       coalesce(vm.slug, (SELECT m.slug FROM media m WHERE m.id = p.image_ids[1])) AS image_slug,
-       cats.cat_slugs, cats.cat_ids`;
-/** The product's categories, as a lateral join named `cats` (one pass for both arrays). */
-const CATEGORIES_JOIN = `LEFT JOIN LATERAL (SELECT array_agg(t.slug) AS cat_slugs, array_agg(t.id) AS cat_ids FROM product_terms pt JOIN terms t ON t.id = pt.term_id
-       WHERE pt.product_id = p.id AND t.taxonomy = 'product_cat') cats ON true`;
-
-function toSellable(r: SellableRow): SellableRecord {
-  return {
-    productId: r.product_id,
-    variationId: r.variation_id ?? 0,
-    type: r.type,
-    slug: r.slug,
-    name: r.name,
-    sku: r.v_sku ?? r.sku ?? "",
-    published: r.status === "publish" && (r.variation_id === null || r.v_status === "publish"),
-    regularPrice: r.regular_price,
-    salePrice: r.sale_price,
-    stockQuantity: r.stock_quantity,
-    stockStatus: r.stock_status,
-    imageSlug: r.image_slug,
-    details: r.details ?? {},
-    categorySlugs: r.cat_slugs ?? [],
-    categoryIds: r.cat_ids ?? [],
-    variationAttributes: r.v_attributes,
-    attributes: r.attributes ?? [],
-  };
 }
 
 export interface CartSnapshot {
@@ -257,24 +319,37 @@ export interface CartSnapshot {
  * fragment refresh reads. null when the owner has no cart.
  */
 export async function cartSnapshot(db: Queryable, owner: CartOwner): Promise<CartSnapshot | null> {
-  const [where, value] = ownerWhere(owner);
-  const rows = await db.query<CartRow & Partial<ItemRow> & { has_product: boolean; term_names: Record<string, string> | null } & SellableRow>(
-    `SELECT c.id, c.coupons, c.shipping_method, c.created_at,
-       ci.item_key, ci.product_id AS item_product_id, ci.variation_id AS item_variation_id, ci.variation, ci.item_data, ci.quantity,
-       (SELECT jsonb_object_agg(a.key, t.name) FROM jsonb_each_text(ci.variation) a
-          JOIN terms t ON t.taxonomy = replace(a.key, 'attribute_', '') AND t.slug = a.value) AS term_names,
-       (p.id IS NOT NULL AND (ci.variation_id = 0 OR v.id IS NOT NULL)) AS has_product,
-       ${SELLABLE_COLUMNS}
-     FROM carts c
-     LEFT JOIN cart_items ci ON ci.cart_id = c.id
-     LEFT JOIN products p ON p.id = ci.product_id
-     LEFT JOIN variations v ON v.id = ci.variation_id AND ci.variation_id <> 0 AND v.product_id = p.id
-     LEFT JOIN media vm ON vm.id = v.image_id
-     ${CATEGORIES_JOIN}
-     WHERE c.${where}
-     ORDER BY ci.position`,
-    [value],
-  );
+  const { column, value } = ownerColumn(owner);
+  const rows = await sql(db)
+    .selectFrom("carts as c")
+    .leftJoin("cart_items as ci", "ci.cart_id", "c.id")
+    .leftJoin("products as p", "p.id", "ci.product_id")
+    .leftJoin("variations as v", (j) => j.onRef("v.id", "=", "ci.variation_id").on("ci.variation_id", "<>", 0).onRef("v.product_id", "=", "p.id"))
+    .leftJoin("media as vm", "vm.id", "v.image_id")
+    .leftJoinLateral(categoriesOf, (j) => j.onTrue())
+    .select((eb) => [
+      "c.id",
+      "c.coupons",
+      "c.shipping_method",
+      "c.created_at",
+      "ci.item_key",
+      "ci.product_id as item_product_id",
+      "ci.variation_id as item_variation_id",
+      "ci.variation",
+      "ci.item_data",
+      "ci.quantity",
+      // The names of the line's attribute terms, by attribute field.
+      eb
+        .selectFrom(raw<{ key: string; value: string }>`jsonb_each_text(${eb.ref("ci.variation")})`.as("a"))
+        .innerJoin("terms as t", (j) => j.on("t.taxonomy", "=", (e) => e.fn("replace", ["a.key", e.val("attribute_"), e.val("")])).onRef("t.slug", "=", "a.value"))
+        .select((e) => e.fn.agg<Record<string, string> | null>("jsonb_object_agg", ["a.key", "t.name"]).as("term_names"))
+        .as("term_names"),
+      eb.and([eb("p.id", "is not", null), eb.or([eb("ci.variation_id", "=", 0), eb("v.id", "is not", null)])]).as("has_product"),
+      ...sellableColumns(asSellableScope(eb)),
+    ])
+    .where(`c.${column}`, "=", value)
+    .orderBy("ci.position")
+    .execute();
   const first = rows[0];
   if (!first) return null;
   const items: CartItemRecord[] = [];
@@ -282,9 +357,9 @@ export async function cartSnapshot(db: Queryable, owner: CartOwner): Promise<Car
   const names = new Map<string, string>();
   for (const r of rows) {
     if (!r.item_key) continue;
-    for (const [field, name] of Object.entries(r.term_names ?? {})) names.set(`${field.replace(/^attribute_/, "")}:${r.variation![field]}`, name);
-    const row = r as unknown as { item_product_id: number; item_variation_id: number };
-    items.push(toItem({ item_key: r.item_key, product_id: row.item_product_id, variation_id: row.item_variation_id, variation: r.variation!, item_data: r.item_data!, quantity: r.quantity! }));
+    const variation = (r.variation as Record<string, string> | null) ?? {};
+    for (const [field, name] of Object.entries(r.term_names ?? {})) names.set(`${field.replace(/^attribute_/, "")}:${variation[field]}`, name);
+    items.push(toItem({ item_key: r.item_key, product_id: r.item_product_id!, variation_id: r.item_variation_id!, variation: r.variation, item_data: r.item_data, quantity: r.quantity! }));
     if (r.has_product) {
       const rec = toSellable(r);
       sellablesOut.set(`${rec.productId}:${rec.variationId}`, rec);
@@ -295,29 +370,35 @@ export async function cartSnapshot(db: Queryable, owner: CartOwner): Promise<Car
 
 /** A product id that may be a variation: its parent and attributes (WooCommerce resolves add_to_cart of a variation id). */
 export async function resolveVariationId(db: Queryable, id: number): Promise<{ productId: number; attributes: Record<string, string> } | null> {
-  const [row] = await db.query<{ product_id: number; attributes: Record<string, string> }>(`SELECT product_id, attributes FROM variations WHERE id = $1`, [id]);
-  return row ? { productId: row.product_id, attributes: row.attributes } : null;
+  const row = await sql(db).selectFrom("variations").select(["product_id", "attributes"]).where("id", "=", id).executeTakeFirst();
+  return row ? { productId: row.product_id, attributes: row.attributes as Record<string, string> } : null;
 }
 
 export async function variationsOf(db: Queryable, productId: number): Promise<{ id: number; attributes: Record<string, string>; inStock: boolean; stockQuantity: number | null; published: boolean }[]> {
-  const rows = await db.query<{ id: number; attributes: Record<string, string>; stock_status: string; stock_quantity: number | null; status: string }>(
-    `SELECT id, attributes, stock_status, stock_quantity, status FROM variations WHERE product_id = $1 ORDER BY menu_order, id`,
-    [productId],
-  );
-  return rows.map((r) => ({ id: r.id, attributes: r.attributes, inStock: r.stock_status !== "outofstock", stockQuantity: r.stock_quantity, published: r.status === "publish" }));
+  const rows = await sql(db)
+    .selectFrom("variations")
+    .select(["id", "attributes", "stock_status", "stock_quantity", "status"])
+    .where("product_id", "=", productId)
+    .orderBy("menu_order")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ id: r.id, attributes: r.attributes as Record<string, string>, inStock: r.stock_status !== "outofstock", stockQuantity: r.stock_quantity, published: r.status === "publish" }));
 }
 
 export async function productIdByDownloadId(db: Queryable, downloadId: number): Promise<number | null> {
-  const [row] = await db.query<{ id: number }>(`SELECT id FROM products WHERE type = 'downloadable' AND details->>'downloadId' = $1`, [String(downloadId)]);
+  const row = await sql(db)
+    .selectFrom("products")
+    .select("id")
+    .where("type", "=", "downloadable")
+    .where(raw<string>`details->>'downloadId'`, "=", String(downloadId))
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
 /** Name, shopper price and managed stock (null = not managed) of products by slug: a bundle's contents. */
 export async function productPricesBySlug(db: Queryable, slugs: string[]): Promise<Map<string, { id: number; name: string; price: number; stockQuantity: number | null }>> {
-  const rows = await db.query<{ id: number; slug: string; name: string; regular_price: number | null; sale_price: number | null; stock_quantity: number | null }>(
-    `SELECT id, slug, name, regular_price, sale_price, stock_quantity FROM products WHERE slug = ANY($1::text[])`,
-    [slugs],
-  );
+  if (!slugs.length) return new Map();
+  const rows = await sql(db).selectFrom("products").select(["id", "slug", "name", "regular_price", "sale_price", "stock_quantity"]).where("slug", "in", slugs).execute();
   return new Map(
     rows.map((r) => [
       r.slug,
@@ -327,24 +408,59 @@ export async function productPricesBySlug(db: Queryable, slugs: string[]): Promi
 }
 
 export async function groupedChildIds(db: Queryable, productId: number): Promise<number[]> {
-  const rows = await db.query<{ linked_id: number }>(`SELECT linked_id FROM product_links WHERE product_id = $1 AND kind = 'grouped_child' ORDER BY position`, [productId]);
+  const rows = await sql(db).selectFrom("product_links").select("linked_id").where("product_id", "=", productId).where("kind", "=", "grouped_child").orderBy("position").execute();
   return rows.map((r) => r.linked_id);
 }
 
 export async function crossSellIds(db: Queryable, productIds: number[]): Promise<number[]> {
   if (!productIds.length) return [];
-  const rows = await db.query<{ linked_id: number }>(
-    `SELECT DISTINCT linked_id FROM product_links WHERE product_id = ANY($1::int[]) AND kind = 'cross_sell' AND linked_id <> ALL($1::int[])`,
-    [productIds],
-  );
+  const rows = await sql(db)
+    .selectFrom("product_links")
+    .select("linked_id")
+    .distinct()
+    .where("product_id", "in", productIds)
+    .where("kind", "=", "cross_sell")
+    .where("linked_id", "not in", productIds)
+    .execute();
   return rows.map((r) => r.linked_id);
 }
 
 export async function termNames(db: Queryable, pairs: { taxonomy: string; slug: string }[]): Promise<Map<string, string>> {
   if (!pairs.length) return new Map();
-  const rows = await db.query<{ taxonomy: string; slug: string; name: string }>(
-    `SELECT t.taxonomy, t.slug, t.name FROM terms t JOIN unnest($1::text[], $2::text[]) AS w(tax, slug) ON t.taxonomy = w.tax AND t.slug = w.slug`,
-    [pairs.map((p) => p.taxonomy), pairs.map((p) => p.slug)],
-  );
+  const taxonomies = pairs.map((p) => p.taxonomy);
+  const slugs = pairs.map((p) => p.slug);
+  const rows = await sql(db)
+    .selectFrom("terms as t")
+    .innerJoin(raw<{ tax: string; slug: string }>`unnest(${taxonomies}::text[], ${slugs}::text[])`.as<"w">(raw`w(tax, slug)`), (j) => j.onRef("t.taxonomy", "=", "w.tax").onRef("t.slug", "=", "w.slug"))
+    .select(["t.taxonomy", "t.slug", "t.name"])
+    .execute();
   return new Map(rows.map((r) => [`${r.taxonomy}:${r.slug}`, r.name]));
+}
+
+/** Labels for free-item choices by product or variation id ("Velvet Bow Tie – Red"). */
+export async function productChoiceLabels(db: Queryable, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const q = sql(db);
+  const rows = await q
+    .selectFrom("variations as v")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .select((eb) => [
+      "v.id",
+      eb(
+        eb("p.name", "||", eb.val(" – ")),
+        "||",
+        eb.fn.coalesce(
+          eb
+            .selectFrom(raw<{ key: string; value: string }>`jsonb_each_text(${eb.ref("v.attributes")})`.as("a"))
+            .leftJoin("terms as t", (j) => j.on("t.taxonomy", "=", (e) => e.fn("replace", ["a.key", e.val("attribute_"), e.val("")])).onRef("t.slug", "=", "a.value"))
+            .select((e) => e.fn.agg<string>("string_agg", [e.fn.coalesce("t.name", "a.value"), e.val(", ")]).as("names"))
+            .where("a.value", "<>", ""),
+          eb.val(""),
+        ),
+      ).as("label"),
+    ])
+    .where("v.id", "in", ids)
+    .unionAll(q.selectFrom("products").select(["id", "name as label"]).where("id", "in", ids))
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.label as string]));
 }

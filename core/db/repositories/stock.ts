@@ -1,5 +1,6 @@
 /** Taking and giving back managed stock, and the ledger of what each order holds (order_stock). Only SQL lives here. */
 import type { Queryable } from "../client.ts";
+import { sql } from "../kysely.ts";
 import type { StockNeed } from "../../domain/catalog/index.ts";
 
 /**
@@ -7,42 +8,83 @@ import type { StockNeed } from "../../domain/catalog/index.ts";
  * stock is short, and then nothing changed. The row stays locked until the transaction ends.
  */
 export async function takeUnits(tx: Queryable, need: StockNeed): Promise<boolean> {
-  const rows = await tx.query(
-    `UPDATE ${need.table} SET stock_quantity = stock_quantity - $2,
-       stock_status = CASE WHEN stock_quantity - $2 <= 0 THEN 'outofstock' ELSE stock_status END
-     WHERE id = $1 AND stock_quantity >= $2 RETURNING id`,
-    [need.id, need.quantity],
-  );
+  const rows = await sql(tx)
+    .updateTable(need.table)
+    .set((eb) => ({
+      stock_quantity: eb("stock_quantity", "-", need.quantity),
+      stock_status: eb
+        .case()
+        .when(eb("stock_quantity", "-", need.quantity), "<=", 0)
+        .then("outofstock")
+        .else(eb.ref("stock_status"))
+        .end(),
+    }))
+    .where("id", "=", need.id)
+    .where("stock_quantity", ">=", need.quantity)
+    .returning("id")
+    .execute();
   return rows.length > 0;
 }
 
 /** Units left of a stock item (0 when it is gone), for the refusal message. */
 export async function unitsLeft(tx: Queryable, need: Pick<StockNeed, "table" | "id">): Promise<number> {
-  const [row] = await tx.query<{ n: number | null }>(`SELECT stock_quantity AS n FROM ${need.table} WHERE id = $1`, [need.id]);
+  const row = await sql(tx).selectFrom(need.table).select("stock_quantity as n").where("id", "=", need.id).executeTakeFirst();
   return Math.max(0, row?.n ?? 0);
 }
 
 export async function returnUnits(tx: Queryable, need: StockNeed): Promise<void> {
-  await tx.query(`UPDATE ${need.table} SET stock_quantity = stock_quantity + $2, stock_status = 'instock' WHERE id = $1 AND stock_quantity IS NOT NULL`, [need.id, need.quantity]);
+  await sql(tx)
+    .updateTable(need.table)
+    .set((eb) => ({ stock_quantity: eb("stock_quantity", "+", need.quantity), stock_status: "instock" }))
+    .where("id", "=", need.id)
+    .where("stock_quantity", "is not", null)
+    .execute();
 }
 
 export async function recordOrderStock(tx: Queryable, orderId: number, needs: readonly StockNeed[]): Promise<void> {
   for (const n of needs) {
-    await tx.query(`INSERT INTO order_stock (order_id, item_table, item_id, quantity) VALUES ($1, $2, $3, $4)`, [orderId, n.table, n.id, n.quantity]);
+    await sql(tx).insertInto("order_stock").values({ order_id: orderId, item_table: n.table, item_id: n.id, quantity: n.quantity }).execute();
   }
 }
 
 /** What an order holds, in the same fixed order as `stockNeeds` (so locks are always taken in one order). */
 export async function orderStock(tx: Queryable, orderId: number): Promise<StockNeed[]> {
-  const rows = await tx.query<{ item_table: "products" | "variations"; item_id: number; quantity: number; name: string | null }>(
-    `SELECT s.item_table, s.item_id, s.quantity, coalesce(p.name, vp.name) AS name
-     FROM order_stock s
-     LEFT JOIN products p ON s.item_table = 'products' AND p.id = s.item_id
-     LEFT JOIN variations v ON s.item_table = 'variations' AND v.id = s.item_id
-     LEFT JOIN products vp ON vp.id = v.product_id
-     WHERE s.order_id = $1
-     ORDER BY s.item_table, s.item_id`,
-    [orderId],
-  );
-  return rows.map((r) => ({ table: r.item_table, id: r.item_id, quantity: r.quantity, name: r.name ?? `#${r.item_id}` }));
+  const rows = await sql(tx)
+    .selectFrom("order_stock as s")
+    .leftJoin("products as p", (j) => j.on("s.item_table", "=", "products").onRef("p.id", "=", "s.item_id"))
+    .leftJoin("variations as v", (j) => j.on("s.item_table", "=", "variations").onRef("v.id", "=", "s.item_id"))
+    .leftJoin("products as vp", "vp.id", "v.product_id")
+    .select((eb) => ["s.item_table", "s.item_id", "s.quantity", eb.fn.coalesce("p.name", "vp.name").as("name")])
+    .where("s.order_id", "=", orderId)
+    .orderBy("s.item_table")
+    .orderBy("s.item_id")
+    .execute();
+  return rows.map((r) => ({ table: r.item_table as StockNeed["table"], id: r.item_id, quantity: r.quantity, name: r.name ?? `#${r.item_id}` }));
+}
+
+/** Counts an order's units in its products' sales (`sign` 1), or takes them back at a release (-1, never below 0). */
+export async function addOrderSales(tx: Queryable, orderId: number, sign: 1 | -1): Promise<void> {
+  const db = sql(tx);
+  const perProduct = db
+    .selectFrom("order_lines")
+    .select((eb) => ["product_id", eb.cast<number>(eb.fn.sum<number>("quantity"), "integer").as("n")])
+    .where("order_id", "=", orderId)
+    .groupBy("product_id");
+  await db
+    .updateTable("products as p")
+    .from(perProduct.as("l"))
+    .set((eb) => ({
+      total_sales: sign === 1 ? eb("p.total_sales", "+", eb.ref("l.n")) : eb.fn<number>("greatest", [eb.lit(0), eb("p.total_sales", "-", eb.ref("l.n"))]),
+    }))
+    .whereRef("l.product_id", "=", "p.id")
+    .execute();
+}
+
+/** Counts units just ordered in a product's sales. */
+export async function addProductSales(tx: Queryable, productId: number, quantity: number): Promise<void> {
+  await sql(tx)
+    .updateTable("products")
+    .set((eb) => ({ total_sales: eb("total_sales", "+", quantity) }))
+    .where("id", "=", productId)
+    .execute();
 }

@@ -1,0 +1,83 @@
+/** The order views the pages and e-mails read (camelCase, amounts in integer cents). Pure types, no I/O. */
+import type { OrderStatus } from "./status.ts";
+
+/** A billing or shipping address as the order keeps it (the checkout form's fields). */
+export interface OrderAddress {
+  first_name: string;
+  last_name: string;
+  company: string;
+  country: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  phone: string;
+  email: string;
+}
+
+export interface OrderLineView {
+  productId: number;
+  variationId: number | null;
+  name: string;
+  quantity: number;
+  subtotal: number;
+  total: number;
+}
+
+/** What is shown of the card or account that paid (never a number). */
+export interface PaymentMethodView {
+  brand?: string;
+  last4?: string;
+  kind?: string;
+}
+
+export interface OrderView {
+  id: number;
+  orderKey: string;
+  status: OrderStatus;
+  statusLabel: string;
+  customerId: number | null;
+  billingEmail: string;
+  currency: string;
+  subtotal: number;
+  discountTotal: number;
+  shippingTotal: number;
+  total: number;
+  shippingMethodTitle: string | null;
+  paymentMethod: string;
+  paymentMethodTitle: string;
+  customerNote: string;
+  createdAt: Date;
+  paidAt: Date | null;
+  lines: OrderLineView[];
+  addresses: Partial<Record<"billing" | "shipping", OrderAddress>>;
+  coupons: { code: string; discount: number }[];
+  meta: Record<string, string>;
+  paymentMethodSummary: PaymentMethodView | null;
+}
+
+/** One row of the account's orders list. */
+export interface OrderSummary {
+  id: number;
+  orderKey: string;
+  status: OrderStatus;
+  statusLabel: string;
+  total: number;
+  items: number;
+  createdAt: Date;
+}
+
+/** A saved payment method: the gateway's token, brand, last four and expiry — nothing else. */
+export interface SavedToken {
+  id: number;
+  customerId: number;
+  gatewayId: string;
+  token: string;
+  kind: "card" | "bank";
+  brand: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+  isDefault: boolean;
+}

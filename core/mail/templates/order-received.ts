@@ -1,0 +1,11 @@
+/** The "order received" e-mail, sent once an order is paid. Pure: the caller queues what it returns. */
+import { formatMoney, type CurrencyFormat } from "../../domain/money/money.ts";
+import type { OrderView } from "../../domain/orders/types.ts";
+
+export function orderReceivedEmail(order: Pick<OrderView, "id" | "lines" | "shippingTotal" | "total">, format: CurrencyFormat): { subject: string; body: string } {
+  const lines = order.lines.map((l) => `${l.name} × ${l.quantity}: ${formatMoney(l.total, format)}`).join("\n");
+  return {
+    subject: `Your order #${order.id} has been received`,
+    body: `Thank you for your order.\n\nOrder #${order.id}\n${lines}\nShipping: ${formatMoney(order.shippingTotal, format)}\nTotal: ${formatMoney(order.total, format)}\n`,
+  };
+}
