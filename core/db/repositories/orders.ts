@@ -112,6 +112,14 @@ export async function transition(tx: Queryable, orderId: number, to: OrderStatus
   return rows.length > 0;
 }
 
+/** The lifecycle as the database holds it (order_statuses, order_status_transitions), in a stable order. */
+export async function orderStatusTable(tx: Queryable): Promise<{ statuses: { status: string; label: string }[]; transitions: { from: string; to: string }[] }> {
+  const db = sql(tx);
+  const statuses = await db.selectFrom("order_statuses").select(["status", "label"]).orderBy("status").execute();
+  const transitions = await db.selectFrom("order_status_transitions").select(["from_status as from", "to_status as to"]).orderBy("from_status").orderBy("to_status").execute();
+  return { statuses, transitions };
+}
+
 export async function addOrderNote(tx: Queryable, orderId: number, note: string): Promise<void> {
   await sql(tx).insertInto("order_notes").values({ order_id: orderId, note }).execute();
 }
