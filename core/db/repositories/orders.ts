@@ -1,6 +1,7 @@
 /** Storage for orders, saved payment tokens and the e-mail outbox. Only SQL lives here. */
 import type { Queryable } from "../client.ts";
-import { raw, sql } from "../kysely.ts";
+import { expressionBuilder } from "kysely";
+import { raw, sql, type DB } from "../kysely.ts";
 import type { BankToken, CardToken } from "../../payments/gateway.ts";
 import type { StockNeed } from "../../domain/catalog/index.ts";
 import { parseOrderStatus, type OrderStatus } from "../../domain/orders/status.ts";
@@ -103,7 +104,7 @@ export async function transition(tx: Queryable, orderId: number, to: OrderStatus
   const rows = await db
     .updateTable("orders")
     .set({ status: to, updated_at: raw`now()` })
-    .$if(opts.paid === true, (q) => q.set({ paid_at: raw`coalesce(paid_at, now())` }))
+    .$if(opts.paid === true, (q) => q.set((eb) => ({ paid_at: eb.fn.coalesce("paid_at", raw<Date>`now()`) })))
     .where("id", "=", orderId)
     .where("status", "in", (eb) => eb.selectFrom("order_status_transitions").select("from_status").where("to_status", "=", to))
     .returning("id")
@@ -171,7 +172,7 @@ export async function insertCheckoutCustomer(tx: Queryable, a: { email: string; 
   const row = await sql(tx)
     .insertInto("customers")
     .values({ email: a.email, password_hash: a.passwordHash, first_name: a.firstName, last_name: a.lastName, display_name: a.displayName })
-    .onConflict((oc) => oc.expression(raw`lower(email)`).doNothing())
+    .onConflict((oc) => oc.expression(expressionBuilder<DB, "customers">().fn("lower", ["email"])).doNothing())
     .returning("id")
     .executeTakeFirst();
   return row?.id ?? null;
