@@ -25,6 +25,7 @@ import { escapeHtml } from "./checkout-form.ts";
 import { PAYMENT_MESSAGES } from "../domain/payments/index.ts";
 import type { CurrencyFormat } from "../domain/money/money.ts";
 import * as repo from "../db/repositories/orders.ts";
+import { insertCustomer } from "../db/repositories/customers.ts";
 import * as stock from "../db/repositories/stock.ts";
 import * as attempts from "../db/repositories/payment-attempts.ts";
 import * as claims from "../db/repositories/checkout-claims.ts";
@@ -104,7 +105,7 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
     let customerId = req.customerId;
     if (req.newAccount) {
       const a = req.newAccount;
-      const id = await repo.insertCheckoutCustomer(tx, { email: a.email, passwordHash: a.passwordHash, firstName: a.firstName, lastName: a.lastName, displayName: a.firstName || a.email.split("@")[0]! });
+      const id = await insertCustomer(tx, { email: a.email, passwordHash: a.passwordHash, firstName: a.firstName, lastName: a.lastName, displayName: a.firstName || a.email.split("@")[0]! });
       if (id === null) throw new CheckoutRefusal([{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }]);
       customerId = id;
     }

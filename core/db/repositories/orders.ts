@@ -1,7 +1,6 @@
 /** Storage for orders, saved payment tokens and the e-mail outbox. Only SQL lives here. */
 import type { Queryable } from "../client.ts";
-import { expressionBuilder } from "kysely";
-import { raw, sql, type DB } from "../kysely.ts";
+import { raw, sql } from "../kysely.ts";
 import type { BankToken, CardToken } from "../../payments/gateway.ts";
 import type { StockNeed } from "../../domain/catalog/index.ts";
 import { parseOrderStatus, type OrderStatus } from "../../domain/orders/status.ts";
@@ -165,17 +164,6 @@ export async function lockOrder(
 export async function orderContact(tx: Queryable, orderId: number): Promise<{ orderKey: string; billingEmail: string; total: number } | null> {
   const row = await sql(tx).selectFrom("orders").select(["order_key", "billing_email", "total"]).where("id", "=", orderId).executeTakeFirst();
   return row ? { orderKey: row.order_key, billingEmail: row.billing_email, total: Number(row.total) } : null;
-}
-
-/** An account created by the checkout itself (the password already hashed); null when the e-mail is taken. */
-export async function insertCheckoutCustomer(tx: Queryable, a: { email: string; passwordHash: string; firstName: string; lastName: string; displayName: string }): Promise<number | null> {
-  const row = await sql(tx)
-    .insertInto("customers")
-    .values({ email: a.email, password_hash: a.passwordHash, first_name: a.firstName, last_name: a.lastName, display_name: a.displayName })
-    .onConflict((oc) => oc.expression(expressionBuilder<DB, "customers">().fn("lower", ["email"])).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return row?.id ?? null;
 }
 
 const toAddress = (a: Omit<OrderAddress, never>): OrderAddress => ({
