@@ -4,7 +4,6 @@
  * (core/domain/catalog/listing-query.ts, listing-filters.ts); this file only names our choices.
  */
 // Single modules, not the index (which carries zod schemas): every page's bundle imports this file.
-import { ORDERBY_VALUES, DEFAULT_ORDERBY } from "../../core/domain/catalog/settings.ts";
 import { paginationBaseUrl, type LogicalJoin } from "../../core/domain/catalog/listing-filters.ts";
 import { parsePageNumber, type Orderby } from "../../core/domain/catalog/listing-query.ts";
 
@@ -19,9 +18,6 @@ export const ORDER_OPTIONS: { value: ListingOrder; label: string }[] = [
   { value: "price-desc", label: "Sort by price: high to low" },
 ];
 
-export function parseOrder(value: string | null): ListingOrder {
-  return (ORDERBY_VALUES as readonly string[]).includes(value ?? "") ? (value as ListingOrder) : DEFAULT_ORDERBY;
-}
 
 /** A page number from `/page/{n}`: a positive whole number, else null (the caller answers 404). */
 export function parsePage(value: string | undefined): number | null {

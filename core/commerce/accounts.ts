@@ -11,7 +11,7 @@ import { queueEmail } from "../db/repositories/orders.ts";
 import { passwordResetEmail, PASSWORD_RESET_KIND } from "../mail/templates/password-reset.ts";
 import { consumeLimits, releaseEvents, withLimitLocks, type Limit } from "./rate-limits.ts";
 
-export { ADDRESS_COLUMNS, type AddressKind, type SavedAddress } from "../db/repositories/customers.ts";
+export { type AddressKind, type SavedAddress } from "../db/repositories/customers.ts";
 
 export const registrationSchema = z.object({
   email: z.string().trim().toLowerCase().max(254).email("Please provide a valid email address."),

@@ -29,7 +29,7 @@ import {
   type UsageCount,
 } from "../domain/pricing/index.ts";
 import { bundlePrice, bundlesAvailable, fitsProductKind, variationMatches, type ProductKind, type AddToCartRequest, type BundleComponent, type BundleProduct } from "../domain/catalog/index.ts";
-import { DEFAULT_CURRENCY_FORMAT, formatMoney, type CurrencyFormat } from "../domain/money/money.ts";
+import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
 
 export type { CartItemData, CartOwner } from "../domain/cart/types.ts";
 
@@ -734,7 +734,3 @@ export async function mergeGuestCart(db: Db, sessionId: string, customerId: numb
   });
 }
 
-/** Display helpers shared by the fragments and the pages. */
-export function formatCents(amount: number, format: CurrencyFormat = DEFAULT_CURRENCY_FORMAT): string {
-  return formatMoney(amount, format);
-}

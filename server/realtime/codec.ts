@@ -28,10 +28,6 @@ export function decodeFrame(frame: string): DecodeResult {
   return { ok: true, commands };
 }
 
-/** Join already encoded replies/pushes into one frame. */
-export function encodeFrame(messages: readonly string[]): string {
-  return messages.join("\n");
-}
 
 export function encodeReply(id: number, method: string, result: unknown): string {
   return JSON.stringify({ id, [method]: result ?? {} });

@@ -366,13 +366,6 @@ export async function listCategories(db: Queryable): Promise<Category[]> {
     .execute();
 }
 
-/**
- * The categories without their product counts, for navigation (the header and footer need only
- * names and links). The counts read every category link, which grows with the catalogue.
- */
-export async function listCategoryLinks(db: Queryable): Promise<Pick<Category, "id" | "slug" | "name">[]> {
-  return sql(db).selectFrom("terms").select(["id", "slug", "name"]).where("taxonomy", "=", PRODUCT_CAT).orderBy("menu_order").orderBy("name").execute();
-}
 
 export async function findCategory(db: Queryable, slug: string): Promise<Category | null> {
   const row = await sql(db)
@@ -410,11 +403,6 @@ export async function findProductBySlug(db: Queryable, slug: string): Promise<Pr
   return loadDetail(db, row);
 }
 
-export async function findProductById(db: Queryable, id: number): Promise<ProductDetail | null> {
-  const row = await sql(db).selectFrom("products as p").select(summaryColumns).select(["p.description", "p.attributes", "p.status"]).where("p.id", "=", id).executeTakeFirst();
-  if (!row) return null;
-  return loadDetail(db, row);
-}
 
 async function loadDetail(db: Queryable, row: DetailRow): Promise<ProductDetail> {
   const b = sql(db);

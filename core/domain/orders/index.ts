@@ -1,2 +1,0 @@
-export * from "./status.ts";
-export * from "./types.ts";
