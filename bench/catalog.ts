@@ -56,7 +56,7 @@ async function runSize(size: number): Promise<void> {
   const started = Date.now();
   const many = await prepare(dataDir, size, schema?.url);
   console.log(`\n${size.toLocaleString("en")} generated products (+ demo catalogue), seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const child = spawn("npx", ["tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/index.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SIMULATOR: "off", LOG_LEVEL: "warn", SEED_PRODUCTS: "0", ...(schema ? { DATABASE_URL: schema.url } : {}) },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,

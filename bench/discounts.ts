@@ -89,7 +89,7 @@ function benchEvaluateCart(): void {
 async function benchPriceCall(): Promise<void> {
   const port = Number(process.env.BENCH_PORT ?? 3290);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-discounts-"));
-  const child = spawn("npx", ["tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/index.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SIMULATOR: "off", LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,

@@ -2,12 +2,21 @@
  * Process entry: parse the environment, open and migrate the database, seed the
  * demo shop on first start, start HTTP (pages and APIs) and the websocket hub at
  * /ws, and shut all of it down gracefully on SIGTERM / SIGINT.
+ *
+ * One module graph: this file is the input of the server bundle (vite.config.ts). `npm run build` compiles it
+ * together with the React Router app (virtual:react-router/server-build) and everything both import from
+ * core/ and server/ into {build}/server/index.js, so each module exists once per process (one payment
+ * runtime, one pricing cache); packages in node_modules stay external. `npm start` runs that file with node.
+ * `npm run dev` (server/dev.ts) loads this module through Vite and passes startShop Vite's live app instead.
  */
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { existsSync, realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import { parseEnv, type Env } from "../core/config/env.server.ts";
 import { openDatabase, type Db } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
@@ -17,10 +26,33 @@ import { createServices, type AppServices } from "./services.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { startRealtime, type Realtime } from "./realtime-wiring.ts";
 import { FEATURES } from "./features/index.ts";
+import { singletonCounts } from "../core/singletons.ts";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** The React Router build folder (SHOP_BUILD_DIR lets parallel test runs keep their own). */
-const buildDir = () => process.env.SHOP_BUILD_DIR ?? "build";
+/**
+ * For tests that act as the owner would through the admin: a save through the shop's own module clears
+ * this process's pricing cache (a copy imported from source has a cache of its own).
+ */
+export { saveRule } from "../core/db/repositories/discounts.ts";
+
+/** In the bundle: {build}/server. Paths are found from here, never from the working folder. */
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where pages come from: the app compiled into this bundle, or Vite's live one in development. */
+export interface ShopApp {
+  getBuild: () => Promise<ServerBuild>;
+  /** Development: Vite's middlewares (assets, HMR). */
+  devMiddleware?: RequestHandler;
+  /** Production: the browser files ({build}/client). */
+  clientDir?: string;
+  /** Called last on stop (development: closes Vite). */
+  close?: () => Promise<void>;
+}
+
+/** The app built into this bundle, with the browser files written beside it by the same build. */
+export function bundledApp(): ShopApp {
+  const build: ServerBuild = serverBuild;
+  return { getBuild: async () => build, clientDir: path.resolve(HERE, "../client") };
+}
 
 async function loadSecret(db: Db, env: Env): Promise<string> {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
@@ -38,7 +70,7 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
-export async function startShop(env: Env = parseEnv(), logger: Logger = createLogger(env.LOG_LEVEL)): Promise<RunningShop> {
+export async function startShop(env: Env = parseEnv(), logger: Logger = createLogger(env.LOG_LEVEL), shopApp: ShopApp = bundledApp()): Promise<RunningShop> {
   const production = env.NODE_ENV === "production";
   const onPoolError = (error: Error) => logger.error("database pool: idle client failed", { error });
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.dataDir, "pglite"), onPoolError });
@@ -50,22 +82,8 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
   const siteUrl = (process.env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const services = createServices({ db, siteUrl, secret: await loadSecret(db, env), logger, production, settingsJson: env.SHOP_SETTINGS });
 
-  let getBuild: () => Promise<ServerBuild>;
-  let devMiddleware: import("express").RequestHandler | undefined;
-  let closeVite = async () => {};
-  if (production) {
-    const buildPath = path.join(ROOT, buildDir(), "server/index.js");
-    const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-    getBuild = async () => build;
-  } else {
-    const vite = await import("vite");
-    const devServer = await vite.createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
-    devMiddleware = devServer.middlewares as unknown as import("express").RequestHandler;
-    getBuild = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-    closeVite = () => devServer.close();
-  }
-
-  const app = createApp({ services, getBuild, devMiddleware, clientDir: path.join(ROOT, buildDir(), "client"), trustProxy: env.TRUST_PROXY });
+  const { getBuild, devMiddleware, clientDir } = shopApp;
+  const app = createApp({ services, getBuild, devMiddleware, clientDir, trustProxy: env.TRUST_PROXY });
   const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, app);
   const realtime = await startRealtime({ server, services, env });
 
@@ -90,25 +108,49 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5000).unref();
       });
-      await closeVite();
+      await shopApp.close?.();
       await db.close();
     })());
 
   return { server, services, realtime, url, stop };
 }
 
-const isEntry = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isEntry) {
-  const env = parseEnv();
+/**
+ * The default DATA_DIR is `data` in the shop's folder (the nearest folder above the bundle holding a
+ * package.json), so `node /srv/shop/build/server/index.js` started from anywhere opens the same database.
+ * A DATA_DIR that is set is taken as given (relative to the working folder).
+ */
+function defaultDataDir(): string | undefined {
+  for (let dir = HERE; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return path.join(dir, "data");
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * Logs how many copies of each module with process-wide state this process holds (core/singletons.ts):
+ * at debug level always, as a warning when one was instantiated twice (its state is split between copies).
+ */
+function logModuleInstances(logger: Logger): void {
+  const instances = Object.fromEntries(singletonCounts());
+  logger.debug("module instances", { instances });
+  const twice = Object.entries(instances).filter(([, n]) => n > 1);
+  if (twice.length) logger.warn("modules instantiated more than once: their state is split between copies", { modules: Object.fromEntries(twice) });
+}
+
+/** Starts the shop as this process's job: logs, and stops gracefully on SIGTERM / SIGINT. */
+export async function runShop(shopApp: ShopApp = bundledApp(), env: Env = parseEnv({ DATA_DIR: defaultDataDir(), ...process.env })): Promise<RunningShop> {
   const logger = createLogger(env.LOG_LEVEL);
-  const shop = await startShop(env, logger).catch((error) => {
+  const shop = await startShop(env, logger, shopApp).catch((error) => {
     logger.error("could not start", { error });
     process.exit(1);
   });
   logger.info(`shop ready at ${shop.url}`, { database: shop.services.db.kind, mode: env.NODE_ENV });
+  logModuleInstances(logger);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       logger.info("shutting down", { signal });
+      logModuleInstances(logger);
       shop.stop().then(
         () => process.exit(0),
         (error) => {
@@ -118,4 +160,15 @@ if (isEntry) {
       );
     });
   }
+  return shop;
 }
+
+const realPath = (p: string) => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+};
+// `node build/server/index.js` (what `npm start` runs). Not when imported (tests) or loaded by server/dev.ts.
+if (process.argv[1] && realPath(path.resolve(process.argv[1])) === realPath(fileURLToPath(import.meta.url))) await runShop();

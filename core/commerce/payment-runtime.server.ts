@@ -5,6 +5,7 @@
  * modules alike, so both adapters pay through the same runtime.
  */
 import { SandboxGateway } from "../payments/sandbox.server.ts";
+import { registerSingleton } from "../singletons.ts";
 import { SqlSandboxStore } from "../payments/sql-store.server.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
 import { isCardTypeName, type GatewaySettings } from "../domain/payments/index.ts";
@@ -25,6 +26,7 @@ export interface PaymentRuntime {
 }
 
 const runtimes = new WeakMap<ShopServices, PaymentRuntime>();
+registerSingleton("payment runtimes");
 
 /** One gateway per running shop: the sandbox on the shop's database, until a real provider is configured. */
 export function paymentRuntime(services: ShopServices): PaymentRuntime {

@@ -18,14 +18,27 @@ export interface Migration {
   sql: string;
 }
 
+/**
+ * The migrations as text, when this module was compiled by Vite (the server bundle, Vitest, `npm run dev`):
+ * the bundle then needs no .sql files beside it. Run from source by tsx (scripts, benchmarks),
+ * import.meta.env is absent and the files are read from MIGRATIONS_DIR.
+ */
+const BUNDLED: Record<string, string> | undefined = import.meta.env
+  ? import.meta.glob<string>("./migrations/*.sql", { query: "?raw", import: "default", eager: true })
+  : undefined;
+
 export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
-    .sort()
-    .map((file) => ({
+  const files: [string, () => string][] =
+    BUNDLED && dir === MIGRATIONS_DIR
+      ? Object.entries(BUNDLED).map(([p, text]) => [path.basename(p), () => text])
+      : readdirSync(dir).map((f) => [f, () => readFileSync(path.join(dir, f), "utf8")]);
+  return files
+    .filter(([f]) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([file, read]) => ({
       version: file.slice(0, 4),
       name: file.replace(/\.sql$/, ""),
-      sql: readFileSync(path.join(dir, file), "utf8"),
+      sql: read(),
     }));
 }
 

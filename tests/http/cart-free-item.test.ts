@@ -4,10 +4,13 @@
  * admin-ajax awdr_change_discount_product_in_cart switches it only to one of the offered variants.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestShop, type TestShop } from "../support/shop.ts";
+import { startTestShop, builtServer, type TestShop } from "../support/shop.ts";
 import { TestClient, pageGlobal } from "../support/client.ts";
 import { DEMO_RULE_CODES, DEMO_RULE_PRODUCTS } from "../../core/db/seed/demo-discounts.ts";
-import { loadRules, saveRule } from "../../core/db/repositories/discounts.ts";
+import { loadRules } from "../../core/db/repositories/discounts.ts";
+
+// The running shop's own module: its save clears the shop's pricing cache.
+const { saveRule } = await builtServer();
 
 let shop: TestShop;
 let necktie: number;

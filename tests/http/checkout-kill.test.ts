@@ -56,9 +56,9 @@ interface Server {
   waitForLog(match: (line: { msg?: string; pending?: number }) => boolean): Promise<void>;
 }
 
-/** Starts `server/main.ts` in its own process group and resolves once it logged that it is ready. */
+/** Starts the compiled server (what `npm start` runs) in its own process group and resolves once it logged that it is ready. */
 function startServer(): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [`${process.env.SHOP_BUILD_DIR ?? "build"}/server/index.js`], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,21 +1,15 @@
-/** Builds the production bundle once before the HTTP and browser suites, unless it is already fresh. */
+/**
+ * Before the HTTP and browser suites: the production build — server bundle, browser files and the
+ * live-match embed — rebuilt when it is missing or older than its sources (scripts/build-if-stale.mjs,
+ * the same check `npm start` makes). The suites then run exactly what production runs.
+ */
 import { execFileSync } from "node:child_process";
-import { existsSync, statSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export default function setup(): void {
-  const built = `${process.env.SHOP_BUILD_DIR ?? "build"}/server/index.js`;
-  const sources = ["app", "core"].map(newestMtime);
-  if (existsSync(built) && statSync(built).mtimeMs > Math.max(...sources)) return;
-  // Vitest sets NODE_ENV=test; the bundle must be built as production (React's dev build is 3x larger).
-  execFileSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  // Vitest sets NODE_ENV=test; the script builds as production (React's dev build is 3x larger).
+  execFileSync(process.execPath, [path.join(ROOT, "scripts/build-if-stale.mjs")], { cwd: ROOT, stdio: "inherit" });
 }

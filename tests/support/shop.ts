@@ -5,9 +5,20 @@
  */
 import path from "node:path";
 import { parseEnv } from "../../core/config/env.server.ts";
-import { startShop, type RunningShop } from "../../server/main.ts";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { RunningShop } from "../../server/main.ts";
 import { createLogger } from "../../server/log.ts";
 import { copyTemplateDatabase, tempDir } from "./database.ts";
+
+/**
+ * The compiled server, {build}/server/index.js (built by the global setup): tests start exactly what
+ * `npm start` runs, with the shop's own copy of every module (a test that needs the shop's module state,
+ * not a second copy from source, takes it from here).
+ */
+export function builtServer(): Promise<typeof import("../../server/main.ts")> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+  return import(pathToFileURL(path.resolve(root, process.env.SHOP_BUILD_DIR ?? "build", "server/index.js")).href);
+}
 
 export interface TestShop extends RunningShop {
   dataDir: string;
@@ -36,6 +47,7 @@ export async function startTestShop(extraEnv: Record<string, string> = {}): Prom
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...extraEnv,
     });
+    const { startShop } = await builtServer();
     const shop = await startShop(env, createLogger(env.LOG_LEVEL));
     const port = (shop.server.address() as { port: number }).port;
     return {

@@ -4,6 +4,7 @@
  */
 import type { Queryable } from "../client.ts";
 import { raw, sql } from "../kysely.ts";
+import { registerSingleton } from "../../singletons.ts";
 import { couponSchema, discountRuleSchema, shippingMethodSchema, normalizeCouponCode } from "../../domain/pricing/index.ts";
 import type { Coupon, DiscountRule, ShippingMethod, UsageCount } from "../../domain/pricing/index.ts";
 
@@ -94,18 +95,13 @@ export interface PricingSetup {
 }
 
 type SetupCache = WeakMap<object, { at: number; setup: Promise<PricingSetup> }>;
-/**
- * Keyed by the database handle, so two shops (two databases) in one process never share an entry.
- * Held on globalThis because this module is loaded twice in a shop process (by the server and inside
- * the React Router server build): a save through either copy must clear the one cache.
- */
-const CACHE_SLOT = Symbol.for("shop.pricingSetupCache");
-const slot = globalThis as unknown as { [CACHE_SLOT]?: { cache: SetupCache } };
-const shared = (slot[CACHE_SLOT] ??= { cache: new WeakMap() });
+/** Keyed by the database handle, so two shops (two databases) in one process never share an entry. */
+let setupCache: SetupCache = new WeakMap();
+registerSingleton("pricing setup cache");
 
 /** Clears every cached pricing setup (in this process). */
 export function invalidatePricingSetupCache(): void {
-  shared.cache = new WeakMap();
+  setupCache = new WeakMap();
 }
 
 /**
@@ -114,7 +110,7 @@ export function invalidatePricingSetupCache(): void {
  * of it). Callers must not mutate the returned arrays.
  */
 export function cachedPricingSetup(cacheKey: object, db: Queryable, nowMs = Date.now()): Promise<PricingSetup> {
-  const cache = shared.cache;
+  const cache = setupCache;
   const hit = cache.get(cacheKey);
   if (hit && nowMs - hit.at < PRICING_SETUP_CACHE_MS) return hit.setup;
   const setup = Promise.all([loadRules(db), loadShippingMethods(db)]).then(([rules, shipping]) => ({ rules, shipping }));
