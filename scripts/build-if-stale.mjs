@@ -52,7 +52,11 @@ export function buildIfStale() {
   const reason = staleReason();
   if (!reason) return false;
   console.log(`building (${reason}) …`);
-  execFileSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   return true;
 }
 

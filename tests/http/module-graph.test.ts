@@ -41,7 +41,16 @@ beforeAll(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-graph-"));
   child = spawn(process.execPath, [path.join(SERVER_DIR, "index.js")], {
     cwd: dataDir, // not the project folder: the server finds its files from its own location
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SIMULATOR: "off", LOG_LEVEL: "debug", SESSION_SECRET: "g".repeat(40) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SIMULATOR: "off",
+      LOG_LEVEL: "debug",
+      SESSION_SECRET: "g".repeat(40),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let buffer = "";

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { parseEnv } from "../../core/config/env.server.ts";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type * as ServerMain from "../../server/main.ts";
 import type { RunningShop } from "../../server/main.ts";
 import { createLogger } from "../../server/log.ts";
 import { copyTemplateDatabase, tempDir } from "./database.ts";
@@ -15,7 +16,7 @@ import { copyTemplateDatabase, tempDir } from "./database.ts";
  * `npm start` runs, with the shop's own copy of every module (a test that needs the shop's module state,
  * not a second copy from source, takes it from here).
  */
-export function builtServer(): Promise<typeof import("../../server/main.ts")> {
+export function builtServer(): Promise<typeof ServerMain> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
   return import(pathToFileURL(path.resolve(root, process.env.SHOP_BUILD_DIR ?? "build", "server/index.js")).href);
 }
