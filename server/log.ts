@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type Logger as Pino } from "pino";
 import { pinoHttp } from "pino-http";
+import { registerSingleton } from "../core/singletons.ts";
 
 export type Level = "debug" | "info" | "warn" | "error" | "silent";
 
@@ -73,6 +74,7 @@ export function redactUrl(url: string): string {
 const requestScope = new AsyncLocalStorage<string>();
 
 const pinos = new WeakMap<Logger, Pino>();
+registerSingleton("loggers");
 
 /**
  * `write` receives one JSON line without its newline (tests capture lines this way); by default stdout.

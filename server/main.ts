@@ -29,9 +29,11 @@ import { FEATURES } from "./features/index.ts";
 import { singletonCounts } from "../core/singletons.ts";
 
 /**
- * For tests that act as the owner would through the admin: a save through the shop's own module clears
- * this process's pricing cache (a copy imported from source has a cache of its own).
+ * The shop's own copies, for code that starts it from this bundle (tests): a logger made by a copy of
+ * log.ts imported from source has no request-log state in this bundle, and a rule saved through a source
+ * copy of the repository does not clear this process's pricing cache.
  */
+export { createLogger } from "./log.ts";
 export { saveRule } from "../core/db/repositories/discounts.ts";
 
 /** In the bundle: {build}/server. Paths are found from here, never from the working folder. */

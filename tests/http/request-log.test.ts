@@ -5,8 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../core/config/env.server.ts";
-import { startShop, type RunningShop } from "../../server/main.ts";
-import { createLogger } from "../../server/log.ts";
+import type { RunningShop } from "../../server/main.ts";
+import { builtServer } from "../support/shop.ts";
+
+const { startShop, createLogger } = await builtServer();
 
 const SECRETS = ["4242424242424242", "hunter2-secret", "RESETKEY123", "cookie-value-xyz"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

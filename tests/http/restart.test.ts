@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "../../core/config/env.server.ts";
-import { createLogger } from "../../server/log.ts";
 import { builtServer } from "../support/shop.ts";
 
-const { startShop } = await builtServer();
+const { startShop, createLogger } = await builtServer();
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-restart-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -8,7 +8,6 @@ import { parseEnv } from "../../core/config/env.server.ts";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type * as ServerMain from "../../server/main.ts";
 import type { RunningShop } from "../../server/main.ts";
-import { createLogger } from "../../server/log.ts";
 import { copyTemplateDatabase, tempDir } from "./database.ts";
 
 /**
@@ -48,7 +47,7 @@ export async function startTestShop(extraEnv: Record<string, string> = {}): Prom
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...extraEnv,
     });
-    const { startShop } = await builtServer();
+    const { startShop, createLogger } = await builtServer();
     const shop = await startShop(env, createLogger(env.LOG_LEVEL));
     const port = (shop.server.address() as { port: number }).port;
     return {
