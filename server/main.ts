@@ -20,6 +20,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { parseEnv, type Env } from "../core/config/env.server.ts";
 import { openDatabase, type Db } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
+import { settingOrInsert } from "../core/db/repositories/settings.ts";
 import { seedDemoData, seedBulkProducts } from "../core/db/seed/seed.ts";
 import { createApp } from "./app.ts";
 import { createServices, type AppServices } from "./services.ts";
@@ -59,9 +60,7 @@ export function bundledApp(): ShopApp {
 async function loadSecret(db: Db, env: Env): Promise<string> {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   // Kept in the database so every process of one shop signs cookies the same way.
-  await db.query(`INSERT INTO settings (key, value) VALUES ('session_secret', $1) ON CONFLICT (key) DO NOTHING`, [JSON.stringify(randomBytes(32).toString("hex"))]);
-  const [row] = await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'session_secret'`);
-  return row!.value;
+  return String(await settingOrInsert(db, "session_secret", randomBytes(32).toString("hex")));
 }
 
 export interface RunningShop {

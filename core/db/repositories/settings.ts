@@ -1,0 +1,17 @@
+/** The `settings` table: small named values shared by every process of one shop (JSON-encoded). */
+import type { Queryable } from "../client.ts";
+import { sql } from "../kysely.ts";
+
+/**
+ * Stores `value` under `key` unless a value is already there, then returns the stored one: with several processes
+ * starting at once, the first writer wins and every process reads the same value.
+ */
+export async function settingOrInsert(db: Queryable, key: string, value: unknown): Promise<unknown> {
+  await sql(db)
+    .insertInto("settings")
+    .values({ key, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  const row = await sql(db).selectFrom("settings").select("value").where("key", "=", key).executeTakeFirstOrThrow();
+  return row.value;
+}
