@@ -1,7 +1,7 @@
 /**
  * Standalone embed of the live-match widget for pages outside the app: every
  * element marked data-place="widget-live-match" is replaced by the widget's
- * own container (§2 'Mounting'). The separate bundle is built from this file.
+ * own container (docs/contract/storefront.md §2 'Mounting'). The separate bundle is built from this file.
  */
 import { createRoot, type Root } from "react-dom/client";
 import { LIVE_WIDGET_PLACE_SELECTOR } from "../core/domain/live/constants.ts";
@@ -12,7 +12,7 @@ import { setShopOrigin } from "./components/live/connection.ts";
 
 declare global {
   interface Window {
-    /** Set when a live-match widget is on the page (§2). */
+    /** Set when a live-match widget is on the page (docs/contract/storefront.md §2). */
     liveMatchWidgetPresent?: boolean;
   }
 }

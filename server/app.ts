@@ -75,7 +75,7 @@ export function createApp(opts: AppOptions): express.Express {
   ];
   const isWcAjax = (req: Request) => req.query["wc-ajax"] !== undefined;
   const isRest = (req: Request) => req.path.startsWith("/wp-json") || req.query.rest_route !== undefined;
-  // wc-ajax answers 200 in its endpoint's own shape whatever arrives (wire-contracts §1.2): like PHP dropping a
+  // wc-ajax answers 200 in its endpoint's own shape whatever arrives (docs/contract/wire.md §1.2): like PHP dropping a
   // body over post_max_size, an oversized or malformed body is discarded and the endpoint runs without it (its
   // nonce check then fails with that endpoint's failure answer). The other entry points answer 413/400.
   const dropBadBody = (req: Request, next: NextFunction) => (e?: unknown) => {

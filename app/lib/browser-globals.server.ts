@@ -1,5 +1,5 @@
 /**
- * The page globals the cart, checkout and theme scripts read (wire-contracts §1.1),
+ * The page globals the cart, checkout and theme scripts read (docs/contract/wire.md §1.1),
  * built from the one site configuration. WordPress prints scalars as strings
  * ("1" / ""), and checkout.js compares some of them as strings, so we do too.
  * Only what the browser needs is here: no secrets, no server settings.

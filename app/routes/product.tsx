@@ -53,7 +53,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-/** §5 'Minimum on load': quantity inputs outside the cart's quantity column are raised to their minimum. */
+/** docs/contract/storefront.md §5 'Minimum on load': quantity inputs outside the cart's quantity column are raised to their minimum. */
 function useQuantityMinimumOnLoad() {
   useEffect(() => {
     for (const input of document.querySelectorAll<HTMLInputElement>("input.qty")) {

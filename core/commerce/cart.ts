@@ -327,7 +327,7 @@ async function freeChoiceLabels(db: Queryable, grants: FreeItemGrant[]): Promise
   return repo.productChoiceLabels(db, [...new Set(grants.flatMap((g) => g.choosableProductIds))]);
 }
 
-/** md5 over everything the fragments show; '' when empty (wire-contracts §1.6). */
+/** md5 over everything the fragments show; '' when empty (docs/contract/wire.md §1.6). */
 export function cartHash(cart: Omit<PricedCart, "hash">): string {
   if (cart.lines.length === 0) return "";
   const shown = {

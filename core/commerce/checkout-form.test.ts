@@ -24,7 +24,7 @@ const valid = {
   "wc-sandbox-credit-card-csc": "123",
 };
 
-describe("order attribution (wire-contracts §4.5)", () => {
+describe("order attribution (docs/contract/wire.md §4.5)", () => {
   it("drops '(none)' and missing fields, sanitizes the rest, derives the device type", () => {
     const meta = attributionMeta({
       wc_order_attribution_source_type: "utm",

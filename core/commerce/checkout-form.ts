@@ -1,5 +1,5 @@
 /**
- * The checkout form as the server reads it (wire-contracts §1.3 'checkout'): every field checked here, with
+ * The checkout form as the server reads it (docs/contract/wire.md §1.3 'checkout'): every field checked here, with
  * WooCommerce's wording, and the payment fields checked by the SAME validation code the browser form runs
  * (core/domain/payments). Pure: no I/O, the current month is an argument.
  */
@@ -171,7 +171,7 @@ export const ATTRIBUTION_FIELDS = [
 ] as const;
 
 /**
- * wire-contracts §4.5: a missing field counts as '(none)' and '(none)' is dropped; the rest are sanitized.
+ * docs/contract/wire.md §4.5: a missing field counts as '(none)' and '(none)' is dropped; the rest are sanitized.
  * device_type is derived from the user agent. Keys are the stored meta keys.
  */
 export function attributionMeta(form: Record<string, unknown>): Record<string, string> {

@@ -65,7 +65,7 @@ export async function loadListing(db: Queryable, perPage: number, req: ListingRe
     const list = variations.get(id) ?? [];
     extras[id] = {
       swatches: swatchesOf(list.map((v) => v.attributes.attribute_pa_color ?? ""), attributeTerms),
-      // Individual variations are offered on category archives only (§2 'Listing items').
+      // Individual variations are offered on category archives only (docs/contract/storefront.md §2 'Listing items').
       variations: category
         ? list
             .filter((v) => v.stockStatus !== "outofstock" && Object.values(v.attributes).every((a) => a !== ""))

@@ -2,7 +2,7 @@
 
 /** The cart form's and the remove links' nonce action. */
 export const CART_NONCE_ACTION = "woocommerce-cart";
-/** The two cart cookies scripts read (wire-contracts §1.5). */
+/** The two cart cookies scripts read (docs/contract/wire.md §1.5). */
 export const ITEMS_COOKIE = "woocommerce_items_in_cart";
 export const HASH_COOKIE = "woocommerce_cart_hash";
 

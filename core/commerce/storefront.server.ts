@@ -112,7 +112,7 @@ export class StorefrontCart {
 
   /**
    * The two cart cookies, readable by scripts, set on the response that changed the cart (and on any
-   * response that finds them stale); both removed when the cart is empty (wire-contracts §1.5).
+   * response that finds them stale); both removed when the cart is empty (docs/contract/wire.md §1.5).
    */
   syncCookies(cart: PricedCart): void {
     const shop = this.session;

@@ -1,6 +1,6 @@
 /**
  * The one typed configuration of the shop: the spec's "Site configuration read by
- * the storefront" (§3) and its business constants (§9), with the spec's values as
+ * the storefront" (docs/contract/storefront.md §3) and its business constants (§9), with the spec's values as
  * defaults. `browserConfig()` picks the parts that are printed into pages; nothing
  * else (secrets, server settings) ever reaches the browser.
  */
@@ -8,7 +8,7 @@ import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/mo
 import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "../domain/catalog/settings.ts";
 import { DEFAULT_ENABLED_CARD_TYPES } from "../domain/payments/card-types.ts";
 
-/** §9 'Variation swatches', the domain's defaults; the display limits are shop.swatchDisplayLimit (and off on archives). */
+/** docs/contract/storefront.md §9 'Variation swatches', the domain's defaults; the display limits are shop.swatchDisplayLimit (and off on archives). */
 const { display_limit: _limit, archive_display_limit: _archiveLimit, ...SWATCH_DEFAULTS } = DEFAULT_SWATCH_SETTINGS;
 
 export const SITE_CONFIG = {
@@ -63,7 +63,7 @@ export const SITE_CONFIG = {
     userValidationSuccessMsg: "This user is already registered. Please enter the password to continue.",
     userValidationErrorMsg: "Entered user detail is not a valid.",
   },
-  /** The card and e-check gateways' settings (§3 'Payment gateway settings'); unknown card type names stop the start. */
+  /** The card and e-check gateways' settings (docs/contract/storefront.md §3 'Payment gateway settings'); unknown card type names stop the start. */
   payments: {
     cscRequired: true,
     cscRequiredForTokens: false,

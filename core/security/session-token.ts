@@ -1,6 +1,6 @@
 /**
  * The session cookie, in WooCommerce's shape `<id>|<expiration>|<expiring>|<hmac>`
- * (wire-contracts §1.5): the id is random, the HMAC stops forgery, and the two
+ * (docs/contract/wire.md §1.5): the id is random, the HMAC stops forgery, and the two
  * times let the server renew a session that is close to its end.
  */
 import { createHmac, randomBytes, timingSafeEqual, createHash } from "node:crypto";

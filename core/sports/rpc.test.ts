@@ -35,7 +35,7 @@ describe("memory store", () => {
     // At UTC+2 the 23:30Z kick-off of the 9th is at 01:30 on the 10th: it counts as today.
     expect((await store.list("today", NOW, 120)).map((m) => m.slug)).toContain("late-yesterday");
   });
-  it("applies updates with the §4 merge rules and copies in and out", async () => {
+  it("applies updates with the docs/contract/storefront.md §4 merge rules and copies in and out", async () => {
     const store = createMemoryMatchStore(fixtures);
     const before = await store.get("now");
     before!.home.score = 99;

@@ -1,7 +1,7 @@
 /**
  * RPC handlers the hub mounts (transport-agnostic: `data` in, JSON-able result out).
  *
- *   sport:football  {lang?, period: live|today|tomorrow}  → {data: SportsMatch[]}   (list widget, §7)
+ *   sport:football  {lang?, period: live|today|tomorrow}  → {data: SportsMatch[]}   (list widget, docs/contract/storefront.md §7)
  *   match:football  {lang?, slug?}                        → {data: LiveMatch[]}     (live-match widget's full fetch)
  *
  * `match:football` answers live, today's and tomorrow's matches in the order the

@@ -1,7 +1,7 @@
 /**
  * A deterministic football feed. It schedules yesterday's, today's and
  * tomorrow's fixtures (UTC days) for every league, plays them from seeded
- * timelines, and turns every change into a §3 live update message.
+ * timelines, and turns every change into a docs/contract/storefront.md §3 live update message.
  *
  * `step(nowMs)` is the whole engine (tests call it directly); `start()` is a
  * timer loop around it whose clock can run faster than real time.

@@ -24,7 +24,7 @@ export interface MatchStore {
    * kick-off's calendar day at `tzOffsetMinutes` (east of UTC, default UTC). Sorted by kick-off, then slug.
    */
   list(period: Period, nowMs: number, tzOffsetMinutes?: number): Promise<MatchRecord[]>;
-  /** Merges an update with the §4 rules; undefined when the match is unknown (nothing stored). */
+  /** Merges an update with the docs/contract/storefront.md §4 rules; undefined when the match is unknown (nothing stored). */
   applyUpdate(update: LiveUpdate): Promise<MatchRecord | undefined>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The cart's wire contract (wire-contracts §1): wc-ajax add_to_cart, remove_from_cart,
+ * The cart's wire contract (docs/contract/wire.md §1): wc-ajax add_to_cart, remove_from_cart,
  * get_refreshed_fragments, apply_coupon, remove_coupon, update_shipping_method, get_cart_totals;
  * admin-ajax astra_add_cart_single_product, jck_wssv_add_to_cart, awdr_change_discount_product_in_cart;
  * and the no-JavaScript paths (?add-to-cart links and form posts on any page, the remove link, the

@@ -1,6 +1,6 @@
 /**
  * Catalogue endpoints: the listing refresh (POST /wp-json/elementor-pro/v1/refresh-loop,
- * §7 'Listings') and the on-demand variation lookup (/?wc-ajax=get_variation) for products
+ * docs/contract/storefront.md §7 'Listings') and the on-demand variation lookup (/?wc-ajax=get_variation) for products
  * whose variations are too many to print into the page. Both validate everything they read.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Checkout on the wire (wire-contracts §1.3): `?wc-ajax=update_order_review` and `?wc-ajax=checkout`, the
+ * Checkout on the wire (docs/contract/wire.md §1.3): `?wc-ajax=update_order_review` and `?wc-ajax=checkout`, the
  * Astra calls the checkout page makes (`astra_woo_check_user_exist`, `astra_woocommerce_login_user`), the payment
  * form's script-error log, the sandbox's test-number page, and the payment reconciler (started with the server).
  *

@@ -1,5 +1,5 @@
 /**
- * The discount add-on's admin-ajax calls (spec §7 "Discount pricing"), priced by the pure engine from the
+ * The discount add-on's admin-ajax calls (docs/contract/storefront.md §7 "Discount pricing"), priced by the pure engine from the
  * catalogue's own prices — never from the browser:
  *
  *   action=wdr_ajax&method=get_price_html            product_id, qty      → data.price_html | data.original_price_html

@@ -15,7 +15,7 @@ export const foundationFeature: Feature = { name: "foundation", endpoints: regis
 
 function registerFoundationEndpoints({ adminAjax, rest }: Endpoints): void {
   // api-fetch refreshes a stale REST nonce here and needs the raw nonce as text.
-  // WordPress answers only signed-in users; we answer guests too (wire-contracts §2.4).
+  // WordPress answers only signed-in users; we answer guests too (docs/contract/wire.md §2.4).
   adminAjax.register("rest-nonce", async ({ req }) => {
     await req.shop.session();
     return text(req.shop.nonce(REST_NONCE_ACTION), 200);

@@ -1,6 +1,6 @@
 /**
  * The REST root /wp-json/ (and ?rest_route=), as @wordpress/api-fetch expects it
- * (wire-contracts §2): method override by header or ?_method, `_locale` accepted,
+ * (docs/contract/wire.md §2): method override by header or ?_method, `_locale` accepted,
  * X-WP-Nonce checked against the browser (missing = anonymous, wrong = 403
  * rest_cookie_invalid_nonce), and every error in WordPress's {code, message, data}.
  */

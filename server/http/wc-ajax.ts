@@ -1,6 +1,6 @@
 /**
  * WooCommerce's front-end AJAX entry: any path with `?wc-ajax=<endpoint>`, any
- * method (wire-contracts §1.2). Every answer is 200 with no-cache headers unless
+ * method (docs/contract/wire.md §1.2). Every answer is 200 with no-cache headers unless
  * a handler says otherwise; an unknown endpoint answers an empty 200.
  */
 import type { Request, Response, NextFunction } from "express";

@@ -1,5 +1,5 @@
 // Centrifugo client protocol v2, JSON flavour, as the `centrifuge` v5 npm client speaks it.
-// See notes/wire-contracts.md §3. Only what an anonymous, server-published stream needs is modelled;
+// See docs/contract/wire.md §3. Only what an anonymous, server-published stream needs is modelled;
 // everything else a client may send is parsed leniently (unknown fields are dropped, never an error).
 import { z } from "zod";
 

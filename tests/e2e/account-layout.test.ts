@@ -183,7 +183,7 @@ describe("account pages at 400 px and 1280 px", () => {
 });
 
 describe("a refused sign-in on /my-account/", () => {
-  it("the error alert takes focus 500 ms after it appears (spec §9)", async () => {
+  it("the error alert takes focus 500 ms after it appears (docs/contract/storefront.md §9)", async () => {
     const page = await browser.newPage({ viewport: { width: 400, height: 900 } });
     await page.goto(shop.url + "/my-account/");
     await page.waitForFunction(() => !!(window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter);

@@ -1,6 +1,6 @@
 /**
  * Catalogue settings the spec turns off (or sets to the other value), turned on through
- * SHOP_SETTINGS: the 'scroll' infinite mode and the §9 swatch settings.
+ * SHOP_SETTINGS: the 'scroll' infinite mode and the docs/contract/storefront.md §9 swatch settings.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";

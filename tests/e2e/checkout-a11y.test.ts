@@ -1,5 +1,5 @@
 /**
- * The checkout for keyboard and screen-reader users, and the spec §4 e-mail detection table row by row:
+ * The checkout for keyboard and screen-reader users, and the docs/contract/storefront.md §4 e-mail detection table row by row:
  * create-account hidden while the e-mail is empty, the collapsed order summary out of the tab order, focus to the
  * first alert 500 ms after a server error, Enter in the login section logs in, aria-invalid on payment fields,
  * and the e-check form's script-error log with its own nonce.
@@ -50,7 +50,7 @@ async function detection(page: Page) {
 
 const SUCCESS_NOTE = "This user is already registered. Please enter the password to continue.";
 
-describe("e-mail detection (spec §4 table)", () => {
+describe("e-mail detection (docs/contract/storefront.md §4 table)", () => {
   it("create-account is hidden while the e-mail is empty: on load, and again after clearing it", async () => {
     const page = await checkoutWithCart();
     expect(await detection(page)).toEqual({ loginOpen: false, note: "", createAccount: false, loginLabel: true });
@@ -167,7 +167,7 @@ describe("order summary toggle", () => {
 });
 
 describe("notices after a checkout server error", () => {
-  it("the first alert takes focus 500 ms after the server's messages arrive (spec §9)", async () => {
+  it("the first alert takes focus 500 ms after the server's messages arrive (docs/contract/storefront.md §9)", async () => {
     const page = await checkoutWithCart(400);
     await fillDetails(page, "declined-a11y@example.com");
     await page.getByRole("button", { name: "Proceed to payment" }).click();

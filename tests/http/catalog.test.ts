@@ -119,7 +119,7 @@ describe("listing: sorting, paging and 404s", () => {
 describe("listing filters in the address are rendered on the server", () => {
   const count = async (q: string) => totalOf(await (await client.get(`/shop/${q}`)).text());
 
-  it("OR unites, AND intersects and NOT excludes, as §4 encodes them", async () => {
+  it("OR unites, AND intersects and NOT excludes, as docs/contract/storefront.md §4 encodes them", async () => {
     const all = await count("");
     const red = await count("?e-filter-shop-pa_color=red");
     const navy = await count("?e-filter-shop-pa_color=navy");

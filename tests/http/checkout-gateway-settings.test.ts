@@ -1,5 +1,5 @@
 /**
- * The gateway settings of §3 come from the shop's configuration (SHOP_SETTINGS → payments): the card types the
+ * The gateway settings of docs/contract/storefront.md §3 come from the shop's configuration (SHOP_SETTINGS → payments): the card types the
  * form accepts and whether a saved card needs its security code. The server applies the same settings as the
  * form, and the sandbox's test-number page says which of its numbers this shop accepts.
  */

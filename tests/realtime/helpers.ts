@@ -54,7 +54,7 @@ export function tappedWebSocket(frames: string[]): typeof WebSocket {
   return TappedWebSocket as unknown as typeof WebSocket;
 }
 
-/** The widget's client options (notes §3.7), with a short reconnect delay to keep tests quick. */
+/** The widget's client options (docs/contract/wire.md §3.7), with a short reconnect delay to keep tests quick. */
 export function newClient(url: string, options: Partial<Options> = {}): Centrifuge {
   return new Centrifuge(url, {
     websocket: WebSocket,

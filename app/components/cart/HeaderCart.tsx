@@ -37,7 +37,7 @@ export function CartPromotions({ cart }: { cart: Pick<CartSummaryView, "nudges" 
   );
 }
 
-/** `div.widget_shopping_cart_content` is the fragment WooCommerce's scripts require (wire-contracts §1.3, §1.4). */
+/** `div.widget_shopping_cart_content` is the fragment WooCommerce's scripts require (docs/contract/wire.md §1.3, §1.4). */
 export function MiniCartContent({ cart }: { cart: CartSummaryView }) {
   return (
     <div className="widget_shopping_cart_content">

@@ -1,6 +1,6 @@
 /**
  * The cart in the browser, as WooCommerce's add-to-cart.js, cart-fragments.js and cart.js and Astra's
- * single-product add behave (spec §4, wire-contracts §1.3–§1.8), without jQuery: events are DOM
+ * single-product add behave (docs/contract/storefront.md §4, docs/contract/wire.md §1.3–§1.8), without jQuery: events are DOM
  * CustomEvents on document.body whose `detail` carries what jQuery passed as arguments.
  */
 import { SITE_CONFIG } from "../../../core/config/site-config.ts";
@@ -193,7 +193,7 @@ function fragmentsCache() {
     }
   }
 
-  /** Reuse the stored fragments only when all of §1.7's conditions hold; otherwise fetch. */
+  /** Reuse the stored fragments only when all of docs/contract/wire.md §1.7's conditions hold; otherwise fetch. */
   function onLoad(): void {
     try {
       if (!storageOk) throw new Error("No storage");

@@ -1,5 +1,5 @@
 /**
- * The payment form (spec §2 'Payment form', §4 'Payment form', §5, §8): card or e-check fields, saved-token
+ * The payment form (docs/contract/storefront.md §2 'Payment form', §4 'Payment form', §5, §8): card or e-check fields, saved-token
  * choice, 'tokenize payment method', live formatting and checks. The same validation functions run here on
  * submit and on the server (core/domain/payments). Field names are the gateway framework's:
  * `wc-{id_dasherized}-account-number`, `-expiry`, `-csc`, `-routing-number`, `-payment-token`,

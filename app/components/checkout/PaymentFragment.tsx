@@ -1,5 +1,5 @@
 /**
- * The `.woocommerce-checkout-payment` fragment of `update_order_review` (wire-contracts §1.3): the payment form
+ * The `.woocommerce-checkout-payment` fragment of `update_order_review` (docs/contract/wire.md §1.3): the payment form
  * and the place-order row, rendered by the same PaymentForm the page uses, for scripts that replace it.
  */
 import { PaymentForm, type SavedTokenView } from "./PaymentForm.tsx";

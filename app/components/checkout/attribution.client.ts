@@ -1,5 +1,5 @@
 /**
- * Order attribution in the browser (wire-contracts §4): on every page view, classify the visit and write the
+ * Order attribution in the browser (docs/contract/wire.md §4): on every page view, classify the visit and write the
  * sbjs_* cookies (core/domain/attribution), then fill each form's <wc-order-attribution-inputs> with the 16 hidden
  * wc_order_attribution_* inputs, as WooCommerce's order-attribution.js does.
  */

@@ -17,7 +17,7 @@ interface Options {
 }
 
 /**
- * E-mail detection (guests), spec §4 table: 300 ms after typing stops; only the latest answer is applied.
+ * E-mail detection (guests), docs/contract/storefront.md §4 table: 300 ms after typing stops; only the latest answer is applied.
  * It owns what the answer changes: the validation note, whether the login section is open, and the
  * create-account checkbox (hidden while the e-mail is empty; the check shows it for an unknown address).
  * The login label ('Returning customer? login') stays shown in every row, so nothing here hides it.

@@ -3,7 +3,7 @@ import type { GatewaySettings } from "../../../core/domain/payments/index.ts";
 import { post } from "./checkout-client.ts";
 
 /**
- * A script of the payment page that fails to load is reported to the server (spec §7, payment form log), by
+ * A script of the payment page that fails to load is reported to the server (docs/contract/storefront.md §7, payment form log), by
  * the form in use: the card form's action and nonce, or the e-check form's.
  */
 export function useScriptErrorReport(

@@ -20,7 +20,7 @@ export function animateScrollTo(top: number, durationMs: number): void {
 const CLASS: Record<Notice["type"], string> = { success: "woocommerce-message", error: "woocommerce-error", notice: "woocommerce-info" };
 
 /**
- * The one way notices are revealed (spec §2 'Notices', §9 'Timings'): the page scrolls to 100 px above the first
+ * The one way notices are revealed (docs/contract/storefront.md §2 'Notices', §9 'Timings'): the page scrolls to 100 px above the first
  * alert inside `container` over 1000 ms, and 500 ms after that starts the alert takes focus. Notice HTML sent by
  * the server has no tabindex, so one is given (-1: focusable from script, not a tab stop). Returns a cancel.
  */

@@ -1,5 +1,5 @@
 /**
- * `awdr_params`, the discount add-on configuration printed into every page (spec §3 "Discount add-on
+ * `awdr_params`, the discount add-on configuration printed into every page (docs/contract/storefront.md §3 "Discount add-on
  * configuration"): product pages use it for the live price and bulk table, the cart for the free-item
  * "change product" call, the checkout for the order review refresh. Values are strings where the add-on
  * compares strings ('0' / '1', 'on').

@@ -1,5 +1,5 @@
 /**
- * The discount add-on's page script (spec §2 "Discount pricing", §5 "Discount add-on", §7, §8): finds the
+ * The discount add-on's page script (docs/contract/storefront.md §2 "Discount pricing", §5 "Discount add-on", §7, §8): finds the
  * product form and the price area by the configured selectors at run time — it needs nothing from the
  * product page's own components — and refreshes the price area as the quantity or the variation changes,
  * and the bulk-discount table as the variation changes. Plain DOM; the server does all the pricing.
@@ -18,7 +18,7 @@ interface AjaxAnswer {
   data?: Record<string, unknown> & { message?: string };
 }
 
-/** The variation object the add-on reads (spec §3): id and whether it belongs to a bundle. */
+/** The variation object the add-on reads (docs/contract/storefront.md §3): id and whether it belongs to a bundle. */
 export interface VariationInfo {
   variation_id?: number | string;
   is_bundled?: boolean;
@@ -37,7 +37,7 @@ export function isVariableForm(form: HTMLFormElement): boolean {
   return form.classList.contains("variations_form");
 }
 
-/** The quantity field's value; 0 when the form has no quantity input (spec §5). */
+/** The quantity field's value; 0 when the form has no quantity input (docs/contract/storefront.md §5). */
 export function readQuantity(form: HTMLFormElement): number {
   const input = form.querySelector<HTMLInputElement>('[name="quantity"]');
   if (!input) return 0;
@@ -63,7 +63,7 @@ function chosenAttributes(form: HTMLFormElement): Record<string, string> {
 /**
  * The variation the form has chosen: its `variation_id` field, or — when nothing has filled it in yet —
  * the one variation in `data-product_variations` matching every chosen attribute (an empty side matches
- * anything, spec §5 "Variations").
+ * anything, docs/contract/storefront.md §5 "Variations").
  */
 export function readVariation(form: HTMLFormElement): VariationInfo | null {
   const field = fieldValue(form.querySelector('[name="variation_id"]'));

@@ -1,5 +1,5 @@
 /**
- * The off-canvas shop filter sidebar (§2): opened by the filter button, closed by a click
+ * The off-canvas shop filter sidebar (docs/contract/storefront.md §2): opened by the filter button, closed by a click
  * outside, its close button or Escape; focus is trapped while open and returned after.
  * Without JavaScript it is an ordinary block of filters above the products.
  */

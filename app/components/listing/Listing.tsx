@@ -2,7 +2,7 @@
  * The product listing page body: toolbar (result count, view toggle, sort), the off-canvas
  * filter sidebar (price slider, taxonomy filters) and the product loop. Taxonomy filters
  * are written into the address (e-filter-{widgetId}-{taxonomy}) with a history push and the
- * loop refreshed in place through refresh-loop (§4 'Listing filters', §7 'Listings').
+ * loop refreshed in place through refresh-loop (docs/contract/storefront.md §4 'Listing filters', §7 'Listings').
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
@@ -132,7 +132,7 @@ export function Listing(props: ListingProps) {
       setSource({ kind: "html", meta, items });
       setGeneration((g) => g + 1);
     } catch {
-      // §8: a failed refresh is silent; the old markup stays.
+      // docs/contract/storefront.md §8: a failed refresh is silent; the old markup stays.
     } finally {
       if (request.current === controller) {
         request.current = null;

@@ -1,7 +1,7 @@
 /**
  * The product loop: the list of `li.product` items and its pagination. `LoopMarkup` is the
  * static form the refresh-loop endpoint renders; `ProductLoop` is the same markup in the page,
- * with infinite loading (§4 'Infinite listing', §7 'Listings') added in the browser.
+ * with infinite loading (docs/contract/storefront.md §4 'Infinite listing', §7 'Listings') added in the browser.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ProductCard } from "../product/ProductCard.tsx";

@@ -1,5 +1,5 @@
 /**
- * The price filter (§2 'Price filter', §5 'Listings and popups'): plain min_price / max_price
+ * The price filter (docs/contract/storefront.md §2 'Price filter', §5 'Listings and popups'): plain min_price / max_price
  * inputs without JavaScript; with it, a two-handle slider with 'from' and 'to' labels whose
  * values are clamped and aligned to the step by the domain's price maths.
  */

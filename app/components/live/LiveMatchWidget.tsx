@@ -1,5 +1,5 @@
 /**
- * The single live-match widget (§2 'Live-match widget'). Server render and
+ * The single live-match widget (docs/contract/storefront.md §2 'Live-match widget'). Server render and
  * first client render show the loader; the connection starts in an effect.
  */
 import { useEffect, useState } from "react";
@@ -38,7 +38,7 @@ export function LiveMatchWidget({ lang, debug = false, deps }: LiveMatchWidgetPr
   const [state, setState] = useState<LiveMatchState>(INITIAL_LIVE_STATE);
 
   useEffect(() => {
-    // §2: a page with a live-match widget says so in a global flag (the embed sets it too, before React).
+    // docs/contract/storefront.md §2: a page with a live-match widget says so in a global flag (the embed sets it too, before React).
     window.liveMatchWidgetPresent = true;
   }, []);
 

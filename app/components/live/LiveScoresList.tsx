@@ -1,5 +1,5 @@
 /**
- * The live-scores list widget (§2 'Sports live-scores list widget'): matches
+ * The live-scores list widget (docs/contract/storefront.md §2 'Sports live-scores list widget'): matches
  * grouped by league, asked for live → today → tomorrow, refreshed every 10
  * minutes. Server render shows the loading state; data loads in an effect.
  */

@@ -1,6 +1,6 @@
 /**
  * The one real-time connection both widgets share on a page: the unmodified
- * `centrifuge` client against the hub at /ws (§7, §9). Browser-only: call from
+ * `centrifuge` client against the hub at /ws (docs/contract/storefront.md §7, §9). Browser-only: call from
  * effects, never during render.
  */
 import { Centrifuge, type PublicationContext } from "centrifuge";

@@ -88,7 +88,7 @@ describe("live-match controller", () => {
     await h.flush();
     expect(h.calls()).toBe(2);
     expect(h.c.getState().selected).toBe("q");
-    // §4: switching from a stored non-live match to a live one clears the stored slug.
+    // docs/contract/storefront.md §4: switching from a stored non-live match to a live one clears the stored slug.
     expect(h.store.has("matchSlug")).toBe(false);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The live-match widget's behaviour without React: loading, selection with the
- * stored slug, live updates, indicators and the auto-update timer (§4). The
+ * stored slug, live updates, indicators and the auto-update timer (docs/contract/storefront.md §4). The
  * component only renders `getState()`; tests drive this with fakes and a fake clock.
  */
 import { LIVE_AUTO_UPDATE_MS, MATCH_SLUG_STORAGE_KEY, SPORT_CHANNEL } from "../../../core/domain/live/constants.ts";

@@ -28,7 +28,7 @@ function fakeRpc(answers: Record<string, unknown[] | Error | Error[]>): Rpc & { 
   return rpc;
 }
 
-describe("loadListMatches (§4 loading order)", () => {
+describe("loadListMatches (docs/contract/storefront.md §4 loading order)", () => {
   it("stops at live when live has matches", async () => {
     const rpc = fakeRpc({ live: [match("a")], today: [match("b")] });
     const r = await loadListMatches(rpc, "en", () => {});

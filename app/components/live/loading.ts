@@ -15,7 +15,7 @@ import type { Rpc } from "./connection.ts";
 
 export type Log = (message: string, detail?: unknown) => void;
 
-/** One call plus up to `retries` more (§8: RPC errors are retried up to 3 times). */
+/** One call plus up to `retries` more (docs/contract/storefront.md §8: RPC errors are retried up to 3 times). */
 export async function withRetries<T>(call: () => Promise<T>, retries: number = RPC_RETRIES): Promise<T> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= retries; attempt++) {
@@ -46,7 +46,7 @@ export interface ListResult {
   readonly matches: SportsMatch[];
 }
 
-/** §4: live, then today, then tomorrow; stops at the first with matches. */
+/** docs/contract/storefront.md §4: live, then today, then tomorrow; stops at the first with matches. */
 export async function loadListMatches(rpc: Rpc, lang: string, log: Log): Promise<ListResult> {
   for (const period of PERIODS) {
     let raw: unknown;

@@ -18,7 +18,7 @@ export const productFormId = (id: number) => `product-form-${id}`;
 
 /**
  * The single-product add-to-cart form for each product kind, with WooCommerce's
- * field names (spec §3 'Add-to-cart form', 'Product kinds', 'Digital-download
+ * field names (docs/contract/storefront.md §3 'Add-to-cart form', 'Product kinds', 'Digital-download
  * products'). Plain HTML forms first: they post without JavaScript.
  */
 export function AddToCartForm({ product, childProducts, bundledProducts, variable }: { product: ProductDetail; childProducts: ProductSummary[]; bundledProducts: ProductSummary[]; terms?: Term[]; variable?: VariableFormProps }) {

@@ -1,4 +1,4 @@
-/** The product image lightbox with counter, fullscreen, zoom and share (§9 'Lightbox options on'). Loaded on first open. */
+/** The product image lightbox with counter, fullscreen, zoom and share (docs/contract/storefront.md §9 'Lightbox options on'). Loaded on first open. */
 import { useEffect } from "react";
 import Lightbox from "yet-another-react-lightbox";
 import Counter from "yet-another-react-lightbox/plugins/counter";

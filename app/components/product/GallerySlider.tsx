@@ -1,5 +1,5 @@
 /**
- * The gallery slider used below 922 px (§2 'Image gallery', §9 'Gallery slider'): one image
+ * The gallery slider used below 922 px (docs/contract/storefront.md §2 'Image gallery', §9 'Gallery slider'): one image
  * per slide, slides by page, mouse drag, no loop. Loaded on demand, so wide screens never
  * download Embla.
  */

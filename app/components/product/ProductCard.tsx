@@ -5,7 +5,7 @@ import { StarRating } from "./StarRating.tsx";
 import { Amount } from "./Price.tsx";
 import type { CardExtras } from "../listing/types.ts";
 
-/** The add-to-cart button of a listing item, with the data attributes the cart scripts send (wire-contracts §1.3). */
+/** The add-to-cart button of a listing item, with the data attributes the cart scripts send (docs/contract/wire.md §1.3). */
 export function LoopAddToCart({ product }: { product: ProductSummary }) {
   const inStock = product.stockStatus !== "outofstock";
   const label = `“${product.name}”`;
@@ -66,7 +66,7 @@ function LoopSwatches({ product, swatches }: { product: ProductSummary; swatches
 
 /**
  * Individual variations offered on category archives: each is an add-to-cart button for
- * action=jck_wssv_add_to_cart carrying every datum the request sends (§3 'Variation add-to-cart request').
+ * action=jck_wssv_add_to_cart carrying every datum the request sends (docs/contract/storefront.md §3 'Variation add-to-cart request').
  */
 function LoopVariationButtons({ product, variations }: { product: ProductSummary; variations: CardExtras["variations"] }) {
   if (!variations.length) return null;

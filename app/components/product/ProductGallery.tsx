@@ -1,5 +1,5 @@
 /**
- * The product gallery (§2 'Image gallery'): a swipeable slider below 922 px, removed at
+ * The product gallery (docs/contract/storefront.md §2 'Image gallery'): a swipeable slider below 922 px, removed at
  * 922 px or wider, width re-checked 250 ms after a resize; jumps to the chosen variation's
  * image. Slider and lightbox are separate chunks loaded only when used.
  */

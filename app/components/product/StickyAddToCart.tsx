@@ -1,5 +1,5 @@
 /**
- * The sticky add-to-cart bar (§2 'Add to cart'): shown once the product's own form has
+ * The sticky add-to-cart bar (docs/contract/storefront.md §2 'Add to cart'): shown once the product's own form has
  * scrolled out of view. A simple product's button submits that form; other kinds take the
  * shopper back to their form, where the options are.
  */

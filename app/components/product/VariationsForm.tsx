@@ -1,5 +1,5 @@
 /**
- * The variable product's form (§2 'Variation form', §4 'Swatch items', §5 'Variations').
+ * The variable product's form (docs/contract/storefront.md §2 'Variation form', §4 'Swatch items', §5 'Variations').
  * The attribute selects are the source of truth and post without JavaScript; swatch items
  * mirror them, with their states computed by the domain (computeAttributeSwatches). When the
  * product's variations are too many to print, the matching one is fetched from

@@ -85,7 +85,7 @@ CREATE TABLE order_coupons (
   PRIMARY KEY (order_id, code)
 );
 
--- Order meta, e.g. _wc_order_attribution_source_type (wire-contracts §4.5).
+-- Order meta, e.g. _wc_order_attribution_source_type (docs/contract/wire.md §4.5).
 CREATE TABLE order_meta (
   order_id integer NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
   key      text NOT NULL,

@@ -38,7 +38,7 @@ function browser(options: SbjsOptions = WC_SBJS_PARAMS) {
   };
 }
 
-describe("cookie values (§4.2)", () => {
+describe("cookie values (docs/contract/wire.md §4.2)", () => {
   it("pairs joined by |||, encodeURIComponent plus ! ~ * ' ( ) escapes — the wire note's example exactly", () => {
     const value = encodeCookieValue({ typ: "utm", src: "newsletter", mdm: "email", cmp: "spring", cnt: "(none)", trm: "(none)", id: "42", plt: "plat", fmt: "fmt", tct: "tac" }, false);
     expect(value).toBe("typ%3Dutm%7C%7C%7Csrc%3Dnewsletter%7C%7C%7Cmdm%3Demail%7C%7C%7Ccmp%3Dspring%7C%7C%7Ccnt%3D%28none%29%7C%7C%7Ctrm%3D%28none%29%7C%7C%7Cid%3D42%7C%7C%7Cplt%3Dplat%7C%7C%7Cfmt%3Dfmt%7C%7C%7Ctct%3Dtac");
@@ -64,7 +64,7 @@ describe("cookie values (§4.2)", () => {
   });
 });
 
-describe("classification (§4.3, the cases of §4.7)", () => {
+describe("classification (docs/contract/wire.md §4.3, the cases of §4.7)", () => {
   it("a utm landing: typ utm with the raw values, first = current, session 1 page, 1 visit", () => {
     const b = browser();
     const d = b.visit("/product/tie/?utm_source=newsletter&utm_medium=email&utm_campaign=spring+sale&utm_id=42&utm_source_platform=plat&utm_creative_format=fmt&utm_marketing_tactic=tac");
@@ -149,7 +149,7 @@ describe("classification (§4.3, the cases of §4.7)", () => {
   });
 });
 
-describe("WooCommerce's 16 inputs (§4.4, §4.5)", () => {
+describe("WooCommerce's 16 inputs (docs/contract/wire.md §4.4, §4.5)", () => {
   it("maps the sbjs paths; no data gives '' everywhere", () => {
     const d = browser().visit("/?utm_source=newsletter&utm_medium=email&utm_campaign=spring");
     const inputs = attributionInputs(d);

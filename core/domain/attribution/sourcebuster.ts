@@ -1,6 +1,6 @@
 /**
- * Traffic-source attribution as WooCommerce's fork of sourcebuster (v1.2.0) does it (wire-contracts §4): the
- * classification of a page load (utm → organic → referral → typein → keep, §4.3) and the cookie format (§4.2).
+ * Traffic-source attribution as WooCommerce's fork of sourcebuster (v1.2.0) does it (docs/contract/wire.md §4): the
+ * classification of a page load (utm → organic → referral → typein → keep, docs/contract/wire.md §4.3) and the cookie format (§4.2).
  * Pure: the browser module (app/components/checkout/attribution.client.ts) passes the page, the clock and the
  * cookies in and writes the cookies that come out.
  */
@@ -63,7 +63,7 @@ export interface CookieWrite {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Cookie values (§4.2)
+// Cookie values (docs/contract/wire.md §4.2)
 // ---------------------------------------------------------------------------------------------------------------
 
 const DELIMITER = "|||";
@@ -140,7 +140,7 @@ export function cookieString(c: CookieWrite): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Classification (§4.3)
+// Classification (docs/contract/wire.md §4.3)
 // ---------------------------------------------------------------------------------------------------------------
 
 const stripWww = (host: string) => host.replace(/^www\./, "");
@@ -232,7 +232,7 @@ export function formatDate(now: Date, offsetHours: number): string {
   return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
 }
 
-/** The decision for one page load: which source, if any, replaces sbjs_current (§4.3 steps 1–4), else null (keep). */
+/** The decision for one page load: which source, if any, replaces sbjs_current (docs/contract/wire.md §4.3 steps 1–4), else null (keep). */
 export function classify(page: Pick<PageLoad, "url" | "referrer">, has: { session: boolean; first: boolean; current: boolean }, options: SbjsOptions): Source | null {
   const referrer = page.referrer ? parseUrl(page.referrer) : null;
   const domain = siteDomain(page.url);
@@ -311,7 +311,7 @@ export function cookieDomain(domain: string): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// WooCommerce's field map (§4.5): 16 hidden inputs wc_order_attribution_<field>
+// WooCommerce's field map (docs/contract/wire.md §4.5): 16 hidden inputs wc_order_attribution_<field>
 // ---------------------------------------------------------------------------------------------------------------
 
 export const WC_FIELD_MAP = {

@@ -1,5 +1,5 @@
 /**
- * Parses the single-product add-to-cart form body (§3 'Add-to-cart form', §5 'Quantities and
+ * Parses the single-product add-to-cart form body (docs/contract/storefront.md §3 'Add-to-cart form', §5 'Quantities and
  * add to cart') into a typed request. Validation only: stock, prices and whether the product
  * really is of the kind the fields suggest are the commerce layer's business
  * (see fitsProductKind).

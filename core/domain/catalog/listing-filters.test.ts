@@ -39,7 +39,7 @@ function tax(taxonomy: string, terms: string[], logicalJoin: LogicalJoin, filter
   return { filterType, filterData: { terms, selectedTaxonomy: taxonomy, logicalJoin } };
 }
 
-describe("validateLogicalJoin (§5)", () => {
+describe("validateLogicalJoin (docs/contract/storefront.md §5)", () => {
   it("accepts AND or OR, anything else is DISABLED", () => {
     expect(validateLogicalJoin("AND")).toBe("AND");
     expect(validateLogicalJoin("OR")).toBe("OR");

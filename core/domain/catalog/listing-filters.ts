@@ -1,5 +1,5 @@
 /**
- * Taxonomy filters of listing widgets (§3 'Listing filter', §4 'Listing filters', §9).
+ * Taxonomy filters of listing widgets (docs/contract/storefront.md §3 'Listing filter', §4 'Listing filters', §9).
  *
  * Address encoding, decided here (docs in the report and in tests):
  * - One parameter per widget and taxonomy: `e-filter-{widgetId}-{taxonomy}`.
@@ -56,7 +56,7 @@ export const WIDGET_ID_PATTERN = /^[A-Za-z0-9_]{1,64}$/;
 /** WordPress taxonomy names: at most 32 characters of a-z, 0-9, '_' and '-'. */
 export const TAXONOMY_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
-/** §5: the widget's logical operator must be AND or OR, else DISABLED. */
+/** docs/contract/storefront.md §5: the widget's logical operator must be AND or OR, else DISABLED. */
 export function validateLogicalJoin(value: unknown): "AND" | "OR" | "DISABLED" {
   return value === "AND" || value === "OR" ? value : "DISABLED";
 }
@@ -225,7 +225,7 @@ export function writeWidgetFilters(
 }
 
 /**
- * The address to push into history after a widget's filters change (§4). Keeps the path,
+ * The address to push into history after a widget's filters change (docs/contract/storefront.md §4). Keeps the path,
  * other parameters and the hash.
  */
 export function filteredAddress(href: string, widgetId: string, filters: WidgetFilters): string {

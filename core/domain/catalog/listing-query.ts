@@ -1,6 +1,6 @@
 /**
  * A product listing's address (shop or category archive) parsed into the normalised query
- * the server turns into SQL (§2 'Product listing', §7 'Listings'). Lenient by design: a bad
+ * the server turns into SQL (docs/contract/storefront.md §2 'Product listing', §7 'Listings'). Lenient by design: a bad
  * value falls back to the default rather than failing the page, as WooCommerce does.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * The listing's price filter: the two-handle slider that replaces the min_price / max_price
- * inputs (§2 'Price filter', §5 'Listings and popups'), and reading those values from an address.
+ * inputs (docs/contract/storefront.md §2 'Price filter', §5 'Listings and popups'), and reading those values from an address.
  *
  * Slider values are in the shop's display units (whole dollars with the spec's 0 decimals);
  * the query values become integer cents for the server.

@@ -1,5 +1,5 @@
 /**
- * The kinds of product the shop sells (§3 'Product kinds', 'Digital-download products')
+ * The kinds of product the shop sells (docs/contract/storefront.md §3 'Product kinds', 'Digital-download products')
  * and the pure rules that depend on the kind.
  */
 import { assertCents, type Cents } from "../money/money.ts";
@@ -77,7 +77,7 @@ export type CatalogProduct =
   | ExternalProduct
   | DownloadableProduct;
 
-/** §5: external products never use in-place (background) add to cart; they link away. */
+/** docs/contract/storefront.md §5: external products never use in-place (background) add to cart; they link away. */
 export function canAddInPlace(kind: ProductKind): boolean {
   return kind !== "external";
 }
@@ -130,7 +130,7 @@ export function bundlePrice(bundle: BundleProduct, selection: BundleSelection, b
 }
 
 /**
- * §5 'Missing quantities (tracking)': a missing or non-numeric quantity counts as 0 for grouped
+ * docs/contract/storefront.md §5 'Missing quantities (tracking)': a missing or non-numeric quantity counts as 0 for grouped
  * children and 1 for downloads. For analytics only; the add-to-cart parser is strict.
  */
 export function trackingQuantity(raw: string | null | undefined, kind: "grouped-child" | "download"): number {

@@ -1,5 +1,5 @@
 /**
- * The sale badge of a variable product (§3 'Sale badge'): the percentage off for the chosen
+ * The sale badge of a variable product (docs/contract/storefront.md §3 'Sale badge'): the percentage off for the chosen
  * variation, written into a text template at '[value]'.
  */
 import type { Cents } from "../money/money.ts";

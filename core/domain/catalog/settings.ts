@@ -1,17 +1,17 @@
 /**
- * The catalogue's constants from the storefront spec (§9 and friends), in one typed place.
+ * The catalogue's constants from the storefront spec (docs/contract/storefront.md §9 and friends), in one typed place.
  * Everything else in `core/domain/catalog` takes these as defaults and accepts overrides,
  * so a setting the spec turns off can still be turned on (and is tested both ways).
  */
 
 /**
- * Variation swatch settings (§9 'Variation swatches'). Keys are snake_case on purpose:
+ * Variation swatch settings (docs/contract/storefront.md §9 'Variation swatches'). Keys are snake_case on purpose:
  * this object is printed to the page for the swatch script with the same names.
  */
 export interface SwatchSettings {
-  /** Variations that are not in stock are treated as unavailable (§5 'Variations'). */
+  /** Variations that are not in stock are treated as unavailable (docs/contract/storefront.md §5 'Variations'). */
   readonly disable_out_of_stock: boolean;
-  /** Show the 'stock left' info under a swatch (§4 'Stock-left info'). */
+  /** Show the 'stock left' info under a swatch (docs/contract/storefront.md §4 'Stock-left info'). */
   readonly show_variation_stock: boolean;
   /** Clicking a selected item clears that attribute. */
   readonly clear_on_reselect: boolean;
@@ -46,7 +46,7 @@ export const DEFAULT_SWATCH_SETTINGS: SwatchSettings = Object.freeze({
   archive_display_limit: null,
 });
 
-/** §9 'Listing filters': the separator of each logical operator in `e-filter-…` values. */
+/** docs/contract/storefront.md §9 'Listing filters': the separator of each logical operator in `e-filter-…` values. */
 export const FILTER_SEPARATORS = Object.freeze({ AND: "+", OR: "~", NOT: "!" } as const);
 
 /** The taxonomy query operator each join means (AND; OR = IN; NOT = NOT IN). */
@@ -75,7 +75,7 @@ export const MAX_SEARCH_LENGTH = 200;
 /** Highest listing page accepted from an address. */
 export const MAX_LISTING_PAGE = 100_000;
 
-/** Price slider (§5 'Listings and popups'). */
+/** Price slider (docs/contract/storefront.md §5 'Listings and popups'). */
 export const DEFAULT_PRICE_STEP = 1;
 /** PageUp / PageDown move a handle this many steps. */
 export const PRICE_PAGE_STEPS = 10;
@@ -99,13 +99,13 @@ export const ADD_TO_CART_FIELDS = Object.freeze({
   downloadPriceIds: "edd_options[price_id][]",
 } as const);
 
-/** §3 'Sale badge'. */
+/** docs/contract/storefront.md §3 'Sale badge'. */
 export const SALE_BADGE = Object.freeze({
   notificationType: "sale-percentage",
   placeholder: "[value]",
 } as const);
 
-/** §2 listing texts. */
+/** docs/contract/storefront.md §2 listing texts. */
 export const LISTING_TEXTS = Object.freeze({
   noMoreProducts: "No more products to show.",
   noMorePosts: "No more posts to show.",

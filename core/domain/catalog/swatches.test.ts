@@ -43,7 +43,7 @@ function v(id: number, color: string, size: string, inStock = true, maxQty: numb
   };
 }
 
-describe("settings defaults (§9)", () => {
+describe("settings defaults (docs/contract/storefront.md §9)", () => {
   it("match the spec", () => {
     expect(DEFAULT_SWATCH_SETTINGS).toMatchObject({
       disable_out_of_stock: true,
@@ -60,7 +60,7 @@ describe("settings defaults (§9)", () => {
   });
 });
 
-describe("computeSwatchItems (§4 steps 1–5)", () => {
+describe("computeSwatchItems (docs/contract/storefront.md §4 steps 1–5)", () => {
   it("enables the enabled options, checks the selected one, marks the rest unavailable", () => {
     expect(computeSwatchItems(input())).toEqual([
       { value: "red", title: "Red", selected: true, disabled: false, noStock: false, ariaChecked: true, tooltip: null },

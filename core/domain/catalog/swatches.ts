@@ -1,5 +1,5 @@
 /**
- * Swatch items: the clickable tiles that stand in for an attribute select (§4 'Swatch items').
+ * Swatch items: the clickable tiles that stand in for an attribute select (docs/contract/storefront.md §4 'Swatch items').
  * Pure state: the UI renders what these functions return and feeds events back in.
  */
 import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "./settings.ts";
@@ -43,7 +43,7 @@ export interface SwatchStateInput {
   readonly settings?: SwatchSettings;
 }
 
-/** §4 'Swatch items' steps 1–5, for one attribute. */
+/** docs/contract/storefront.md §4 'Swatch items' steps 1–5, for one attribute. */
 export function computeSwatchItems(input: SwatchStateInput): SwatchItemState[] {
   const settings = input.settings ?? DEFAULT_SWATCH_SETTINGS;
   const enabled = new Set(input.enabledOptions);
@@ -188,7 +188,7 @@ export interface StockLeftInput {
 }
 
 /**
- * §4 'Stock-left info' for one item: the variation_stock_left of the variation this item would
+ * docs/contract/storefront.md §4 'Stock-left info' for one item: the variation_stock_left of the variation this item would
  * select, shown only when show_variation_stock is on, every other attribute is chosen, and
  * that variation is in stock with max_qty at or below stock_label_threshold. Null = no info.
  */

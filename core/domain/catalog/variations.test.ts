@@ -37,7 +37,7 @@ const variations = [
 const ON = { disableOutOfStock: true };
 const OFF = { disableOutOfStock: false };
 
-describe("variationMatches (§5)", () => {
+describe("variationMatches (docs/contract/storefront.md §5)", () => {
   it("matches when each attribute is empty on either side or equal", () => {
     expect(variationMatches({ [C]: "red", [S]: "s" }, { [C]: "red", [S]: "s" })).toBe(true);
     expect(variationMatches({ [C]: "red", [S]: "s" }, { [C]: "red", [S]: "" })).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * Variations of a variable product and the choices a shopper makes among them
- * (§3 'Product and variation (swatches)', §5 'Variations').
+ * (docs/contract/storefront.md §3 'Product and variation (swatches)', §5 'Variations').
  *
  * Attribute names are the form's names, e.g. `attribute_pa_color`; a value of '' means
  * "any" on a variation and "not chosen" in a choice.
@@ -31,7 +31,7 @@ export interface AttributeSwatchList {
 }
 
 export interface VariationOptions {
-  /** §9 disable_out_of_stock: not-in-stock variations are unavailable. */
+  /** docs/contract/storefront.md §9 disable_out_of_stock: not-in-stock variations are unavailable. */
   readonly disableOutOfStock: boolean;
 }
 
@@ -49,7 +49,7 @@ export function variationsLoadOnDemand(product: Product): boolean {
 }
 
 /**
- * §5: a variation matches when, for every attribute, either side is empty or the two are equal.
+ * docs/contract/storefront.md §5: a variation matches when, for every attribute, either side is empty or the two are equal.
  * An attribute missing on one side counts as empty.
  */
 export function variationMatches(variationAttrs: AttributeMap, chosen: AttributeMap): boolean {
@@ -159,7 +159,7 @@ export function allAttributeOptionsStates(
   return result;
 }
 
-/** §3 'Chosen-attributes summary', as WooCommerce's getChosenAttributes reports it. */
+/** docs/contract/storefront.md §3 'Chosen-attributes summary', as WooCommerce's getChosenAttributes reports it. */
 export function chosenAttributesSummary(chosen: AttributeMap): ChosenAttributesSummary {
   const names = Object.keys(chosen);
   const data: Record<string, string> = {};

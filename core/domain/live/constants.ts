@@ -1,10 +1,10 @@
 /**
- * Every constant the spec gives for the two sports widgets (§4, §7, §9), in one
+ * Every constant the spec gives for the two sports widgets (docs/contract/storefront.md §4, §7, §9), in one
  * typed place. Widgets, simulator and hub import from here instead of repeating
  * literals.
  */
 
-/** §4 'Sports match stages': the full list, in the spec's order. */
+/** docs/contract/storefront.md §4 'Sports match stages': the full list, in the spec's order. */
 export const STAGES = [
   "plan",
   "live",
@@ -29,7 +29,7 @@ export const STAGES = [
 
 export type Stage = (typeof STAGES)[number];
 
-/** §4: live, results_only, halftime, pause, any quarter, overtime, break_time, extra_time_halftime, penalties. */
+/** docs/contract/storefront.md §4: live, results_only, halftime, pause, any quarter, overtime, break_time, extra_time_halftime, penalties. */
 export const LIVE_STAGES: readonly Stage[] = [
   "live",
   "results_only",
@@ -50,13 +50,13 @@ export const NOT_STARTED_STAGE: Stage = "plan";
 
 /**
  * The live-match widget's "other allowed" stage besides live ones and the
- * not-started one (§4 says "probably finished"). A stored match in any other
+ * not-started one (docs/contract/storefront.md §4 says "probably finished"). A stored match in any other
  * stage (postponed, cancelled, finished (OT) …) is dropped and the data reloaded.
  */
 export const EXTRA_KEPT_STAGES: readonly Stage[] = [NOT_STARTED_STAGE, "finished"];
 
 /**
- * Stages whose status line is the match minute. §4 says "three stages"; the two
+ * Stages whose status line is the match minute. docs/contract/storefront.md §4 says "three stages"; the two
  * a football feed produces are `live` and `overtime` (neither has a fixed text
  * in the 13-entry table). The quarters are in the live set but have no text in
  * the live-match widget's table either, so they count as one in-play kind and
@@ -67,7 +67,7 @@ export const MINUTE_STAGES: readonly Stage[] = ["live", "overtime", "1st_quarter
 /**
  * The live-match widget's 13-entry status table (indices 0–12): which stage
  * uses which index. Index 5 ('Live') has no stage of its own: it is the text for
- * a missing or negative minute (§9).
+ * a missing or negative minute (docs/contract/storefront.md §9).
  */
 export const STATUS_INDEX: Readonly<Partial<Record<Stage, number>>> = {
   finished: 0,
@@ -84,24 +84,24 @@ export const STATUS_INDEX: Readonly<Partial<Record<Stage, number>>> = {
   break_time: 12,
 };
 export const STATUS_TEXT_COUNT = 13;
-/** §9: a missing or negative minute shows translated text index 5. */
+/** docs/contract/storefront.md §9: a missing or negative minute shows translated text index 5. */
 export const MISSING_MINUTE_TEXT_INDEX = 5;
 
-/** §9 minute display cap. */
+/** docs/contract/storefront.md §9 minute display cap. */
 export const MINUTE_CAP = 90;
 export const MINUTE_CAP_TEXT = "90+";
-/** §9: missing score shown as '-'. */
+/** docs/contract/storefront.md §9: missing score shown as '-'. */
 export const MISSING_SCORE = "-";
-/** §3: missing text defaults to '?'; §4: unknown stage status is '?'. */
+/** docs/contract/storefront.md §3: missing text defaults to '?'; §4: unknown stage status is '?'. */
 export const MISSING_TEXT = "?";
-/** §3: abbr defaults to the first 3 letters of the name, upper-cased. */
+/** docs/contract/storefront.md §3: abbr defaults to the first 3 letters of the name, upper-cased. */
 export const ABBR_LENGTH = 3;
 
-/** §9 score-change indicators. */
+/** docs/contract/storefront.md §9 score-change indicators. */
 export const SCORE_UP_MS = 45_000;
 export const SCORE_DOWN_MS = 8_000;
 
-/** §9 list widget. */
+/** docs/contract/storefront.md §9 list widget. */
 export const LIST_REFRESH_MS = 600_000;
 export const RPC_RETRIES = 3;
 
@@ -113,15 +113,15 @@ export const RPC_RETRIES = 3;
  */
 export const LIVE_AUTO_UPDATE_MS = 600_000;
 
-/** §9: browser storage key of the selected match. */
+/** docs/contract/storefront.md §9: browser storage key of the selected match. */
 export const MATCH_SLUG_STORAGE_KEY = "matchSlug";
 
-/** §9 / §7 real-time settings. */
+/** docs/contract/storefront.md §9 / §7 real-time settings. */
 export const SPORT = "football";
 export const SPORT_CHANNEL = SPORT;
-/** §3 widget settings: the detail variant is named '<sport>Detail'. */
+/** docs/contract/storefront.md §3 widget settings: the detail variant is named '<sport>Detail'. */
 export const SPORT_DETAIL_CHANNEL = `${SPORT}Detail`;
-/** §7 list widget RPC method: sport:<sport>. */
+/** docs/contract/storefront.md §7 list widget RPC method: sport:<sport>. */
 export const SPORT_RPC_METHOD = `sport:${SPORT}`;
 /**
  * Our full-match fetch for the live-match widget (the spec leaves it unshown):
@@ -136,11 +136,11 @@ export const CONNECTION_OPTIONS = {
   maxReconnectDelay: 20_000,
 } as const;
 
-/** §7: the periods the list widget asks for, in order. */
+/** docs/contract/storefront.md §7: the periods the list widget asks for, in order. */
 export const PERIODS = ["live", "today", "tomorrow"] as const;
 export type Period = (typeof PERIODS)[number];
 
-/** §9 languages. */
+/** docs/contract/storefront.md §9 languages. */
 export const LIST_LANGS = [
   "en", "fr", "de", "pt", "id", "it", "ko", "pl", "ru", "es", "th",
   "tr", "uk", "vi", "nl", "ro", "ka", "hy", "az", "el", "uz",
@@ -150,12 +150,12 @@ export const LIVE_LANGS = ["en", "nl", "ro", "ka", "hy", "az", "el", "pl", "uz"]
 export type LiveLang = (typeof LIVE_LANGS)[number];
 export const DEFAULT_LANG = "en";
 
-/** §8 log texts. */
+/** docs/contract/storefront.md §8 log texts. */
 export const LOG_DATA_EMPTY = "Data is empty...";
 export const LOG_UPDATE_EMPTY = "Update is empty...";
 export const LOG_MATCH_ABSENT = "Match is absent";
 export const LOG_UNKNOWN_STAGE = "Unknown stage";
 
-/** §2: the live-match widget's mount point and team icon size. */
+/** docs/contract/storefront.md §2: the live-match widget's mount point and team icon size. */
 export const LIVE_WIDGET_PLACE_SELECTOR = '[data-place="widget-live-match"]';
 export const TEAM_ICON_SIZE = 20;

@@ -5,7 +5,7 @@ import { LIVE_TEXTS } from "./i18n.ts";
 
 const LIVE_EN = LIVE_TEXTS.en.statuses[5]!;
 
-describe("minuteDisplay (§9)", () => {
+describe("minuteDisplay (docs/contract/storefront.md §9)", () => {
   it("shows text index 5 for a missing, negative or unparseable minute", () => {
     expect(LIVE_EN).toBe("Live");
     expect(minuteDisplay(null, LIVE_EN)).toBe("Live");
@@ -39,7 +39,7 @@ const match = (stage: string, matchTime: number | string | null, home: number | 
   away: { score: away },
 });
 
-describe("statusLine (§4)", () => {
+describe("statusLine (docs/contract/storefront.md §4)", () => {
   it("before kick-off shows '-' for both scores and no status", () => {
     expect(statusLine(match("plan", 10, 3, 4), "en")).toEqual({ home: "-", away: "-", status: "" });
   });

@@ -12,7 +12,7 @@ import type { MatchTime, Score } from "./schema.ts";
 import { isKnownStage, isNotStarted, LIST_LABEL_INDEX, showsMinute } from "./stages.ts";
 
 /**
- * §9 minute display. `missingText` is translated text index 5 of the caller's table.
+ * docs/contract/storefront.md §9 minute display. `missingText` is translated text index 5 of the caller's table.
  * A string that already carries '+' (stoppage time, "45+2") is kept as it is;
  * numbers above 90 are capped to '90+'.
  */
@@ -46,7 +46,7 @@ interface StatusInput {
   readonly away: { readonly score: Score | undefined };
 }
 
-/** §4 live-match widget status line: the two counts and the text under them. */
+/** docs/contract/storefront.md §4 live-match widget status line: the two counts and the text under them. */
 export function statusLine(match: StatusInput, lang: unknown): StatusLine {
   if (isNotStarted(match.stage)) return { home: MISSING_SCORE, away: MISSING_SCORE, status: "" };
   const statuses = liveTexts(lang).statuses;
@@ -81,13 +81,13 @@ function shifted(unixSeconds: number, offsetMinutes: number): Date {
   return new Date((unixSeconds + offsetMinutes * 60) * 1000);
 }
 
-/** §2: DD/MM/YYYY, UTC unless an offset (minutes east of UTC) is given. */
+/** docs/contract/storefront.md §2: DD/MM/YYYY, UTC unless an offset (minutes east of UTC) is given. */
 export function formatDate(unixSeconds: number, offsetMinutes = 0): string {
   const d = shifted(unixSeconds, offsetMinutes);
   return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }
 
-/** §2: HH:MM (24 h), UTC unless an offset is given. */
+/** docs/contract/storefront.md §2: HH:MM (24 h), UTC unless an offset is given. */
 export function formatTime(unixSeconds: number, offsetMinutes = 0): string {
   const d = shifted(unixSeconds, offsetMinutes);
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
@@ -95,7 +95,7 @@ export function formatTime(unixSeconds: number, offsetMinutes = 0): string {
 
 export type Side = "home" | "away";
 
-/** §2: the team with the higher score is highlighted; none on a draw or an unknown score. */
+/** docs/contract/storefront.md §2: the team with the higher score is highlighted; none on a draw or an unknown score. */
 export function leadingTeam(home: Score | undefined, away: Score | undefined): Side | null {
   if (home === null || home === undefined || away === null || away === undefined || home === away) return null;
   return home > away ? "home" : "away";

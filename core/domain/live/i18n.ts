@@ -1,5 +1,5 @@
 /**
- * Fixed texts of the two sports widgets (§8, §9). The list widget's 18 stage
+ * Fixed texts of the two sports widgets (docs/contract/storefront.md §8, §9). The list widget's 18 stage
  * labels are in the spec's order, and their first 13 are exactly the
  * live-match widget's status table (indices 0–12), so that table is derived
  * rather than written twice.
@@ -18,7 +18,7 @@ export interface ListTexts {
   readonly loading: string;
   /** No matches in any period. */
   readonly empty: string;
-  /** §8 'Missing details'. */
+  /** docs/contract/storefront.md §8 'Missing details'. */
   readonly detailsLater: string;
 }
 
@@ -214,12 +214,12 @@ export const LIVE_TEXTS: Readonly<Record<LiveLang, LiveTexts>> = Object.fromEntr
   }),
 ) as Record<LiveLang, LiveTexts>;
 
-/** §9: any other lang value gives en. */
+/** docs/contract/storefront.md §9: any other lang value gives en. */
 export function listLang(lang: unknown): ListLang {
   return typeof lang === "string" && (LIST_LANGS as readonly string[]).includes(lang) ? (lang as ListLang) : "en";
 }
 
-/** §2: allowed data-lang values nl, ro, ka, hy, az, el, pl, uz; anything else gives en. */
+/** docs/contract/storefront.md §2: allowed data-lang values nl, ro, ka, hy, az, el, pl, uz; anything else gives en. */
 export function liveLang(lang: unknown): LiveLang {
   return typeof lang === "string" && (LIVE_LANGS as readonly string[]).includes(lang) ? (lang as LiveLang) : "en";
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { indicatorAt, nextExpiry, pruneIndicators, scoreDirection, setIndicator } from "./indicator.ts";
 
-describe("score indicators (§9: up 45000 ms, down 8000 ms)", () => {
+describe("score indicators (docs/contract/storefront.md §9: up 45000 ms, down 8000 ms)", () => {
   it("derives the direction from the scores", () => {
     expect(scoreDirection(0, 1)).toBe("up");
     expect(scoreDirection(2, 1)).toBe("down");

@@ -1,4 +1,4 @@
-/** Score-change indicators (§4, §9): 'up' shows for 45 s, 'down' for 8 s. Time is an argument. */
+/** Score-change indicators (docs/contract/storefront.md §4, §9): 'up' shows for 45 s, 'down' for 8 s. Time is an argument. */
 import { SCORE_DOWN_MS, SCORE_UP_MS } from "./constants.ts";
 import type { Score } from "./schema.ts";
 import type { Side } from "./display.ts";

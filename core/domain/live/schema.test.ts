@@ -4,7 +4,7 @@ import { LIST_TEXTS, LIVE_TEXTS, liveLang, listLang } from "./i18n.ts";
 import { sportsMatchSchema } from "./schema.ts";
 import { isLiveStage } from "./stages.ts";
 
-describe("sportsMatchSchema (§3)", () => {
+describe("sportsMatchSchema (docs/contract/storefront.md §3)", () => {
   it("fills defaults: abbr from the name, '?' for missing text, live from the stage", () => {
     const m = sportsMatchSchema.parse({
       slug: "a-b",

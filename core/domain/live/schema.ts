@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the sports widgets (§3) as zod schemas. Every boundary parses
+ * Wire shapes of the sports widgets (docs/contract/storefront.md §3) as zod schemas. Every boundary parses
  * with these: the hub's ingest and RPC answers, the widgets' RPC results and
  * publications. Parsing is lenient where the spec gives defaults (missing text
  * '?', abbr from the name, live derived from the stage) and strict elsewhere.
@@ -8,7 +8,7 @@ import { z } from "zod";
 import { ABBR_LENGTH, MISSING_TEXT } from "./constants.ts";
 import { isLiveStage } from "./stages.ts";
 
-/** Missing or blank text becomes '?' (§3); numbers are kept as their text. */
+/** Missing or blank text becomes '?' (docs/contract/storefront.md §3); numbers are kept as their text. */
 const text = z.preprocess(
   (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" && v.trim() !== "" ? v : MISSING_TEXT),
   z.string(),
@@ -28,11 +28,11 @@ export type Score = z.infer<typeof scoreSchema>;
 export const periodsSchema = z.record(z.string(), scoreSchema);
 export type Periods = z.infer<typeof periodsSchema>;
 
-/** The minute: a number, or a string such as "45+2" (§3). */
+/** The minute: a number, or a string such as "45+2" (docs/contract/storefront.md §3). */
 export const matchTimeSchema = z.union([z.number(), z.string()]).nullable();
 export type MatchTime = z.infer<typeof matchTimeSchema>;
 
-/** Any string: an unknown stage is logged but kept (§4). */
+/** Any string: an unknown stage is logged but kept (docs/contract/storefront.md §4). */
 export const stageSchema = z.string().min(1);
 
 export function defaultAbbr(name: string): string {
@@ -59,7 +59,7 @@ export const detailsSchema = z.object({
   events: z.array(z.unknown()).default([]),
 });
 
-/** §3 'Sports match (list widget)'. `date` is unix seconds. */
+/** docs/contract/storefront.md §3 'Sports match (list widget)'. `date` is unix seconds. */
 export const sportsMatchSchema = z
   .object({
     slug: z.string().min(1),
@@ -76,7 +76,7 @@ export const sportsMatchSchema = z
 export type SportsMatch = z.infer<typeof sportsMatchSchema>;
 export type SportsMatchInput = z.input<typeof sportsMatchSchema>;
 
-/** The list widget's RPC answer: only `data` is used (§7). */
+/** The list widget's RPC answer: only `data` is used (docs/contract/storefront.md §7). */
 export const sportsRpcResultSchema = z.object({ data: z.array(sportsMatchSchema) });
 
 const liveTeamSchema = z.object({
@@ -87,7 +87,7 @@ const liveTeamSchema = z.object({
 });
 export type LiveTeam = z.infer<typeof liveTeamSchema>;
 
-/** §3 'Match (live-match widget)'. `date` is DD/MM/YYYY and `time` HH:MM, already formatted by the server. */
+/** docs/contract/storefront.md §3 'Match (live-match widget)'. `date` is DD/MM/YYYY and `time` HH:MM, already formatted by the server. */
 export const liveMatchSchema = z
   .object({
     slug: z.string().min(1),
@@ -111,7 +111,7 @@ const updateTeamSchema = z.object({
   periods: periodsSchema.optional(),
 });
 
-/** §3 'Live update message'. Team parts are required on the wire; their fields may be partial. */
+/** docs/contract/storefront.md §3 'Live update message'. Team parts are required on the wire; their fields may be partial. */
 export const liveUpdateSchema = z.object({
   slug: z.string().min(1),
   matchTime: matchTimeSchema.optional(),

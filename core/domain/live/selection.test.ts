@@ -3,7 +3,7 @@ import { toMatchMap } from "./schema.ts";
 import { selectMatch } from "./selection.ts";
 import { liveMatch } from "./testing.ts";
 
-describe("selectMatch (§4)", () => {
+describe("selectMatch (docs/contract/storefront.md §4)", () => {
   const planned = liveMatch("p", "plan");
   const finished = liveMatch("f", "finished");
   const postponed = liveMatch("x", "postponed");

@@ -1,5 +1,5 @@
 /**
- * Choosing the live-match widget's match (§4). Pure: the caller reads the
+ * Choosing the live-match widget's match (docs/contract/storefront.md §4). Pure: the caller reads the
  * stored slug from localStorage ('matchSlug') and applies `storage` and
  * `reload` from the result; every result with `changed` resets the auto-update.
  */

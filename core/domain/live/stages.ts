@@ -5,12 +5,12 @@ const LIVE = new Set<string>(LIVE_STAGES);
 const MINUTE = new Set<string>(MINUTE_STAGES);
 const KEPT = new Set<string>([...LIVE_STAGES, ...EXTRA_KEPT_STAGES]);
 
-/** Stages arrive as free strings: an unknown one is logged by the caller but kept (§4). */
+/** Stages arrive as free strings: an unknown one is logged by the caller but kept (docs/contract/storefront.md §4). */
 export function isKnownStage(stage: string): stage is Stage {
   return KNOWN.has(stage);
 }
 
-/** `live` is always derived from the stage, never trusted from the wire (§3). */
+/** `live` is always derived from the stage, never trusted from the wire (docs/contract/storefront.md §3). */
 export function isLiveStage(stage: string): boolean {
   return LIVE.has(stage);
 }
@@ -23,12 +23,12 @@ export function showsMinute(stage: string): boolean {
   return MINUTE.has(stage);
 }
 
-/** A stored selection survives only in these stages (§4 'Choosing the selected match'). */
+/** A stored selection survives only in these stages (docs/contract/storefront.md §4 'Choosing the selected match'). */
 export function isKeptStage(stage: string): boolean {
   return KEPT.has(stage);
 }
 
-/** Index into the list widget's 18 labels (§4 'Display labels', spec order), or undefined (plan, unknown). */
+/** Index into the list widget's 18 labels (docs/contract/storefront.md §4 'Display labels', spec order), or undefined (plan, unknown). */
 export const LIST_LABEL_INDEX: Readonly<Partial<Record<Stage, number>>> = {
   finished: 0,
   halftime: 1,

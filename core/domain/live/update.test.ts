@@ -16,7 +16,7 @@ describe("parseUpdate", () => {
   });
 });
 
-describe("applyUpdate (§4)", () => {
+describe("applyUpdate (docs/contract/storefront.md §4)", () => {
   const base = toMatchMap([liveMatch("a", "live", { matchTime: 30 }), liveMatch("b", "plan")]);
 
   it("merges periods and replaces the score when present", () => {

@@ -1,4 +1,4 @@
-/** Applying a live update to the live-match widget's match map (§4 'Applying an update'). Pure. */
+/** Applying a live update to the live-match widget's match map (docs/contract/storefront.md §4 'Applying an update'). Pure. */
 import { LOG_MATCH_ABSENT, LOG_UNKNOWN_STAGE, LOG_UPDATE_EMPTY } from "./constants.ts";
 import { liveUpdateSchema, type LiveMatch, type LiveTeam, type LiveUpdate, type MatchMap } from "./schema.ts";
 import { isKnownStage, isLiveStage } from "./stages.ts";
@@ -6,7 +6,7 @@ import { scoreDirection, type ScoreDirection } from "./indicator.ts";
 
 export type ParsedUpdate = { ok: true; update: LiveUpdate } | { ok: false; log: string };
 
-/** A publication's data: nothing usable (null, {}, no slug, bad shape) is 'Update is empty...' (§8). */
+/** A publication's data: nothing usable (null, {}, no slug, bad shape) is 'Update is empty...' (docs/contract/storefront.md §8). */
 export function parseUpdate(raw: unknown): ParsedUpdate {
   const parsed = liveUpdateSchema.safeParse(raw);
   return parsed.success ? { ok: true, update: parsed.data } : { ok: false, log: LOG_UPDATE_EMPTY };
@@ -46,7 +46,7 @@ function mergeTeam<T extends MergeableTeam>(team: T, part: LiveUpdate["home"]): 
 }
 
 /**
- * The §4 merge rules for any match shape (the widget's LiveMatch, the server's
+ * The docs/contract/storefront.md §4 merge rules for any match shape (the widget's LiveMatch, the server's
  * stored record): stage applied even when unknown, live recomputed, matchTime
  * replaced when present, periods merged, score replaced only when present.
  */
@@ -84,7 +84,7 @@ export function applyUpdate(matches: MatchMap, update: LiveUpdate): ApplyResult 
 }
 
 /**
- * §4 'Reacting to a live update': when the selected match is not live (or
+ * docs/contract/storefront.md §4 'Reacting to a live update': when the selected match is not live (or
  * there is none) and the update says some match is under way (a minute or a
  * live stage), the full data is fetched again so the selection can move to it.
  */

@@ -48,7 +48,7 @@ export interface CurrencyFormat {
   thousandSeparator: string;
 }
 
-/** The spec's currency display (§9): `$` before the value, 0 decimals, '.' and ','. */
+/** The spec's currency display (docs/contract/storefront.md §9): `$` before the value, 0 decimals, '.' and ','. */
 export const DEFAULT_CURRENCY_FORMAT: CurrencyFormat = {
   symbol: "$",
   position: "left",

@@ -22,7 +22,7 @@ function cardNumber(prefix: string, length: number): string {
   return withLuhn(prefix.padEnd(length - 1, "1"));
 }
 
-describe("the card types table (§9)", () => {
+describe("the card types table (docs/contract/storefront.md §9)", () => {
   const row = (name: string) => cardTypeByName(name)!;
 
   it("has the ten types in the spec's order", () => {

@@ -1,5 +1,5 @@
 /**
- * The card types of the spec (§9 'Card types'), type detection by number prefix, and the Luhn checksum.
+ * The card types of the spec (docs/contract/storefront.md §9 'Card types'), type detection by number prefix, and the Luhn checksum.
  * Pure: safe to import from browser code.
  */
 
@@ -39,7 +39,7 @@ const prefixRange = (from: number, to: number): string[] => range(from, to).map(
 
 const FOURS = [4, 4, 4, 4, 4] as const;
 
-/** §9, row for row, in the spec's order. */
+/** docs/contract/storefront.md §9, row for row, in the spec's order. */
 export const CARD_TYPES: readonly CardType[] = [
   {
     name: "maestro",
@@ -191,7 +191,7 @@ export function isValidCardNumber(digits: string): boolean {
   return !type.luhn || luhnCheck(digits);
 }
 
-/** The highest allowed length for a type; 16 when the type is unknown (§5 'Input formatting'). */
+/** The highest allowed length for a type; 16 when the type is unknown (docs/contract/storefront.md §5 'Input formatting'). */
 export function maxCardNumberLength(type: CardType | null): number {
   return type ? type.lengths[type.lengths.length - 1]! : 16;
 }
@@ -201,5 +201,5 @@ export function lastFour(number: string): string {
   return number.replace(/\D/g, "").slice(-4);
 }
 
-/** §5 'Accepted card types': the card types a gateway accepts unless the shop's settings say otherwise. */
+/** docs/contract/storefront.md §5 'Accepted card types': the card types a gateway accepts unless the shop's settings say otherwise. */
 export const DEFAULT_ENABLED_CARD_TYPES: readonly CardTypeName[] = ["visa", "mastercard", "amex", "discover", "dinersclub", "jcb"];

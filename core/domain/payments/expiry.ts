@@ -7,7 +7,7 @@ export interface YearMonth {
   month: number;
 }
 
-/** The card expiry value (spec §3): month and year as integers, the year expanded to four digits. */
+/** The card expiry value (docs/contract/storefront.md §3): month and year as integers, the year expanded to four digits. */
 export interface CardExpiry {
   month: number;
   year: number;
@@ -20,7 +20,7 @@ export function yearMonthOf(date: Date, zone: "local" | "utc" = "local"): YearMo
     : { year: date.getFullYear(), month: date.getMonth() + 1 };
 }
 
-/** A 2-digit year below 70 means 20xx, otherwise 19xx (§5). Other years are returned unchanged. */
+/** A 2-digit year below 70 means 20xx, otherwise 19xx (docs/contract/storefront.md §5). Other years are returned unchanged. */
 export function expandExpiryYear(year: number, digits: number): number {
   if (digits !== 2) return year;
   return year < PAYMENT_LIMITS.twoDigitYearPivot ? 2000 + year : 1900 + year;
@@ -45,7 +45,7 @@ export function isExpiryCurrent(expiry: CardExpiry, current: YearMonth): boolean
   return expiry.year * 12 + expiry.month >= current.year * 12 + current.month;
 }
 
-/** The whole expiry rule of §5: parses and is not before the current month. */
+/** The whole expiry rule of docs/contract/storefront.md §5: parses and is not before the current month. */
 export function isValidExpiry(value: string, current: YearMonth): boolean {
   const expiry = parseCardExpiry(value);
   return expiry !== null && isExpiryCurrent(expiry, current);

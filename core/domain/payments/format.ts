@@ -1,5 +1,5 @@
 /**
- * Input formatting (spec §5 'Input formatting'): what the browser writes back into the fields as the shopper
+ * Input formatting (docs/contract/storefront.md §5 'Input formatting'): what the browser writes back into the fields as the shopper
  * types or pastes. Pure string → string functions.
  */
 import { detectCardType, maxCardNumberLength } from "./card-types.ts";

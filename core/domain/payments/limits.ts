@@ -1,4 +1,4 @@
-/** Payment limits (spec §9 'Payment limits'). */
+/** Payment limits (docs/contract/storefront.md §9 'Payment limits'). */
 export const PAYMENT_LIMITS = {
   cardNumberMinLength: 12,
   cardNumberMaxLength: 19,

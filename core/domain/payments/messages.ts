@@ -1,5 +1,5 @@
 /**
- * The payment form's messages (spec §8 'Payment form'), word for word. One place, so the browser form, the
+ * The payment form's messages (docs/contract/storefront.md §8 'Payment form'), word for word. One place, so the browser form, the
  * server's checks and the tests all use the same strings.
  */
 export const PAYMENT_MESSAGES = {

@@ -40,7 +40,7 @@ describe("gateway settings", () => {
   });
 });
 
-describe("messages (§8, word for word)", () => {
+describe("messages (docs/contract/storefront.md §8, word for word)", () => {
   it("are exactly the spec's", () => {
     expect(PAYMENT_MESSAGES).toEqual({
       general: "An error occurred, please try again or try an alternate form of payment.",

@@ -1,7 +1,7 @@
 // Zod-free (pages load it); the parsing schema is in settings.schema.ts, which only the server and tests import.
 import type { CardTypeName } from "./card-types.ts";
 
-/** The payment gateway settings given to the payment form (spec §3), with the spec's field names. */
+/** The payment gateway settings given to the payment form (docs/contract/storefront.md §3), with the spec's field names. */
 export interface GatewaySettings {
   id: string;
   id_dasherized: string;

@@ -1,5 +1,5 @@
 /**
- * The payment form's validation rules (spec §5 'Credit card', 'E-check'), shared by the browser form and the
+ * The payment form's validation rules (docs/contract/storefront.md §5 'Credit card', 'E-check'), shared by the browser form and the
  * server. Each function returns every error in the spec's order — like the original form, the checks of one
  * field accumulate ('12ab' gets both the length and the digits message) — with the field it belongs to.
  */
@@ -142,7 +142,7 @@ export interface EcheckFormInput {
   routingNumber?: string | undefined;
   accountNumber?: string | undefined;
   savedTokenSelected: boolean;
-  /** Message-only fields (§3): validated only when present (not undefined). */
+  /** Message-only fields (docs/contract/storefront.md §3): validated only when present (not undefined). */
   checkNumber?: string | undefined;
   driversLicenseState?: string | undefined;
   driversLicenseNumber?: string | undefined;
@@ -166,7 +166,7 @@ export function validateRoutingNumber(value: string | undefined): PaymentFieldEr
 
 /**
  * Account number rules, in order: missing; length; digits only. The length check allows 3 to 17 characters
- * while its message says 5 to 17 — both exactly as the spec states (§5, §9).
+ * while its message says 5 to 17 — both exactly as the spec states (docs/contract/storefront.md §5, §9).
  */
 export function validateAccountNumber(value: string | undefined): PaymentFieldError[] {
   const v = value ?? "";
@@ -210,7 +210,7 @@ export function validateEcheckForm(input: EcheckFormInput): EcheckValidationResu
 }
 
 /**
- * The CSC check outside the form (§5): digits only, with a length the card type allows; for an unknown type,
+ * The CSC check outside the form (docs/contract/storefront.md §5): digits only, with a length the card type allows; for an unknown type,
  * 3 to 4 digits.
  */
 export function isValidCscForType(csc: string, type: CardTypeName | null): boolean {
@@ -237,7 +237,7 @@ export interface LiveCardChecks {
   cscIdentified: boolean;
 }
 
-/** The checks run while the shopper types (§5 'Live checks while typing'). */
+/** The checks run while the shopper types (docs/contract/storefront.md §5 'Live checks while typing'). */
 export function liveCardChecks(
   input: { cardNumber?: string | undefined; expiry?: string | undefined; csc?: string | undefined },
   settings: Pick<GatewaySettings, "enabled_card_types">,

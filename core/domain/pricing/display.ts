@@ -1,5 +1,5 @@
 /**
- * The pure parts of the discount add-on's admin-ajax answers (spec §7 "Discount pricing"):
+ * The pure parts of the discount add-on's admin-ajax answers (docs/contract/storefront.md §7 "Discount pricing"):
  *  (a) `priceProduct` + `priceHtmlResponse`   — wdr_ajax / get_price_html → price_html | original_price_html
  *  (b) `bulkTableModel` + `bulkTableHtml`     — wdr_ajax / get_variable_product_bulk_table → bulk_table
  *  (c) `productDiscountDetail`                — awdr_get_product_discount (shape documented in README.md)

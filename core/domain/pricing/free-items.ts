@@ -1,5 +1,5 @@
 /**
- * The cart's "change product" action for a free item (spec §3 "Discount product change request":
+ * The cart's "change product" action for a free item (docs/contract/storefront.md §3 "Discount product change request":
  * product_id, rule_unique_id, parent_id). Pure check of the request against the current grants; the
  * server then swaps the product of the free line and re-evaluates the cart.
  */

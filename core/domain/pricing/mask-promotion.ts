@@ -1,5 +1,5 @@
 /**
- * The shop's mask promotion (spec §9 "Mask category promotion text"), as seeded rule data:
+ * The shop's mask promotion (docs/contract/storefront.md §9 "Mask category promotion text"), as seeded rule data:
  *   6 masks for $15; 12 masks for $24; free shipping on all mask purchases.
  *
  * Decision — tiers by quantity range, all masks in the category counted together:
