@@ -478,8 +478,6 @@ export async function markFailed(
   });
 }
 
-/** Statuses a customer may still pay for, or cancel, from the account (defined with the status machine). */
-export { PAYABLE_STATUSES };
 
 /** The nonce action of the account's Cancel forms (the orders list and the order view post to the order view). */
 export const CANCEL_ORDER_NONCE_ACTION = "woocommerce-cancel_order";

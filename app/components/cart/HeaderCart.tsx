@@ -1,7 +1,7 @@
 import { Amount } from "../product/Price.tsx";
 import { EMPTY_CART, type CartSummaryView, type MiniCartLine } from "./cart-view.ts";
 
-export { EMPTY_CART, type CartSummaryView, type MiniCartLine };
+export { EMPTY_CART, type CartSummaryView };
 
 /** The header cart link; `a.cart-contents` is a cart fragment key, so keep its markup in this one place. */
 export function HeaderCartLink({ cart }: { cart: CartSummaryView }) {

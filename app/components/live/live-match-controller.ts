@@ -3,7 +3,7 @@
  * stored slug, live updates, indicators and the auto-update timer (docs/contract/storefront.md §4). The
  * component only renders `getState()`; tests drive this with fakes and a fake clock.
  */
-import { LIVE_AUTO_UPDATE_MS, MATCH_SLUG_STORAGE_KEY, SPORT_CHANNEL } from "../../../core/domain/live/constants.ts";
+import { LIVE_AUTO_UPDATE_MS, MATCH_SLUG_STORAGE_KEY, SPORT } from "../../../core/domain/live/constants.ts";
 import {
   nextExpiry,
   pruneIndicators,
@@ -167,7 +167,7 @@ export function createLiveMatchController(deps: ControllerDeps): LiveMatchContro
     start() {
       if (!stopped) return;
       stopped = false;
-      unsubscribe = deps.subscribe(deps.channel ?? SPORT_CHANNEL, onPublication);
+      unsubscribe = deps.subscribe(deps.channel ?? SPORT /* the channel is named after the sport */, onPublication);
       void reload();
     },
     stop() {

@@ -37,7 +37,7 @@ export const PAYMENT_MESSAGES = {
   scriptError: "A script error has occurred.",
 } as const;
 
-export type PaymentMessageKey = keyof typeof PAYMENT_MESSAGES;
+type PaymentMessageKey = keyof typeof PAYMENT_MESSAGES;
 
 /**
  * '{card_type} card is invalid' with the type's display name, or 'Card is invalid' when the type is not known.

@@ -10,7 +10,7 @@ import { checkAction, type RuleDecision } from "./rule-kinds/index.ts";
 import { conditionHolds, lineMatchesFilters, ruleIsActive, sortRules, type ConditionContext } from "./rules.ts";
 import type { CartLineInput, CustomerContext, DiscountRule, PricingWarning, TierNudge, UsageCount } from "./types.ts";
 
-export type { BulkGroupDecision, RuleDecision } from "./rule-kinds/index.ts";
+export type { RuleDecision } from "./rule-kinds/index.ts";
 
 export interface DecideInput {
   /** Paying lines only (free-item lines are never counted or discounted by other rules). */

@@ -43,5 +43,5 @@ export function applyAction(ctx: RuleApplyContext, action: RuleAction): void {
   (ruleKindOf(action).apply as (c: RuleApplyContext, a: RuleAction) => void)(ctx, action);
 }
 
-export type { ActionOf, ApplyPhase, BulkGroupDecision, FreeItemsState, RuleApplyContext, RuleCheck, RuleCheckContext, RuleDecision, RuleKind } from "./kind.ts";
+export type { ApplyPhase, FreeItemsState, RuleApplyContext, RuleCheck, RuleCheckContext, RuleDecision, RuleKind } from "./kind.ts";
 export { bulkKind, buyXGetYKind, cartFixedKind, cartPercentKind, freeShippingKind, productFixedKind, productPercentKind };
