@@ -12,7 +12,7 @@
  * Centrifugo error reply.
  */
 import { z } from "zod";
-import { MATCH_RPC_METHOD, NOT_STARTED_STAGE, PERIODS, SPORT_RPC_METHOD } from "../domain/live/constants.ts";
+import { NOT_STARTED_STAGE, PERIODS } from "../domain/live/constants.ts";
 import { formatDate, formatTime } from "../domain/live/display.ts";
 import { listLang } from "../domain/live/i18n.ts";
 import { liveMatchSchema, sportsMatchSchema, type LiveMatch, type SportsMatch } from "../domain/live/schema.ts";

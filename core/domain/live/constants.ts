@@ -118,8 +118,6 @@ export const MATCH_SLUG_STORAGE_KEY = "matchSlug";
 
 /** docs/contract/storefront.md §9 / §7 real-time settings. */
 export const SPORT = "football";
-/** docs/contract/storefront.md §3 widget settings: the detail variant is named '<sport>Detail'. */
-const SPORT_DETAIL_CHANNEL = `${SPORT}Detail`;
 /** docs/contract/storefront.md §7 list widget RPC method: sport:<sport>. */
 export const SPORT_RPC_METHOD = `sport:${SPORT}`;
 /**
@@ -147,7 +145,6 @@ export const LIST_LANGS = [
 export type ListLang = (typeof LIST_LANGS)[number];
 export const LIVE_LANGS = ["en", "nl", "ro", "ka", "hy", "az", "el", "pl", "uz"] as const;
 export type LiveLang = (typeof LIVE_LANGS)[number];
-const DEFAULT_LANG = "en";
 
 /** docs/contract/storefront.md §8 log texts. */
 export const LOG_DATA_EMPTY = "Data is empty...";

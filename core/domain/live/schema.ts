@@ -48,10 +48,8 @@ const listTeamSchema = z
     score: scoreSchema.default(null),
   })
   .transform((t) => ({ ...t, abbr: t.abbr && t.abbr.trim() !== "" ? t.abbr : defaultAbbr(t.name) }));
-type ListTeam = z.infer<typeof listTeamSchema>;
 
 export const leagueSchema = z.object({ slug: text, name: text, country: text, img: url });
-type League = z.infer<typeof leagueSchema>;
 
 export const detailsSchema = z.object({
   loading: z.boolean().default(false),
@@ -74,7 +72,6 @@ export const sportsMatchSchema = z
   })
   .transform((m) => ({ ...m, live: isLiveStage(m.stage) }));
 export type SportsMatch = z.infer<typeof sportsMatchSchema>;
-type SportsMatchInput = z.input<typeof sportsMatchSchema>;
 
 /** The list widget's RPC answer: only `data` is used (docs/contract/storefront.md §7). */
 export const sportsRpcResultSchema = z.object({ data: z.array(sportsMatchSchema) });

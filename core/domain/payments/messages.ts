@@ -37,7 +37,6 @@ export const PAYMENT_MESSAGES = {
   scriptError: "A script error has occurred.",
 } as const;
 
-type PaymentMessageKey = keyof typeof PAYMENT_MESSAGES;
 
 /**
  * '{card_type} card is invalid' with the type's display name, or 'Card is invalid' when the type is not known.

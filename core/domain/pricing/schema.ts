@@ -126,7 +126,7 @@ export const discountRulesSchema = z
 
 // Compile-time: anything the schemas accept is a valid engine value.
 type Accepts<T, S extends z.ZodType> = z.infer<S> extends T ? true : never;
-const SCHEMAS_MATCH_TYPES: [
+const _SCHEMAS_MATCH_TYPES: [
   Accepts<DiscountRule, typeof discountRuleSchema>,
   Accepts<Coupon, typeof couponSchema>,
   Accepts<ShippingMethod, typeof shippingMethodSchema>,
