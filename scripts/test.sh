@@ -10,7 +10,11 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npx react-router typegen
 npx tsc --noEmit
-npm run build >/dev/null
+# Habits checked, not hoped for (docs/decisions/0008): the layering and SQL rules, lint, formatting, dead code.
+npx eslint .
+npx prettier --check . --log-level warn
+npx knip
+node scripts/build-if-stale.mjs >/dev/null
 mkdir -p tmp
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile=tmp/vitest.json "$@" || status=$?
