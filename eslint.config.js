@@ -27,7 +27,10 @@ const LAYER = {
   browserToNode: { regex: `^node:`, message: "Browser code may not import Node built-ins: name the module *.server.ts." },
 };
 
-/** Server modules that render app components into wc-ajax fragments (docs/contract/wire.md §1.4): they may import app/components and app/lib, not app loaders. */
+/**
+ * Server modules that render app components into wc-ajax fragments (docs/contract/wire.md §1.4): they may import the one
+ * door app/components/fragments.tsx (pure renderers) and app/lib/listing-params.ts (which addresses are listings), nothing else of app/.
+ */
 const FRAGMENT_RENDERERS = ["server/features/cart.ts", "server/features/checkout.ts", "server/features/catalog.ts"];
 
 /** Statements written as strings: SQL belongs in core/db (decision 0008). Upper-case keywords only, so English prose passes. */
@@ -89,7 +92,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { regex: `${into("app/(?!components/|lib/)")}`, message: LAYER.serverToApp.message },
+            { regex: `${into("app/(?!components/fragments\\.tsx$|lib/listing-params\\.ts$)")}`, message: LAYER.serverToApp.message },
             {
               regex: `${into("app/")}.*\\.server(?:\\.tsx?)?$`,
               message: "A fragment renderer may import app components, not app loaders (*.server.ts): call the use case in core/commerce.",
