@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: "unit",
           // Pure tests only: no database, no server, no network peer (those go to tests/db or tests/http).
-          include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/lint/**/*.test.ts"],
           environment: "node",
           // The files share one module graph per worker instead of re-importing it for every file (5x faster). Safe
           // while they mock no modules and change no globals; a file that must would need `isolate: true` again.
