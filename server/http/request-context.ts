@@ -189,7 +189,7 @@ function parseCookies(header: string | undefined): Record<string, string> {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express types its request through this global namespace
   namespace Express {
     interface Request {
       shop: RequestContext;
