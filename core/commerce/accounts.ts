@@ -224,7 +224,7 @@ export async function saveCustomerAddress(db: Queryable, customerId: number, kin
   await customers.upsertCustomerAddress(db, customerId, kind, stored);
 }
 
-const nameField = (label: string) => z.string().max(100, `${label} is too long (at most 100 characters).`).transform((v) => v.replace(/<[^>]*>?/g, "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim());
+const nameField = (label: string) => z.string().max(100, `${label} is too long (at most 100 characters).`).transform((v) => v.replace(/<[^>]*>?/g, "").replace(/[^\P{Cc}\x80-\x9f]+/gu, " ").replace(/\s+/g, " ").trim());
 
 export const accountDetailsSchema = z
   .object({

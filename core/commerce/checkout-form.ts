@@ -111,7 +111,7 @@ export function field(form: Record<string, unknown>, name: string): string {
 export function sanitizeText(value: string): string {
   return value
     .replace(/<[^>]*>?/g, "")
-    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/[^\P{Cc}\x80-\x9f]+/gu, " ") // runs of U+0000–U+001F and U+007F (control characters but not C1)
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -145,7 +145,7 @@ export function readAddress(form: Record<string, unknown>, prefix: "billing" | "
     if (value === "") continue;
     if (f.key === "country" && !country) errors.push({ id, html: `${label} is not a country we ship to.` });
     if (f.key === "email" && !isEmail(value)) errors.push({ id, html: `${label} is not a valid email address.` });
-    if (f.key === "phone" && !/^[\d\s()+.\-]{6,25}$/.test(value)) errors.push({ id, html: `${label} is not a valid phone number.` });
+    if (f.key === "phone" && !/^[\d\s()+.-]{6,25}$/.test(value)) errors.push({ id, html: `${label} is not a valid phone number.` });
     if (f.key === "postcode" && country?.postcode && !country.postcode.test(value)) errors.push({ id, html: `${label} is not a valid postcode / ZIP.` });
   }
   return out;
@@ -278,7 +278,7 @@ export function parseCheckoutForm(
   const shipping = shipToDifferent ? readAddress(form, "shipping", errors) : null;
   const rawNote = field(form, "order_comments");
   if (rawNote.length > NOTE_MAX) errors.push({ id: "order_comments", html: `<strong>Order notes</strong> are too long (at most ${NOTE_MAX} characters).` });
-  const orderComments = rawNote.replace(/<[^>]*>?/g, "").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim().slice(0, NOTE_MAX);
+  const orderComments = rawNote.replace(/<[^>]*>?/g, "").replace(/[^\P{Cc}\t\n\r\x80-\x9f]/gu, "") // U+0000–U+001F and U+007F except tab, LF, CR.trim().slice(0, NOTE_MAX);
 
   let createAccount: { password: string } | null = null;
   if (!opts.loggedIn && isTrue(field(form, "createaccount"))) {

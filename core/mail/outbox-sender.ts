@@ -120,7 +120,7 @@ export function classifyFailure(error: unknown): Failure {
   return { permanent, session, code, reason: shortReason(`${[typeof e.code === "string" ? e.code : null, command].filter(Boolean).join(" ")}: ${message}`) };
 }
 
-const shortReason = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, 300);
+const shortReason = (s: string) => s.replace(/[^\P{Cc}\x80-\x9f]+/gu, " ").trim().slice(0, 300);
 
 const messageIdDomain = (from: string) => /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
 

@@ -15,7 +15,6 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 
 const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
-const inputValue = (html: string, id: string) => new RegExp(`id="${id}" value="([^"]*)"|name="${id}" id="${id}" value="([^"]*)"`).exec(html)?.slice(1).find((v) => v !== undefined);
 
 async function signIn(email: string, password = "account pass 1", register = true): Promise<TestClient> {
   if (register) await registerCustomer(shop.services.db, { email, password, first_name: "Ada", last_name: "Lovelace" });

@@ -3,14 +3,7 @@
  * the server turns into SQL (docs/contract/storefront.md §2 'Product listing', §7 'Listings'). Lenient by design: a bad
  * value falls back to the default rather than failing the page, as WooCommerce does.
  */
-import {
-  DEFAULT_ORDERBY,
-  DEFAULT_VIEW,
-  MAX_LISTING_PAGE,
-  MAX_SEARCH_LENGTH,
-  ORDERBY_VALUES,
-  VIEW_VALUES,
-} from "./settings.ts";
+import { MAX_LISTING_PAGE, MAX_SEARCH_LENGTH, type ORDERBY_VALUES, type VIEW_VALUES } from "./settings.ts";
 import type { PriceFilterQuery } from "./price-filter.ts";
 
 export type Orderby = (typeof ORDERBY_VALUES)[number];
