@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import type { Db, Queryable } from "../db/client.ts";
 import * as repo from "../db/repositories/cart.ts";
 import type { CartItemRecord, SellableRecord } from "../db/repositories/cart.ts";
-import type { CartItemData, CartOwner } from "../domain/cart/types.ts";
+import type { CartItemData, CartLine, CartOwner, PricedCart } from "../domain/cart/types.ts";
 import { cachedPricingSetup, findCouponByCode, couponUsage } from "../db/repositories/discounts.ts";
 import {
   evaluateCart,
@@ -28,10 +28,10 @@ import {
   type ShippingMethod,
   type UsageCount,
 } from "../domain/pricing/index.ts";
-import { bundlePrice, bundlesAvailable, fitsProductKind, variationMatches, type ProductKind, type AddToCartRequest, type BundleComponent, type BundleProduct } from "../domain/catalog/index.ts";
+import { bundlePrice, bundlesAvailable, fitsProductKind, variationMatches, type AddToCartRequest, type BundleComponent, type BundleProduct } from "../domain/catalog/index.ts";
 import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
 
-export type { CartItemData, CartOwner } from "../domain/cart/types.ts";
+export type { CartItemData, CartLine, CartOwner, PricedCart } from "../domain/cart/types.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Keys and hashes
@@ -57,48 +57,6 @@ export function cartOwnerOf(session: { id: string; customerId: number | null } |
 // ---------------------------------------------------------------------------------------------------
 // The priced cart
 // ---------------------------------------------------------------------------------------------------
-
-export interface CartLine {
-  key: string;
-  productId: number;
-  variationId: number;
-  variation: Record<string, string>;
-  itemData: CartItemData;
-  name: string;
-  slug: string;
-  sku: string;
-  type: ProductKind;
-  imageSlug: string | null;
-  /** "Color: Red, Size: M" or the bundle's chosen extras; '' when nothing to say. */
-  details: string;
-  quantity: number;
-  /** null: stock not managed. */
-  stockQuantity: number | null;
-  /** For a bundle: the products inside each unit of this line (mandatory ones and the ticked extras). */
-  components: BundleComponent[];
-  needsShipping: boolean;
-  /** Engine figures, integer cents. */
-  regularUnitPrice: number;
-  unitPrice: number;
-  subtotal: number;
-  discountedSubtotal: number;
-  total: number;
-  /** The free-item grant this line fills, with the products the shopper may switch to. */
-  freeItem: { ruleUniqueId: string; parentProductId: number; choices: { id: number; label: string }[] } | null;
-}
-
-export interface PricedCart {
-  cartId: number | null;
-  createdAt: Date | null;
-  lines: CartLine[];
-  /** Units in the cart. */
-  count: number;
-  couponCodes: string[];
-  chosenShippingMethodId: string | null;
-  result: CartResult;
-  /** '' for an empty cart; otherwise changes whenever anything shown in a cart fragment changes. */
-  hash: string;
-}
 
 export interface PricingOptions {
   now: Date;

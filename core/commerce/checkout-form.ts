@@ -14,65 +14,13 @@ import {
   parseCardExpiry,
 } from "../domain/payments/index.ts";
 import { escapeHtml } from "../domain/text/html.ts";
+import { ADDRESS_FIELDS, COUNTRIES, isAddressFieldRequired, type Address } from "../domain/checkout/address.ts";
+
+export { ADDRESS_FIELD_LABELS, COUNTRIES, DEFAULT_COUNTRY, isAddressFieldRequired, type Address } from "../domain/checkout/address.ts";
 
 export const FIELD_MAX = 200;
 export const EMAIL_MAX = 254;
 export const NOTE_MAX = 2000;
-
-export const COUNTRIES: Record<string, { name: string; stateRequired: boolean; postcode?: RegExp }> = {
-  US: { name: "United States (US)", stateRequired: true, postcode: /^\d{5}(-\d{4})?$/ },
-  CA: { name: "Canada", stateRequired: true, postcode: /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/ },
-  GB: { name: "United Kingdom (UK)", stateRequired: false },
-  IE: { name: "Ireland", stateRequired: false },
-  AU: { name: "Australia", stateRequired: true, postcode: /^\d{4}$/ },
-  NZ: { name: "New Zealand", stateRequired: false, postcode: /^\d{4}$/ },
-  DE: { name: "Germany", stateRequired: false, postcode: /^\d{5}$/ },
-  FR: { name: "France", stateRequired: false, postcode: /^\d{5}$/ },
-  NL: { name: "Netherlands", stateRequired: false, postcode: /^\d{4} ?[A-Za-z]{2}$/ },
-};
-
-export interface Address {
-  first_name: string;
-  last_name: string;
-  company: string;
-  country: string;
-  address_1: string;
-  address_2: string;
-  city: string;
-  state: string;
-  postcode: string;
-  phone: string;
-  email: string;
-}
-
-const ADDRESS_FIELDS: { key: keyof Address; label: string; required: boolean }[] = [
-  { key: "first_name", label: "First name", required: true },
-  { key: "last_name", label: "Last name", required: true },
-  { key: "company", label: "Company name", required: false },
-  { key: "country", label: "Country / Region", required: true },
-  { key: "address_1", label: "Street address", required: true },
-  { key: "address_2", label: "Apartment, suite, unit, etc.", required: false },
-  { key: "city", label: "Town / City", required: true },
-  { key: "state", label: "State / County", required: false },
-  { key: "postcode", label: "ZIP Code", required: true },
-  { key: "phone", label: "Phone", required: true },
-  { key: "email", label: "Email address", required: true },
-];
-
-/**
- * Whether an address field must be filled in for a country: the one rule the checkout and the account's address
- * form share (State / County is required where the country has states, e.g. the US).
- */
-export function isAddressFieldRequired(key: keyof Address, country: string): boolean {
-  const f = ADDRESS_FIELDS.find((x) => x.key === key);
-  return !!f?.required || (key === "state" && !!COUNTRIES[country]?.stateRequired);
-}
-
-/** The country an empty address form starts on (the checkout's and the account's select). */
-export const DEFAULT_COUNTRY = "US";
-
-/** The fields as a form labels them: required or "(optional)" by the shared rule, for the form's starting country. */
-export const ADDRESS_FIELD_LABELS = ADDRESS_FIELDS.map((f) => ({ ...f, required: isAddressFieldRequired(f.key, DEFAULT_COUNTRY) }));
 
 /** One error, tied to the field whose id the browser marks inline (`li[data-id]`). `html` is trusted markup. */
 export interface FieldError {

@@ -1,6 +1,5 @@
-/** The account area's address form and summary; the fields and rules are the checkout's (checkout-form.ts). */
-import { ADDRESS_FIELD_LABELS, COUNTRIES } from "../../../core/commerce/checkout-form.ts";
-import type { AddressKind, SavedAddress } from "../../../core/commerce/accounts.ts";
+/** The account area's address form and summary; the fields and rules are the checkout's (core/domain/checkout/address.ts). */
+import { ADDRESS_FIELD_LABELS, COUNTRIES, type AddressKind, type SavedAddress } from "../../../core/domain/checkout/address.ts";
 
 const AUTOCOMPLETE: Record<string, string> = {
   first_name: "given-name",

@@ -3,7 +3,7 @@
  * priced cart. The fragments, the header, the mini-cart and the cart page all render this one value,
  * so the page and the wc-ajax fragments never drift.
  */
-import type { PricedCart } from "../../../core/commerce/cart.ts";
+import type { PricedCart } from "../../../core/domain/cart/types.ts";
 
 export interface MiniCartLine {
   key: string;

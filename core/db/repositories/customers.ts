@@ -5,6 +5,7 @@
  */
 import type { Queryable } from "../client.ts";
 import { raw, sql } from "../kysely.ts";
+import { ADDRESS_COLUMNS, type AddressKind, type SavedAddress } from "../../domain/checkout/address.ts";
 
 export interface CustomerProfile {
   id: number;
@@ -111,9 +112,7 @@ export async function setPasswordHash(db: Queryable, id: number, passwordHash: s
 // Saved addresses (My account → Addresses)
 // ---------------------------------------------------------------------------------------------------------------
 
-export type AddressKind = "billing" | "shipping";
-export const ADDRESS_COLUMNS = ["first_name", "last_name", "company", "country", "address_1", "address_2", "city", "state", "postcode", "phone", "email"] as const;
-export type SavedAddress = Record<(typeof ADDRESS_COLUMNS)[number], string>;
+export { ADDRESS_COLUMNS, type AddressKind, type SavedAddress } from "../../domain/checkout/address.ts";
 
 export async function findCustomerAddresses(db: Queryable, customerId: number): Promise<Partial<Record<AddressKind, SavedAddress>>> {
   const rows = await sql(db)
