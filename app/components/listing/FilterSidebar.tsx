@@ -4,18 +4,19 @@
  * Without JavaScript it is an ordinary block of filters above the products.
  */
 import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export function FilterSidebar({ children }: { children: React.ReactNode }) {
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  useEffect(() => setEnhanced(true), []);
 
   useEffect(() => {
     if (!open) return;
     const el = panel.current!;
+    const back = opener.current;
     const focusables = () => [...el.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, [tabindex="0"]')].filter((n) => n.offsetParent !== null || n === document.activeElement);
     focusables()[0]?.focus();
     const onKey = (e: KeyboardEvent) => {
@@ -36,12 +37,18 @@ export function FilterSidebar({ children }: { children: React.ReactNode }) {
         }
       }
     };
+    // A click outside the panel (on the overlay) closes it; the keyboard's way out is Escape or the close button.
+    const onClick = (e: MouseEvent) => {
+      if (!e.composedPath().includes(el)) setOpen(false);
+    };
     document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
     document.body.classList.add("ast-off-canvas-active");
     return () => {
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
       document.body.classList.remove("ast-off-canvas-active");
-      opener.current?.focus();
+      back?.focus();
     };
   }, [open]);
 
@@ -52,7 +59,7 @@ export function FilterSidebar({ children }: { children: React.ReactNode }) {
           <span aria-hidden="true">☰ </span>Filter
         </button>
       ) : null}
-      {enhanced && open ? <div className="astra-off-canvas-overlay" data-testid="off-canvas-overlay" onClick={() => setOpen(false)} /> : null}
+      {enhanced && open ? <div className="astra-off-canvas-overlay" data-testid="off-canvas-overlay" /> : null}
       <aside
         id="astra-off-canvas-sidebar"
         ref={panel}

@@ -59,13 +59,21 @@ function toggled(selected: Selected, taxonomy: string, slug: string): Selected {
   return { ...selected, [taxonomy]: current.includes(slug) ? current.filter((s) => s !== slug) : [...current, slug] };
 }
 
+/** A history entry key as React Router makes them (random, 8 base-36 characters); called from event handlers only. */
+const historyKey = () => Math.random().toString(36).slice(2, 10);
+
 /** The result count, a live region; re-announced a while after each change so it is not lost in the DOM update. */
 function ResultCount({ text, delayMs }: { text: string; delayMs: number }) {
   const [shown, setShown] = useState(text);
   const [announced, setAnnounced] = useState(0);
+  // A new text is shown at once (during render, not in an effect); the effect only schedules the re-announcement.
+  const [current, setCurrent] = useState(text);
+  if (current !== text) {
+    setCurrent(text);
+    setShown(text);
+  }
   const first = useRef(true);
   useEffect(() => {
-    setShown(text);
     if (first.current) {
       first.current = false;
       return;
@@ -106,7 +114,7 @@ export function Listing(props: ListingProps) {
     setQuery(href.includes("?") ? href.slice(href.indexOf("?")) : "");
     // Same shape as React Router's own entries, so back and forward go through its loader.
     const state = window.history.state as { idx?: number } | null;
-    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state?.idx ?? 0) + 1 }, "", href);
+    window.history.pushState({ usr: null, key: historyKey(), idx: (state?.idx ?? 0) + 1 }, "", href);
     request.current?.abort();
     const controller = new AbortController();
     request.current = controller;

@@ -3,9 +3,10 @@
  * inputs without JavaScript; with it, a two-handle slider with 'from' and 'to' labels whose
  * values are clamped and aligned to the step by the domain's price maths.
  */
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { initialPriceRange, priceSliderKey, setPriceHandle, type PriceHandle, type PriceRange } from "../../../core/domain/catalog/price-filter.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 interface Props {
   /** Display units (whole dollars). */
@@ -17,11 +18,10 @@ interface Props {
 }
 
 export function PriceSlider({ bounds, current, action, keep }: Props) {
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [range, setRange] = useState<PriceRange>(() => initialPriceRange(bounds, current));
   const track = useRef<HTMLDivElement>(null);
   const dragging = useRef<PriceHandle | null>(null);
-  useEffect(() => setEnhanced(true), []);
 
   const span = bounds.max - bounds.min || 1;
   const pct = (v: number) => ((v - bounds.min) / span) * 100;

@@ -32,9 +32,11 @@ export function ProductGallery({ images: baseImages, variationImage, breakpoint,
   // A variation image already in the gallery is jumped to; otherwise it takes the first slide, as WooCommerce does.
   const existing = variationImage ? baseImages.findIndex((i) => i.src === variationImage.src) : -1;
   const images = variationImage && existing === -1 ? [variationImage, ...baseImages.slice(1)] : baseImages;
-  useEffect(() => {
+  const [shownVariation, setShownVariation] = useState({ variationImage, existing });
+  if (shownVariation.variationImage !== variationImage || shownVariation.existing !== existing) {
+    setShownVariation({ variationImage, existing });
     if (variationImage) setActive(existing === -1 ? 0 : existing);
-  }, [variationImage, existing]);
+  }
 
   useEffect(() => {
     const check = () => setNarrow(window.innerWidth < breakpoint);

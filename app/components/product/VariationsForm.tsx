@@ -6,6 +6,7 @@
  * /?wc-ajax=get_variation once every attribute is chosen.
  */
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 // The pure modules, not the catalogue's index: that one carries zod schemas the browser does not need.
 import { applyDisplayLimit, clickSwatch, computeAttributeSwatches, keySwatch, stockLeftInfo, type SwatchItemState } from "../../../core/domain/catalog/swatches.ts";
 import { chosenAttributesSummary, findVariation, type AttributeMap, type Variation } from "../../../core/domain/catalog/variations.ts";
@@ -35,7 +36,7 @@ interface Props {
 const toDomain = (v: VariationJson): Variation => ({ ...v, max_qty: v.max_qty === "" ? null : v.max_qty });
 
 export function VariationsForm({ productId, productName, formId, attributes, variations, initialChosen, settings, onVariation, children }: Props) {
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [chosen, setChosen] = useState<AttributeMap>(() => Object.fromEntries(attributes.map((a) => [a.name, initialChosen[a.name] ?? ""])));
   const [revealed, setRevealed] = useState<Record<string, boolean>>({});
   const [fetched, setFetched] = useState<{ key: string; variation: VariationJson | null } | null>(null);
@@ -54,8 +55,6 @@ export function VariationsForm({ productId, productName, formId, attributes, var
           return found ? (variations!.find((v) => v.variation_id === found.variation_id) ?? null) : null;
         })();
   const pending = onDemand && complete && fetched?.key !== choiceKey;
-
-  useEffect(() => setEnhanced(true), []);
 
   // Variations loaded on demand: one request per complete choice; a stale answer is ignored.
   useEffect(() => {
@@ -216,6 +215,7 @@ function SwatchItem({ item, style, color, stockLeft, onClick, onKey }: { item: S
   return (
     <li
       className={classes}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-element-to-interactive-role -- ARIA in HTML allows role=radio on li (w3.org/TR/html-aria/#el-li); its ul is the radiogroup
       role="radio"
       aria-checked={item.ariaChecked}
       aria-disabled={item.disabled || undefined}
