@@ -8,7 +8,8 @@
  * useCheckoutRefresh (the order review's refresh), useGuestEmailCheck (e-mail detection), useSummaryToggle,
  * useScriptErrorReport; payment-check.ts runs the payment form's own check before posting.
  */
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ReviewOrder } from "./ReviewOrder.tsx";
 import { CheckoutCoupon, applyCheckoutCoupon, removeCheckoutCoupon, type CouponNonces } from "./CheckoutCoupon.tsx";
 import type { SavedTokenView } from "./PaymentForm.tsx";
@@ -64,7 +65,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const defaultToken = (g: GatewaySettings) => String(props.tokens.find((t) => t.gatewayId === g.id && t.isDefault)?.id ?? "new");
   const [tokenChoice, setTokenChoice] = useState<Record<string, string>>({ [gateways.card.id]: defaultToken(gateways.card), [gateways.echeck.id]: defaultToken(gateways.echeck) });
   const [step, setStep] = useState<"details" | "payment">("details");
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [processing, setProcessing] = useState(false);
   // A new object for every failure, so the same message twice is revealed (scrolled to, focused) twice.
   const [notices, setNotices] = useState<{ html: string } | null>(null);
@@ -80,11 +81,12 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [couponBusy, setCouponBusy] = useState(false);
   const processingRef = useRef(false);
   const methodRef = useRef(method);
-  methodRef.current = method;
+  useLayoutEffect(() => {
+    methodRef.current = method;
+  }, [method]);
 
-  useEffect(() => setHydrated(true), []);
   useScriptErrorReport(gateways, methodRef, { card: props.scriptLogNonce, echeck: props.echeckScriptLogNonce });
-  const summaryToggle = useSummaryToggle(timings.collapseMs);
+  const { open: summaryOpen, collapsed: summaryCollapsed, hidden: summaryHidden, ref: summaryRef, toggle: toggleSummary } = useSummaryToggle(timings.collapseMs);
   const { refresh, scheduleRefresh } = useCheckoutRefresh(formRef, props.reviewNonce);
   const guest = useGuestEmailCheck({
     enabled: !props.loggedIn,
@@ -200,11 +202,11 @@ export function CheckoutForm(props: CheckoutFormProps) {
         </CheckoutFieldsContext>
         <div className="checkout-review">
           <h3 id="order_review_heading">
-            <button type="button" className="order-summary-toggle link-button" aria-expanded={summaryToggle.open} aria-controls="order_review" onClick={summaryToggle.toggle}>
-              {summaryToggle.open ? toggleTexts.toggle_hide_text : toggleTexts.toggle_show_text}
+            <button type="button" className="order-summary-toggle link-button" aria-expanded={summaryOpen} aria-controls="order_review" onClick={toggleSummary}>
+              {summaryOpen ? toggleTexts.toggle_hide_text : toggleTexts.toggle_show_text}
             </button>
           </h3>
-          <div id="order_review" ref={summaryToggle.ref} className={`woocommerce-checkout-review-order order-summary${summaryToggle.collapsed ? " is-collapsed" : ""}`} style={{ transitionDuration: `${timings.collapseMs}ms` }} inert={!summaryToggle.open} hidden={summaryToggle.hidden}>
+          <div id="order_review" ref={summaryRef} className={`woocommerce-checkout-review-order order-summary${summaryCollapsed ? " is-collapsed" : ""}`} style={{ transitionDuration: `${timings.collapseMs}ms` }} inert={!summaryOpen} hidden={summaryHidden}>
             <ReviewOrder summary={summary} totals={totals} onShippingChange={(id) => void refresh(id)} onRemoveCoupon={removeCoupon} />
           </div>
           <PaymentStep

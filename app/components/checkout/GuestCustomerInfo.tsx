@@ -46,8 +46,9 @@ export function GuestCustomerInfo(props: Props) {
   };
   // The login section sits inside the checkout form, so it cannot be a <form> of its own: Enter in its inputs
   // logs in (like the Login button) instead of submitting the checkout.
-  const onLoginKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== "Enter" || e.nativeEvent.isComposing || !(e.target instanceof HTMLInputElement)) return;
+  // Enter in the password field logs in (it does not submit the checkout).
+  const onLoginKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
     e.preventDefault();
     void login();
   };
@@ -72,10 +73,10 @@ export function GuestCustomerInfo(props: Props) {
       <div id="ast-email-note" className={`ast-email-validation-note ${emailNote?.kind ?? ""}`} role="status" aria-live="polite">
         {emailNote ? <span className="ast-email-validation-note__text">{emailNote.text}</span> : null}
       </div>
-      <div id="ast-customer-login-section" className="ast-customer-login-section" hidden={!loginOpen} onKeyDown={onLoginKeyDown}>
+      <div id="ast-customer-login-section" className="ast-customer-login-section" hidden={!loginOpen}>
         <p className="form-row form-row-wide">
           <label htmlFor="billing_password">Password</label>
-          <PasswordInput name="billing_password" id="billing_password" autoComplete="current-password" required={false} value={password} onChange={setPassword} />
+          <PasswordInput name="billing_password" id="billing_password" autoComplete="current-password" required={false} value={password} onChange={setPassword} onKeyDown={onLoginKeyDown} />
         </p>
         <div className="ast-login-notice" role="alert">
           {loginError ? <ul className="woocommerce-error"><li>{loginError}</li></ul> : null}

@@ -32,10 +32,10 @@ interface Props {
   onBack: (() => void) | null;
 }
 
-export function PaymentStep(props: Props) {
+export function PaymentStep({ paymentRef, ...props }: Props) {
   const { errors, processing } = props;
   return (
-    <div id="payment" ref={props.paymentRef} className="woocommerce-checkout-payment" hidden={props.hidden}>
+    <div id="payment" ref={paymentRef} className="woocommerce-checkout-payment" hidden={props.hidden}>
       {errors.messages.length ? (
         <ul className="woocommerce-error payment-form-errors" role="alert" key={errors.seq}>
           {errors.messages.map((m, i) => (

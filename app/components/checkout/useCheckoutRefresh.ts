@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type RefObject } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import { useRevalidator } from "react-router";
 import { post } from "./checkout-client.ts";
 
@@ -30,7 +30,9 @@ export function useCheckoutRefresh(formRef: RefObject<HTMLFormElement | null>, r
   // Refresh requests arriving together (the form's own watched fields, 'update_checkout' raised by other scripts
   // such as the discounts add-on's OrderReviewRefresh) make one update_order_review call.
   const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
+  useLayoutEffect(() => {
+    refreshRef.current = refresh;
+  }, [refresh]);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const scheduleRefresh = useCallback(() => {
     clearTimeout(refreshTimer.current);

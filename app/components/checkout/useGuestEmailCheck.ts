@@ -60,19 +60,25 @@ export function useGuestEmailCheck({ enabled, hydrated, email, nonce, debounceMs
     }
   });
 
+  // E-mail empty: close the login section, hide the validation note, hide create-account. Done while rendering,
+  // whenever what starts a check changes (the effect below then stores the cookie and drops any answer on its way).
+  const checkKey = JSON.stringify([enabled, hydrated, debounceMs, email]);
+  const [lastCheckKey, setLastCheckKey] = useState(checkKey);
+  if (lastCheckKey !== checkKey) {
+    setLastCheckKey(checkKey);
+    if (enabled && hydrated && email.trim() === "") {
+      setLoginOpen(false);
+      setEmailNote(null);
+      hideCreateAccount();
+    }
+  }
+
   useEffect(() => {
     if (!enabled || !hydrated) return;
     const value = email.trim();
     document.cookie = `${EMAIL_COOKIE}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
     const seq = ++checkSeq.current; // an answer still on its way for an earlier value is dropped
-    if (value === "") {
-      // E-mail empty: close the login section, hide the validation note, hide create-account.
-      setLoginOpen(false);
-      setEmailNote(null);
-      setShowCreateAccount(false);
-      setCreateAccount(false);
-      return;
-    }
+    if (value === "") return;
     const timer = setTimeout(() => void check(value, seq), debounceMs);
     return () => clearTimeout(timer);
   }, [email, hydrated, enabled, debounceMs]);

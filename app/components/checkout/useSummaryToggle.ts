@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 
 /**
  * The order summary's show/hide toggle: its state, the collapsing class (the CSS animation) and `hidden`
@@ -19,15 +20,15 @@ export function useSummaryToggle(collapseMs: number) {
       setCollapsed(true);
       timer.current = setTimeout(() => setHidden(true), collapseMs);
     } else {
-      setOpen(true);
-      setHidden(false);
+      // Commit the shown-but-collapsed state, lay it out (the transition starts from it), then expand.
+      flushSync(() => {
+        setOpen(true);
+        setHidden(false);
+      });
+      void ref.current?.offsetHeight;
+      setCollapsed(false);
     }
   };
-  useEffect(() => {
-    if (!open || !collapsed || hidden) return;
-    void ref.current?.offsetHeight; // lay out the collapsed state first: the transition starts from it
-    setCollapsed(false);
-  }, [open, collapsed, hidden]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return { open, collapsed, hidden, ref, toggle };
 }

@@ -7,18 +7,16 @@ export function StoreNotice({ noticeId, text, hidden }: { noticeId: string; text
   return (
     <p className="woocommerce-store-notice demo_store" data-notice-id={noticeId}>
       {text}{" "}
-      <a
-        href="#"
-        role="button"
+      <button
+        type="button"
         className="woocommerce-store-notice__dismiss-link"
-        onClick={(e) => {
-          e.preventDefault();
+        onClick={() => {
           document.cookie = `store_notice${noticeId}=hidden; path=/; SameSite=Lax`;
           setDismissed(true);
         }}
       >
         Dismiss
-      </a>
+      </button>
     </p>
   );
 }
