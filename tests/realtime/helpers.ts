@@ -2,7 +2,7 @@
 // as the widgets do, a raw ws client, and an event recorder that waits for events instead of sleeping.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Centrifuge, type Options } from "centrifuge";
+import { Centrifuge, type EventMap, type Options, type TypedEventEmitter } from "centrifuge";
 import WebSocket from "ws";
 import { createHub, type Hub, type HubOptions } from "../../server/realtime/index.ts";
 
@@ -66,31 +66,30 @@ export function newClient(url: string, options: Partial<Options> = {}): Centrifu
   });
 }
 
-interface Emitter {
-  on(event: string, listener: (...args: any[]) => void): unknown;
-}
+/** The context a listener of event `E` receives. */
+type EventContext<Events extends EventMap, E extends keyof Events> = Parameters<Events[E]>[0];
 
 /** Records every event of the named kinds; `next` waits for one that was not consumed yet. */
-export class Recorder {
-  readonly events: { name: string; ctx: any }[] = [];
-  private waiters: { name: string; pred: (ctx: any) => boolean; resolve: (ctx: any) => void }[] = [];
+export class Recorder<Events extends EventMap> {
+  readonly events: { name: string; ctx: unknown }[] = [];
+  private waiters: { name: string; pred: (ctx: unknown) => boolean; resolve: (ctx: unknown) => void }[] = [];
   private consumed = new Set<number>();
 
-  constructor(emitter: Emitter, names: string[]) {
+  constructor(emitter: TypedEventEmitter<Events>, names: readonly NoInfer<keyof Events & string>[]) {
     for (const name of names) {
-      emitter.on(name, (ctx: any) => {
+      emitter.on(name, ((ctx: unknown) => {
         this.events.push({ name, ctx });
         this.wake();
-      });
+      }) as Events[typeof name]);
     }
   }
 
-  all(name: string): any[] {
-    return this.events.filter((e) => e.name === name).map((e) => e.ctx);
+  all<E extends keyof Events & string>(name: E): EventContext<Events, E>[] {
+    return this.events.filter((e) => e.name === name).map((e) => e.ctx as EventContext<Events, E>);
   }
 
   /** Resolves with the first not-yet-consumed event `name` matching `pred`; rejects after `timeoutMs`. */
-  next(name: string, pred: (ctx: any) => boolean = () => true, timeoutMs = 10_000): Promise<any> {
+  next<E extends keyof Events & string>(name: E, pred: (ctx: EventContext<Events, E>) => boolean = () => true, timeoutMs = 10_000): Promise<EventContext<Events, E>> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
@@ -98,10 +97,10 @@ export class Recorder {
       }, timeoutMs);
       const waiter = {
         name,
-        pred,
-        resolve: (ctx: any) => {
+        pred: (ctx: unknown) => pred(ctx as EventContext<Events, E>),
+        resolve: (ctx: unknown) => {
           clearTimeout(timer);
-          resolve(ctx);
+          resolve(ctx as EventContext<Events, E>);
         },
       };
       this.waiters.push(waiter);
@@ -118,6 +117,15 @@ export class Recorder {
       w.resolve(this.events[i]!.ctx);
     }
   }
+}
+
+/** A reply or push as the hub writes it (Centrifuge JSON protocol); the fields the tests read. */
+export interface ProtocolFrame {
+  id?: number;
+  error?: { code: number; message: string };
+  connect?: { client?: string; version?: string; ping?: number; pong?: boolean };
+  subscribe?: { offset?: number; epoch?: string; recoverable?: boolean; was_recovering?: boolean; recovered?: boolean; publications?: { data?: unknown; offset?: number }[] };
+  push?: { channel?: string; pub?: { data?: unknown; offset?: number } };
 }
 
 /** A raw ws client that keeps every text frame and its close code. */
@@ -175,8 +183,8 @@ export class RawClient {
   }
 
   /** Every message received so far, frames split on newlines and parsed. */
-  messages(): any[] {
-    return this.frames.flatMap((f) => f.split("\n").filter(Boolean).map((l) => JSON.parse(l)));
+  messages(): ProtocolFrame[] {
+    return this.frames.flatMap((f) => f.split("\n").filter(Boolean).map((l) => JSON.parse(l) as ProtocolFrame));
   }
 
   async close(): Promise<void> {

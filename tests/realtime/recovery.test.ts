@@ -1,11 +1,11 @@
 // Catch-up after reconnect, driven by the real centrifuge client: every missed publication in order, or
 // recovered:false — never a silent gap.
 import { afterEach, describe, expect, it } from "vitest";
-import type { Centrifuge, Subscription } from "centrifuge";
+import type { Centrifuge, ClientEvents, Subscription } from "centrifuge";
 import { createMemoryBroker, type Broker, type BrokerHandler } from "../../server/realtime/index.ts";
 import { newClient, Recorder, startServer, type TestServer } from "./helpers.ts";
 
-const SUB_EVENTS = ["subscribing", "subscribed", "unsubscribed", "publication", "error"];
+const SUB_EVENTS = ["subscribing", "subscribed", "unsubscribed", "publication", "error"] as const;
 const servers: TestServer[] = [];
 const clients: Centrifuge[] = [];
 
@@ -34,7 +34,7 @@ async function subscriber(url: string) {
 }
 
 /** Takes the client offline (client-side disconnect keeps the subscription and its position). */
-async function offline(client: Centrifuge, rec: Recorder) {
+async function offline(client: Centrifuge, rec: Recorder<ClientEvents>) {
   client.disconnect();
   await rec.next("disconnected");
 }

@@ -8,7 +8,7 @@ import { newClient, Recorder, startServer, type TestServer } from "./helpers.ts"
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const prefix = `test:rt:${randomBytes(4).toString("hex")}`;
-const SUB_EVENTS = ["subscribed", "unsubscribed", "publication", "error"];
+const SUB_EVENTS = ["subscribed", "unsubscribed", "publication", "error"] as const;
 
 let admin: Redis;
 const brokers: Broker[] = [];
