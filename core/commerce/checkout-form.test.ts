@@ -80,6 +80,14 @@ describe("escaping", () => {
   it("sanitizeText removes tags and control characters", () => {
     expect(sanitizeText("<script>alert(1)</script>Bob\t\u0000 Smith")).toBe("alert(1)Bob Smith");
   });
+  it("control characters are U+0000–U+001F and U+007F only: C1 characters and the rest pass", () => {
+    expect(sanitizeText("a\u0001\u001f\u007fb")).toBe("a b");
+    expect(sanitizeText("a\u0080\u009fb\u00adc")).toBe("a\u0080\u009fb\u00adc");
+  });
+  it("order notes lose control characters but keep tab and line breaks", () => {
+    const result = parseCheckoutForm({ ...valid, order_comments: "  a\u0000\u0008\u000b\u000c\u000e\u001f\u007fb\tc\r\nd\u0085 " }, gateways, month, opts);
+    expect(result.ok && result.value.orderComments).toBe("ab\tc\r\nd\u0085");
+  });
   it("errorListHtml escapes the field id", () => {
     expect(errorListHtml([{ id: '"><img>', html: "x" }])).toBe('<ul class="woocommerce-error" role="alert"><li data-id="&quot;&gt;&lt;img&gt;">x</li></ul>');
   });

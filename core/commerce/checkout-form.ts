@@ -226,7 +226,8 @@ export function parseCheckoutForm(
   const shipping = shipToDifferent ? readAddress(form, "shipping", errors) : null;
   const rawNote = field(form, "order_comments");
   if (rawNote.length > NOTE_MAX) errors.push({ id: "order_comments", html: `<strong>Order notes</strong> are too long (at most ${NOTE_MAX} characters).` });
-  const orderComments = rawNote.replace(/<[^>]*>?/g, "").replace(/[^\P{Cc}\t\n\r\x80-\x9f]/gu, "") // U+0000–U+001F and U+007F except tab, LF, CR.trim().slice(0, NOTE_MAX);
+  // Control characters out (U+0000–U+001F and U+007F, except tab, LF and CR).
+  const orderComments = rawNote.replace(/<[^>]*>?/g, "").replace(/[^\P{Cc}\t\n\r\x80-\x9f]/gu, "").trim().slice(0, NOTE_MAX);
 
   let createAccount: { password: string } | null = null;
   if (!opts.loggedIn && isTrue(field(form, "createaccount"))) {
