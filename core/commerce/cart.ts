@@ -31,7 +31,7 @@ import {
 import { bundlePrice, bundlesAvailable, fitsProductKind, variationMatches, type AddToCartRequest, type BundleComponent, type BundleProduct } from "../domain/catalog/index.ts";
 import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
 
-export type { CartItemData, CartLine, CartOwner, PricedCart } from "../domain/cart/types.ts";
+export type { CartItemData, CartOwner, PricedCart } from "../domain/cart/types.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Keys and hashes

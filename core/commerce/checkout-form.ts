@@ -16,7 +16,7 @@ import {
 import { escapeHtml } from "../domain/text/html.ts";
 import { ADDRESS_FIELDS, COUNTRIES, isAddressFieldRequired, type Address } from "../domain/checkout/address.ts";
 
-export { ADDRESS_FIELD_LABELS, COUNTRIES, DEFAULT_COUNTRY, isAddressFieldRequired, type Address } from "../domain/checkout/address.ts";
+export type { Address } from "../domain/checkout/address.ts";
 
 export const FIELD_MAX = 200;
 export const EMAIL_MAX = 254;

@@ -30,7 +30,7 @@ import * as stock from "../db/repositories/stock.ts";
 import * as attempts from "../db/repositories/payment-attempts.ts";
 import * as claims from "../db/repositories/checkout-claims.ts";
 import * as couponUse from "../db/repositories/coupon-usage.ts";
-import { isPayable, PAYABLE_STATUSES, type OrderStatus } from "../domain/orders/status.ts";
+import { isPayable, type OrderStatus } from "../domain/orders/status.ts";
 import { orderReceivedEmail } from "../mail/templates/order-received.ts";
 import { orderPaymentFailedEmail } from "../mail/templates/order-payment-failed.ts";
 import { stockNeeds } from "../domain/catalog/index.ts";

@@ -1,5 +1,5 @@
 import { Amount } from "../product/Price.tsx";
-import { EMPTY_CART, type CartSummaryView, type MiniCartLine } from "./cart-view.ts";
+import { EMPTY_CART, type CartSummaryView } from "./cart-view.ts";
 
 export { EMPTY_CART, type CartSummaryView };
 

@@ -4,7 +4,19 @@
  */
 
 /** Columns of a saved address (customer_addresses), in form order. */
-export const ADDRESS_COLUMNS = ["first_name", "last_name", "company", "country", "address_1", "address_2", "city", "state", "postcode", "phone", "email"] as const;
+export const ADDRESS_COLUMNS = [
+  "first_name",
+  "last_name",
+  "company",
+  "country",
+  "address_1",
+  "address_2",
+  "city",
+  "state",
+  "postcode",
+  "phone",
+  "email",
+] as const;
 export type AddressKind = "billing" | "shipping";
 export type SavedAddress = Record<(typeof ADDRESS_COLUMNS)[number], string>;
 
