@@ -7,7 +7,12 @@ import type { Route } from "./+types/root";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, shop, origin, storefront } = context;
   await shop.session();
-  const [categories, notices, pricedCart, customer] = await Promise.all([navigationCategories(services.db), shop.takeNotices(), storefront.cart.get(), storefront.customer()]);
+  const [categories, notices, pricedCart, customer] = await Promise.all([
+    navigationCategories(services.db),
+    shop.takeNotices(),
+    storefront.cart.get(),
+    storefront.customer(),
+  ]);
   // Like WooCommerce on every page load: cart cookies that went stale (sign-in merge, another device) are corrected.
   storefront.cart.syncCookies(pricedCart);
   const path = new URL(request.url).pathname;

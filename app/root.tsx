@@ -37,7 +37,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {root?.storeNotice.enabled ? <StoreNotice noticeId={root.storeNotice.noticeId} text={root.storeNotice.text} hidden={root.storeNotice.hidden} /> : null}
-        <Header siteName={root?.site.name ?? "Shop"} tagline={root?.site.tagline ?? ""} categories={root?.categories ?? []} cart={root?.cart ?? EMPTY_CART} customerName={root?.customerName ?? null} />
+        <Header
+          siteName={root?.site.name ?? "Shop"}
+          tagline={root?.site.tagline ?? ""}
+          categories={root?.categories ?? []}
+          cart={root?.cart ?? EMPTY_CART}
+          customerName={root?.customerName ?? null}
+        />
         <main id="content" className="site-content container" tabIndex={-1}>
           <Notices notices={root?.notices ?? []} />
           {children}
@@ -77,4 +83,3 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </section>
   );
 }
-

@@ -21,7 +21,12 @@ async function newSession(): Promise<{ cookie: string; post: (path: string, body
     return res;
   };
   await post("/?wc-ajax=get_refreshed_fragments", "time=1");
-  return { post, get cookie() { return [...jar].map(([k, v]) => `${k}=${v}`).join("; "); } };
+  return {
+    post,
+    get cookie() {
+      return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    },
+  };
 }
 
 try {
@@ -31,7 +36,9 @@ try {
   const many: string[] = [];
   for (let page = 1; many.length < 50 && page < 30; page++) {
     const html = await (await fetch(`${server.url}/shop/page/${page}/`)).text();
-    for (const m of html.matchAll(/class="button product_type_simple add_to_cart_button ajax_add_to_cart" data-product_id="(\d+)"|data-product_id="(\d+)"[^>]*ajax_add_to_cart/g)) {
+    for (const m of html.matchAll(
+      /class="button product_type_simple add_to_cart_button ajax_add_to_cart" data-product_id="(\d+)"|data-product_id="(\d+)"[^>]*ajax_add_to_cart/g,
+    )) {
       const id = m[1] ?? m[2];
       if (id && !many.includes(id)) many.push(id);
     }
@@ -39,15 +46,36 @@ try {
   const rows: LoadResult[] = [];
   for (const size of [1, 50]) {
     const s = await newSession();
-    for (const id of (size === 1 ? [simple] : many.slice(0, 50))) await s.post("/?wc-ajax=add_to_cart", `product_id=${id}&quantity=1`);
+    for (const id of size === 1 ? [simple] : many.slice(0, 50)) await s.post("/?wc-ajax=add_to_cart", `product_id=${id}&quantity=1`);
     const lines = size === 1 ? 1 : Math.min(50, many.length);
-    rows.push(await load(`get_refreshed_fragments, ${lines} line(s)`, { url: `${server.url}/?wc-ajax=get_refreshed_fragments`, method: "POST", headers: { ...FORM, cookie: s.cookie }, body: "time=1" }));
-    rows.push(await load(`add_to_cart (same line), ${lines} line(s)`, { url: `${server.url}/?wc-ajax=add_to_cart`, method: "POST", headers: { ...FORM, cookie: s.cookie }, body: `product_id=${simple}&quantity=1` }));
+    rows.push(
+      await load(`get_refreshed_fragments, ${lines} line(s)`, {
+        url: `${server.url}/?wc-ajax=get_refreshed_fragments`,
+        method: "POST",
+        headers: { ...FORM, cookie: s.cookie },
+        body: "time=1",
+      }),
+    );
+    rows.push(
+      await load(`add_to_cart (same line), ${lines} line(s)`, {
+        url: `${server.url}/?wc-ajax=add_to_cart`,
+        method: "POST",
+        headers: { ...FORM, cookie: s.cookie },
+        body: `product_id=${simple}&quantity=1`,
+      }),
+    );
     // remove_from_cart of a key that is gone after the first request measures the lookup; the
     // first request measures a real removal. Both go through the same locked transaction.
     const json = (await (await s.post("/?wc-ajax=get_refreshed_fragments", "time=1")).json()) as { fragments: Record<string, string> };
     const key = /data-cart_item_key="([0-9a-f]{32})"/.exec(json.fragments["div.widget_shopping_cart_content"]!)?.[1] ?? "0".repeat(32);
-    rows.push(await load(`remove_from_cart, ${lines} line(s)`, { url: `${server.url}/?wc-ajax=remove_from_cart`, method: "POST", headers: { ...FORM, cookie: s.cookie }, body: `cart_item_key=${key}` }));
+    rows.push(
+      await load(`remove_from_cart, ${lines} line(s)`, {
+        url: `${server.url}/?wc-ajax=remove_from_cart`,
+        method: "POST",
+        headers: { ...FORM, cookie: s.cookie },
+        body: `cart_item_key=${key}`,
+      }),
+    );
   }
   console.log(`\n## Cart endpoints (${process.env.BENCH_SECONDS ?? 8} s each, 16 connections, one shared cart)\n`);
   printLoad(rows);

@@ -47,7 +47,9 @@ async function prepare(dataDir: string, size: number, databaseUrl: string | unde
 
 async function measure(name: string, opts: autocannon.Options): Promise<void> {
   const result = await autocannon({ connections: 16, duration: seconds, ...opts });
-  console.log(`  ${name.padEnd(34)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   non-2xx ${result.non2xx}   errors ${result.errors}`);
+  console.log(
+    `  ${name.padEnd(34)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   non-2xx ${result.non2xx}   errors ${result.errors}`,
+  );
 }
 
 async function runSize(size: number): Promise<void> {
@@ -57,7 +59,17 @@ async function runSize(size: number): Promise<void> {
   const many = await prepare(dataDir, size, schema?.url);
   console.log(`\n${size.toLocaleString("en")} generated products (+ demo catalogue), seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const child = spawn(process.execPath, ["build/server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SIMULATOR: "off", LOG_LEVEL: "warn", SEED_PRODUCTS: "0", ...(schema ? { DATABASE_URL: schema.url } : {}) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SIMULATOR: "off",
+      LOG_LEVEL: "warn",
+      SEED_PRODUCTS: "0",
+      ...(schema ? { DATABASE_URL: schema.url } : {}),
+    },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
@@ -78,15 +90,30 @@ async function runSize(size: number): Promise<void> {
       const res = await fetch(url + path);
       if (!res.ok) throw new Error(`${path}: ${res.status}`);
     }
-    const refreshBody = JSON.stringify({ post_id: 0, widget_id: "shop", widget_filters: { taxonomy: { pa_color: { terms: ["red", "navy"], logicalJoin: "OR" } } }, pagination_base_url: `${url}/shop/?orderby=price` });
+    const refreshBody = JSON.stringify({
+      post_id: 0,
+      widget_id: "shop",
+      widget_filters: { taxonomy: { pa_color: { terms: ["red", "navy"], logicalJoin: "OR" } } },
+      pagination_base_url: `${url}/shop/?orderby=price`,
+    });
     const variationBody = new URLSearchParams({ product_id: String(many.id), attribute_pa_color: "red", attribute_pa_pattern: "pattern-13" }).toString();
     await measure("baseline: rest-nonce (trivial)", { url: `${url}/wp-admin/admin-ajax.php?action=rest-nonce` });
     await measure("GET /shop/", { url: `${url}/shop/` });
     await measure("GET /shop/ filtered (colour+price)", { url: url + filtered });
     await measure("GET /shop/page/50/", { url: `${url}/shop/page/50/` });
-    await measure("POST refresh-loop (colour OR)", { url: `${url}/wp-json/elementor-pro/v1/refresh-loop`, method: "POST", headers: { "content-type": "application/json" }, body: refreshBody });
+    await measure("POST refresh-loop (colour OR)", {
+      url: `${url}/wp-json/elementor-pro/v1/refresh-loop`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: refreshBody,
+    });
     await measure("GET product, 200 variations", { url: `${url}/product/${many.slug}/` });
-    await measure("POST get_variation (of 200)", { url: `${url}/?wc-ajax=get_variation`, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: variationBody });
+    await measure("POST get_variation (of 200)", {
+      url: `${url}/?wc-ajax=get_variation`,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: variationBody,
+    });
   } finally {
     try {
       process.kill(-child.pid!, "SIGTERM");
@@ -99,5 +126,10 @@ async function runSize(size: number): Promise<void> {
   }
 }
 
-console.log(`catalogue benchmark: autocannon, 16 connections, ${seconds} s per figure, production server on loopback (${baseDatabaseUrl ? "PostgreSQL" : "PGlite"}); load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `catalogue benchmark: autocannon, 16 connections, ${seconds} s per figure, production server on loopback (${baseDatabaseUrl ? "PostgreSQL" : "PGlite"}); load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 for (const size of sizes) await runSize(size);

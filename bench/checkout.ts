@@ -17,7 +17,11 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 function shopper() {
   const jar = new Map<string, string>();
   const send = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(server.url + path, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    const res = await fetch(server.url + path, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const eq = pair!.indexOf("=");
@@ -51,7 +55,9 @@ try {
     for (let i = 0; Date.now() < end; i++) {
       const send = shopper();
       const t0 = performance.now();
-      const added = (await (await send("/?wc-ajax=add_to_cart", { method: "POST", headers: FORM, body: `product_id=${productIds[(w * 7919 + i) % productIds.length]}&quantity=1` })).json()) as { error?: boolean };
+      const added = (await (
+        await send("/?wc-ajax=add_to_cart", { method: "POST", headers: FORM, body: `product_id=${productIds[(w * 7919 + i) % productIds.length]}&quantity=1` })
+      ).json()) as { error?: boolean };
       // The demo catalogue's stock runs out under a long run: a refused add is a sold-out product, not a failed checkout.
       if (added.error) {
         soldOut++;
@@ -97,7 +103,9 @@ try {
   posts.sort((a, b) => a - b);
   console.log(`| checkout (${concurrency} concurrent shoppers, ${seconds} s) | orders/s | p50 ms | p99 ms | failures |`);
   console.log("|---|---:|---:|---:|---:|");
-  console.log(`| whole flow: add_to_cart + GET /checkout/ + checkout | ${(flow.length / elapsed).toFixed(1)} | ${quantile(flow, 0.5).toFixed(0)} | ${quantile(flow, 0.99).toFixed(0)} | ${failures} |`);
+  console.log(
+    `| whole flow: add_to_cart + GET /checkout/ + checkout | ${(flow.length / elapsed).toFixed(1)} | ${quantile(flow, 0.5).toFixed(0)} | ${quantile(flow, 0.99).toFixed(0)} | ${failures} |`,
+  );
   console.log(`| ?wc-ajax=checkout alone | — | ${quantile(posts, 0.5).toFixed(0)} | ${quantile(posts, 0.99).toFixed(0)} | — |`);
   if (soldOut) console.log(`(${soldOut} adds refused: product sold out during the run; not counted)`);
 } finally {

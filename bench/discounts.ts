@@ -39,19 +39,54 @@ function syntheticCart(): { lines: CartLineInput[]; rules: DiscountRule[] } {
     const cat = cats[r % cats.length]!;
     switch (r % 5) {
       case 0:
-        rules.push({ ...base, filters: [{ type: "categories", categorySlugs: [cat] }], action: { kind: "bulk", countBy: "product", tiers: [{ min: 2, max: 4, type: "percent", value: 5 }, { min: 5, type: "percent", value: 10 }] } });
+        rules.push({
+          ...base,
+          filters: [{ type: "categories", categorySlugs: [cat] }],
+          action: {
+            kind: "bulk",
+            countBy: "product",
+            tiers: [
+              { min: 2, max: 4, type: "percent", value: 5 },
+              { min: 5, type: "percent", value: 10 },
+            ],
+          },
+        });
         break;
       case 1:
         rules.push({ ...base, filters: [{ type: "products", productIds: [1000 + r, 1001 + r, 1002 + r] }], action: { kind: "product_percent", percent: 3 } });
         break;
       case 2:
-        rules.push({ ...base, filters: [{ type: "categories", categorySlugs: [cat] }], conditions: [{ type: "cart_subtotal", min: 10_000 }], action: { kind: "cart_percent", percent: 2, maxDiscount: 5000 } });
+        rules.push({
+          ...base,
+          filters: [{ type: "categories", categorySlugs: [cat] }],
+          conditions: [{ type: "cart_subtotal", min: 10_000 }],
+          action: { kind: "cart_percent", percent: 2, maxDiscount: 5000 },
+        });
         break;
       case 3:
-        rules.push({ ...base, filters: [{ type: "on_sale", onSale: false }, { type: "categories", categorySlugs: [cat] }], action: { kind: "bulk", countBy: "matched", tiers: [{ min: 10, type: "fixed_per_unit", value: 20 }] } });
+        rules.push({
+          ...base,
+          filters: [
+            { type: "on_sale", onSale: false },
+            { type: "categories", categorySlugs: [cat] },
+          ],
+          action: { kind: "bulk", countBy: "matched", tiers: [{ min: 10, type: "fixed_per_unit", value: 20 }] },
+        });
         break;
       default:
-        rules.push({ ...base, filters: [{ type: "products", productIds: [1000 + (r % 60)] }], action: { kind: "buy_x_get_y", buyQuantity: 3, getProductId: 1000 + ((r + 1) % 60), choosableProductIds: [], getQuantity: 1, recursive: true, discountPercent: 100 } });
+        rules.push({
+          ...base,
+          filters: [{ type: "products", productIds: [1000 + (r % 60)] }],
+          action: {
+            kind: "buy_x_get_y",
+            buyQuantity: 3,
+            getProductId: 1000 + ((r + 1) % 60),
+            choosableProductIds: [],
+            getQuantity: 1,
+            recursive: true,
+            discountPercent: 100,
+          },
+        });
     }
   }
   return { lines, rules };
@@ -109,7 +144,10 @@ async function benchPriceCall(): Promise<void> {
     }
     // A browser's cookies and nonce, as the page would send them.
     const page = await fetch(`${url}/product/black-everyday-mask/`);
-    const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = page.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const html = await page.text();
     const nonce = /var awdr_params = \{[^;]*"nonce":"([0-9a-f]{10})"/.exec(html)?.[1];
     const mask = /<div id="product-(\d+)"/.exec(html)?.[1];
@@ -118,10 +156,19 @@ async function benchPriceCall(): Promise<void> {
     if (!nonce || !mask || !tie) throw new Error("could not read the nonce or product ids from the pages");
     // Baseline: the cheapest admin-ajax call (session + nonce, no pricing), to read the figures against.
     const baseline = await autocannon({ url: `${url}/wp-admin/admin-ajax.php?action=rest-nonce`, headers: { cookie }, connections: 16, duration: seconds });
-    console.log(`${"baseline rest-nonce".padEnd(24)} ${Math.round(baseline.requests.average)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms`);
-    for (const [name, productId, qty] of [["get_price_html mask ×6", mask, 6], ["get_price_html tie ×1", tie, 1]] as const) {
+    console.log(
+      `${"baseline rest-nonce".padEnd(24)} ${Math.round(baseline.requests.average)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms`,
+    );
+    for (const [name, productId, qty] of [
+      ["get_price_html mask ×6", mask, 6],
+      ["get_price_html tie ×1", tie, 1],
+    ] as const) {
       const body = new URLSearchParams({ action: "wdr_ajax", method: "get_price_html", product_id: productId, qty: String(qty), awdr_nonce: nonce }).toString();
-      const check = await fetch(`${url}/wp-admin/admin-ajax.php`, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body });
+      const check = await fetch(`${url}/wp-admin/admin-ajax.php`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
       if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
       const result = await autocannon({
         url: `${url}/wp-admin/admin-ajax.php`,
@@ -131,7 +178,9 @@ async function benchPriceCall(): Promise<void> {
         connections: 16,
         duration: seconds,
       });
-      console.log(`${name.padEnd(24)} ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
+      console.log(
+        `${name.padEnd(24)} ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+      );
     }
   } finally {
     try {

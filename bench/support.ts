@@ -15,7 +15,17 @@ export interface BenchServer {
 export async function startBenchServer(opts: { products: number; port: number; env?: Record<string, string> }): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
   const child = spawn(process.execPath, ["build/server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(opts.port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_PRODUCTS: String(opts.products), SIMULATOR: "off", LOG_LEVEL: "warn", ...opts.env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(opts.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_PRODUCTS: String(opts.products),
+      SIMULATOR: "off",
+      LOG_LEVEL: "warn",
+      ...opts.env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

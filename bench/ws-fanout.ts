@@ -193,7 +193,9 @@ async function main(): Promise<void> {
   console.log("\nresults");
   console.log(`  connections held:          ${held}`);
   console.log(`  hub RSS delta:             ${((rssAfter - rssBefore) / 1048576).toFixed(1)} MiB`);
-  console.log(`  memory per connection:     ${held > 0 ? ((rssAfter - rssBefore) / held / 1024).toFixed(1) : "n/a"} KiB (RSS delta / connections${global.gc ? ", after GC" : ", no forced GC"})`);
+  console.log(
+    `  memory per connection:     ${held > 0 ? ((rssAfter - rssBefore) / held / 1024).toFixed(1) : "n/a"} KiB (RSS delta / connections${global.gc ? ", after GC" : ", no forced GC"})`,
+  );
   if (toLast.length > 0) {
     const last = sort(toLast);
     const med = sort(toMedian);

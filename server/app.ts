@@ -118,7 +118,8 @@ export function createApp(opts: AppOptions): express.Express {
 function errorHandler(services: AppServices) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = error as { type?: string; status?: number; statusCode?: number };
-    const status = e.type === "entity.too.large" ? 413 : e.type === "entity.parse.failed" || e.type === "parameters.too.many" ? 400 : (e.status ?? e.statusCode ?? 500);
+    const status =
+      e.type === "entity.too.large" ? 413 : e.type === "entity.parse.failed" || e.type === "parameters.too.many" ? 400 : (e.status ?? e.statusCode ?? 500);
     if (status >= 500) services.logger.error("request failed", { method: req.method, path: req.path, error });
     if (res.headersSent) return void res.destroy();
     const rest = req.path.startsWith("/wp-json") || req.query?.rest_route !== undefined;
@@ -131,7 +132,14 @@ function errorHandler(services: AppServices) {
       for (const [k, v] of Object.entries(WC_AJAX_HEADERS)) res.setHeader(k, v);
       return void res.status(status >= 500 ? status : 200).end();
     }
-    if (req.path === "/wp-admin/admin-ajax.php") return void res.status(status).type("text/html").send(status >= 500 ? "" : "0");
-    res.status(status).type("text/plain").send(status === 413 ? "Request body too large" : status === 400 ? "Bad request" : "Something went wrong");
+    if (req.path === "/wp-admin/admin-ajax.php")
+      return void res
+        .status(status)
+        .type("text/html")
+        .send(status >= 500 ? "" : "0");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 413 ? "Request body too large" : status === 400 ? "Bad request" : "Something went wrong");
   };
 }

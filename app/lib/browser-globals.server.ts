@@ -55,7 +55,11 @@ export function browserGlobals(config: SiteConfig, shop: ShopSession, origin: st
       woocommerce_login_nonce: shop.nonce("woocommerce-login"),
     },
     awdr_params: awdrParams(config, shop.nonce(config.discounts.nonceAction)),
-    wpApiSettings: { root: `${origin}${config.routes.restRoot}`, nonce: shop.nonce("wp_rest"), nonceEndpoint: `${origin}${config.routes.ajax}?action=rest-nonce` },
+    wpApiSettings: {
+      root: `${origin}${config.routes.restRoot}`,
+      nonce: shop.nonce("wp_rest"),
+      nonceEndpoint: `${origin}${config.routes.ajax}?action=rest-nonce`,
+    },
   };
   if (page === "cart") {
     globals.wc_cart_params = {

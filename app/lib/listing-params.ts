@@ -18,7 +18,6 @@ export const ORDER_OPTIONS: { value: ListingOrder; label: string }[] = [
   { value: "price-desc", label: "Sort by price: high to low" },
 ];
 
-
 /** A page number from `/page/{n}`: a positive whole number, else null (the caller answers 404). */
 export function parsePage(value: string | undefined): number | null {
   if (value === undefined) return 1;

@@ -34,7 +34,17 @@ export default function AddPaymentMethod({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : null}
         <div id="payment" className="woocommerce-Payment">
-          <PaymentForm gateways={gateways} testMode={testMode} tokens={[]} canSave={false} method={method} onMethodChange={setMethod} tokenChoice={{}} onTokenChoice={() => undefined} slideMs={200} />
+          <PaymentForm
+            gateways={gateways}
+            testMode={testMode}
+            tokens={[]}
+            canSave={false}
+            method={method}
+            onMethodChange={setMethod}
+            tokenChoice={{}}
+            onTokenChoice={() => undefined}
+            slideMs={200}
+          />
           <input type="hidden" name="woocommerce-add-payment-method-nonce" value={nonce} />
           <button type="submit" className="button alt" id="place_order" value="Add payment method">
             Add payment method

@@ -22,9 +22,21 @@ export default function EditAccount({ loaderData }: Route.ComponentProps) {
   const row = (name: string, label: string, value: string, type = "text", autoComplete = "off") => (
     <p className="woocommerce-form-row form-row form-row-wide">
       <label htmlFor={name}>
-        {label} <abbr className="required" title="required">*</abbr>
+        {label}{" "}
+        <abbr className="required" title="required">
+          *
+        </abbr>
       </label>
-      <input type={type} className="input-text" name={name} id={name} defaultValue={value} autoComplete={autoComplete} maxLength={type === "email" ? 254 : 100} required />
+      <input
+        type={type}
+        className="input-text"
+        name={name}
+        id={name}
+        defaultValue={value}
+        autoComplete={autoComplete}
+        maxLength={type === "email" ? 254 : 100}
+        required
+      />
     </p>
   );
   return (

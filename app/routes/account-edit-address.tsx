@@ -32,7 +32,11 @@ export default function EditAddress({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : null}
-            <AddressForm kind={kind} values={actionData && "values" in actionData ? actionData.values : addresses[kind]} errorIds={new Set((actionData?.errors ?? []).map((e) => e.id))} />
+            <AddressForm
+              kind={kind}
+              values={actionData && "values" in actionData ? actionData.values : addresses[kind]}
+              errorIds={new Set((actionData?.errors ?? []).map((e) => e.id))}
+            />
             <input type="hidden" name="woocommerce-edit-address-nonce" value={nonce} />
             <p>
               <button type="submit" className="button" name="save_address" value="Save address">

@@ -20,7 +20,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!shop.verifyNonce("lost-password", form.get("_wpnonce"))) return { error: "Your session has expired. Please reload the page and try again." };
   if (form.get("intent") === "reset") {
     const id = String(form.get("id") ?? "");
-    const result = await resetPassword(services.db, /^\d{1,9}$/.test(id) ? Number(id) : 0, String(form.get("key") ?? "").slice(0, 64), String(form.get("password_1") ?? ""), services.now());
+    const result = await resetPassword(
+      services.db,
+      /^\d{1,9}$/.test(id) ? Number(id) : 0,
+      String(form.get("key") ?? "").slice(0, 64),
+      String(form.get("password_1") ?? ""),
+      services.now(),
+    );
     if (!result.ok) return { error: result.message };
     await shop.queueNotice({ type: "success", message: "Your password has been reset successfully." });
     return redirect("/my-account/");

@@ -31,9 +31,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const id = /^\d{1,9}$/.test(String(form.get("token_id") ?? "")) ? Number(form.get("token_id")) : 0;
   const intent = String(form.get("intent") ?? "");
-  const ok = intent === "delete" ? await deleteToken(context.services.db, id, session.customerId) : intent === "default" ? await setDefaultToken(context.services.db, id, session.customerId) : false;
+  const ok =
+    intent === "delete"
+      ? await deleteToken(context.services.db, id, session.customerId)
+      : intent === "default"
+        ? await setDefaultToken(context.services.db, id, session.customerId)
+        : false;
   await context.shop.queueNotice(
-    ok ? { type: "success", message: intent === "delete" ? "Payment method deleted." : "This payment method was successfully set as your default." } : { type: "error", message: "Invalid payment method." },
+    ok
+      ? { type: "success", message: intent === "delete" ? "Payment method deleted." : "This payment method was successfully set as your default." }
+      : { type: "error", message: "Invalid payment method." },
   );
   return redirect("/my-account/payment-methods/");
 }

@@ -13,7 +13,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const order = id ? await findOrder(context.services.db, id) : null;
   // Someone else's order is "not found", not "forbidden": its existence is not disclosed.
   if (!order || order.customerId !== session.customerId) throw data("Not found", { status: 404 });
-  return { order: { ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null, meta: {} }, actions: orderActionsFor(order), cancelNonce: context.shop.nonce(CANCEL_NONCE) };
+  return {
+    order: { ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null, meta: {} },
+    actions: orderActionsFor(order),
+    cancelNonce: context.shop.nonce(CANCEL_NONCE),
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

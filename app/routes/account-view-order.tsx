@@ -25,8 +25,7 @@ export default function AccountViewOrder({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">Order #{order.id}</h1>
       <AccountNav current="orders" />
       <p>
-        Order #<mark className="order-number">{order.id}</mark> was placed on{" "}
-        <mark className="order-date">{formatDate(order.createdAt)}</mark> and is currently{" "}
+        Order #<mark className="order-number">{order.id}</mark> was placed on <mark className="order-date">{formatDate(order.createdAt)}</mark> and is currently{" "}
         <mark className="order-status">{order.statusLabel}</mark>.
       </p>
       {actionData?.error ? (

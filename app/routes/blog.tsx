@@ -7,7 +7,9 @@ export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData && loaderData.page > 1 ? `Journal – Page ${loaderData.page}` : "Journal") }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData && loaderData.page > 1 ? `Journal – Page ${loaderData.page}` : "Journal") },
+];
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { items, page, totalPages, noMore, showComments } = loaderData;

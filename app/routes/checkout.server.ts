@@ -49,6 +49,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     placeOrderText: config.checkout.placeOrderText,
     checkoutError: config.checkout.checkoutError,
     account: config.account,
-    timings: { emailDebounceMs: config.timings.emailCheckDebounceMs, collapseMs: config.timings.orderReviewCollapseMs, slideMs: config.timings.savedTokenSlideMs, scrollOffsetPx: config.timings.scrollToNoticesOffsetPx, scrollMs: config.timings.scrollToNoticesMs },
+    timings: {
+      emailDebounceMs: config.timings.emailCheckDebounceMs,
+      collapseMs: config.timings.orderReviewCollapseMs,
+      slideMs: config.timings.savedTokenSlideMs,
+      scrollOffsetPx: config.timings.scrollToNoticesOffsetPx,
+      scrollMs: config.timings.scrollToNoticesMs,
+    },
   };
 }

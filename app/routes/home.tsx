@@ -10,7 +10,10 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: live
 
 export const meta: Route.MetaFunction = () => [
   { title: "Maskerade – Face masks, ties and matching sets" },
-  { name: "description", content: "Washable face masks, silk ties and matching mask and tie sets. 6 masks for $15, 12 masks for $24, free shipping on all mask purchases." },
+  {
+    name: "description",
+    content: "Washable face masks, silk ties and matching mask and tie sets. 6 masks for $15, 12 masks for $24, free shipping on all mask purchases.",
+  },
 ];
 
 export async function loader(args: Route.LoaderArgs) {

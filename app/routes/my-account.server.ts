@@ -11,8 +11,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   const customerId = session?.customerId ?? null;
   const profile = await context.storefront.customer();
   const customer = profile ? { email: profile.email, first_name: profile.firstName, display_name: profile.displayName } : null;
-  const orders = customerId ? (await listCustomerOrders(services.db, customerId, 5)).map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), actions: orderActionsFor(o) })) : [];
-  return { customer, orders, loginNonce: shop.nonce("woocommerce-login"), registerNonce: shop.nonce("woocommerce-register"), logoutNonce: shop.nonce("log-out"), cancelNonce: customerId ? shop.nonce(CANCEL_ORDER_NONCE_ACTION) : "" };
+  const orders = customerId
+    ? (await listCustomerOrders(services.db, customerId, 5)).map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), actions: orderActionsFor(o) }))
+    : [];
+  return {
+    customer,
+    orders,
+    loginNonce: shop.nonce("woocommerce-login"),
+    registerNonce: shop.nonce("woocommerce-register"),
+    logoutNonce: shop.nonce("log-out"),
+    cancelNonce: customerId ? shop.nonce(CANCEL_ORDER_NONCE_ACTION) : "",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent === "login") {
-    if (!shop.verifyNonce("woocommerce-login", form.get("woocommerce-login-nonce"))) return { error: "Your session has expired. Please reload the page and try again.", intent };
+    if (!shop.verifyNonce("woocommerce-login", form.get("woocommerce-login-nonce")))
+      return { error: "Your session has expired. Please reload the page and try again.", intent };
     const username = String(form.get("username") ?? "");
     const password = String(form.get("password") ?? "");
     if (!username || !password) return { error: "Please enter your e-mail address and password.", intent };
@@ -33,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/my-account/");
   }
   if (intent === "register") {
-    if (!shop.verifyNonce("woocommerce-register", form.get("woocommerce-register-nonce"))) return { error: "Your session has expired. Please reload the page and try again.", intent };
+    if (!shop.verifyNonce("woocommerce-register", form.get("woocommerce-register-nonce")))
+      return { error: "Your session has expired. Please reload the page and try again.", intent };
     const parsed = registrationSchema.safeParse({ email: form.get("email"), password: form.get("password") });
     if (!parsed.success) return { error: parsed.error.issues[0]!.message, intent };
     const result = await registerCustomer(services.db, parsed.data);

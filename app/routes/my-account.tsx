@@ -81,13 +81,19 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             ) : null}
             <p className="form-row">
               <label htmlFor="reg_email">
-                Email address <span className="required" aria-hidden="true">*</span>
+                Email address{" "}
+                <span className="required" aria-hidden="true">
+                  *
+                </span>
               </label>
               <input type="email" className="input-text" name="email" id="reg_email" autoComplete="email" required maxLength={254} />
             </p>
             <p className="form-row">
               <label htmlFor="reg_password">
-                Password <span className="required" aria-hidden="true">*</span>
+                Password{" "}
+                <span className="required" aria-hidden="true">
+                  *
+                </span>
               </label>
               <PasswordInput name="password" id="reg_password" autoComplete="new-password" minLength={8} />
             </p>

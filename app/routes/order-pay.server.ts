@@ -58,7 +58,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     gateways: rt.gateways,
     testMode: rt.gateway.testMode,
     key,
-    tokens: tokens.map((t) => ({ id: t.id, gatewayId: t.gatewayId, isDefault: t.isDefault, label: t.kind === "card" ? `${t.brand.charAt(0).toUpperCase()}${t.brand.slice(1)} ending in ${t.last4}` : `Bank account ending in ${t.last4}` })),
+    tokens: tokens.map((t) => ({
+      id: t.id,
+      gatewayId: t.gatewayId,
+      isDefault: t.isDefault,
+      label: t.kind === "card" ? `${t.brand.charAt(0).toUpperCase()}${t.brand.slice(1)} ending in ${t.last4}` : `Bank account ending in ${t.last4}`,
+    })),
   };
 }
 
@@ -69,7 +74,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const a = await access(context, params.id, key);
   if (a.state === "login" && form.intent === "login") {
     // The login form of the page (WooCommerce's woocommerce_login_form with this page as its redirect).
-    if (!context.shop.verifyNonce(LOGIN_NONCE, form["woocommerce-login-nonce"])) return { loginError: "Your session has expired. Please reload the page and try again." };
+    if (!context.shop.verifyNonce(LOGIN_NONCE, form["woocommerce-login-nonce"]))
+      return { loginError: "Your session has expired. Please reload the page and try again." };
     const username = typeof form.username === "string" ? form.username : "";
     const password = typeof form.password === "string" ? form.password : "";
     if (!username || !password) return { loginError: "Please enter your e-mail address and password." };
@@ -83,8 +89,22 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!context.shop.verifyNonce(NONCE, form["woocommerce-pay-nonce"])) return { errors: ["Your session has expired. Please reload the page and try again."] };
   const rt = context.storefront.checkout.payments;
   const tokens = owns ? await listTokens(context.services.db, customerId!) : [];
-  const parsed = readPayment(form, rt.gateways, yearMonthOf(context.services.now(), "utc"), { ownedTokenIds: new Set(tokens.map((t) => t.id)), canTokenize: owns });
-  if (!parsed.ok) return { errors: parsed.errors.map((e) => e.html.replace(/<[^>]*>/g, "").replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")) };
+  const parsed = readPayment(form, rt.gateways, yearMonthOf(context.services.now(), "utc"), {
+    ownedTokenIds: new Set(tokens.map((t) => t.id)),
+    canTokenize: owns,
+  });
+  if (!parsed.ok)
+    return {
+      errors: parsed.errors.map((e) =>
+        e.html
+          .replace(/<[^>]*>/g, "")
+          .replace(/&quot;/g, '"')
+          .replace(/&#0?39;/g, "'")
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&amp;/g, "&"),
+      ),
+    };
   const result = await payExistingOrder(rt.deps, order.id, owns ? customerId : null, parsed.value);
   if (!result.ok) return { errors: [result.message] };
   await context.storefront.checkout.clearCartAfterPayment(order.id);

@@ -22,7 +22,14 @@ export async function action(args: Route.ActionArgs) {
 
 export default function OrderPay({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  if (loaderData.state === "login") return <LoginFirst nonce={loaderData.loginNonce} message={loaderData.message} error={actionData && "loginError" in actionData ? actionData.loginError : undefined} />;
+  if (loaderData.state === "login")
+    return (
+      <LoginFirst
+        nonce={loaderData.loginNonce}
+        message={loaderData.message}
+        error={actionData && "loginError" in actionData ? actionData.loginError : undefined}
+      />
+    );
   if (loaderData.state !== "ok") {
     return (
       <div className="woocommerce order-pay">
@@ -90,7 +97,17 @@ function PayForm({ data: { order, payable, guestWarning, gateways, testMode, non
           ) : null}
           <OrderDetails order={order} />
           <div id="payment" className="woocommerce-checkout-payment">
-            <PaymentForm gateways={gateways} testMode={testMode} tokens={tokens} canSave={false} method={method} onMethodChange={setMethod} tokenChoice={tokenChoice} onTokenChoice={(g, v) => setTokenChoice((c) => ({ ...c, [g]: v }))} slideMs={200} />
+            <PaymentForm
+              gateways={gateways}
+              testMode={testMode}
+              tokens={tokens}
+              canSave={false}
+              method={method}
+              onMethodChange={setMethod}
+              tokenChoice={tokenChoice}
+              onTokenChoice={(g, v) => setTokenChoice((c) => ({ ...c, [g]: v }))}
+              slideMs={200}
+            />
             <input type="hidden" name="woocommerce-pay-nonce" value={nonce} />
             <input type="hidden" name="woocommerce_pay" value="1" />
             <button type="submit" className="button alt" id="place_order" value="Pay for order">

@@ -7,7 +7,8 @@ export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: pageTitle(loaderData.post.title) }, { name: "description", content: loaderData.post.excerpt }] : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: pageTitle(loaderData.post.title) }, { name: "description", content: loaderData.post.excerpt }] : [];
 
 export default function Post({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;

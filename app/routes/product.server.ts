@@ -18,7 +18,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     productsByIds(db, product.links.cross_sell),
     productsByIds(db, product.links.grouped_child),
     productsByIds(db, product.links.bundled),
-    termsOf(db, product.attributes.map((a) => a.name)),
+    termsOf(
+      db,
+      product.attributes.map((a) => a.name),
+    ),
   ]);
   const url = new URL(request.url);
   const attributes: VariationAttributeView[] = product.attributes
@@ -46,7 +49,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
           variations: many ? null : product.variations.map(variationJson),
           initialChosen,
           settings: { ...DEFAULT_SWATCH_SETTINGS, ...config.swatches, display_limit: config.shop.swatchDisplayLimit },
-          salePercentages: salePercentagesByVariation(product.variations.map((v) => ({ variation_id: v.id, regularCents: v.regularPrice, saleCents: v.salePrice }))),
+          salePercentages: salePercentagesByVariation(
+            product.variations.map((v) => ({ variation_id: v.id, regularCents: v.regularPrice, saleCents: v.salePrice })),
+          ),
         }
       : null;
   const discounts = await discountPageData(context.storefront, product);
@@ -60,6 +65,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     bundled,
     origin: context.origin,
     discounts,
-    gallery: { breakpoint: config.layout.galleryBreakPoint, resizeDebounceMs: config.timings.galleryResizeDebounceMs, saleBadgeTemplate: config.shop.saleBadgeTemplate },
+    gallery: {
+      breakpoint: config.layout.galleryBreakPoint,
+      resizeDebounceMs: config.timings.galleryResizeDebounceMs,
+      saleBadgeTemplate: config.shop.saleBadgeTemplate,
+    },
   };
 }

@@ -38,7 +38,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         description: product.shortDescription,
         image: product.imageSlugs.map((s) => `${origin}${mediaUrl(s)}`),
         url,
-        ...(product.ratingCount ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.ratingAverage, reviewCount: product.ratingCount } } : {}),
+        ...(product.ratingCount
+          ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.ratingAverage, reviewCount: product.ratingCount } }
+          : {}),
         offers: {
           "@type": product.priceMin !== product.priceMax ? "AggregateOffer" : "Offer",
           priceCurrency: "USD",
@@ -113,7 +115,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="woocommerce-product-details__short-description">
               <p>{product.shortDescription}</p>
             </div>
-            <AddToCartForm product={product} childProducts={children} bundledProducts={bundled} variable={variable ? { ...variable, onVariation } : undefined} />
+            <AddToCartForm
+              product={product}
+              childProducts={children}
+              bundledProducts={bundled}
+              variable={variable ? { ...variable, onVariation } : undefined}
+            />
             <DiscountPricing data={loaderData.discounts} />
             <div className="product_meta">
               {product.sku ? (

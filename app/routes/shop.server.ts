@@ -29,9 +29,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const query = keep.toString() ? `?${keep}` : "";
   const config = services.config;
   const [result, bounds, terms] = await Promise.all([
-    loadListing(services.db, config.shop.perPage, { categorySlug: params.category, search: q.search, orderby: q.orderby, page, price: q.price, filters: consolidated, basePath, query, view }),
+    loadListing(services.db, config.shop.perPage, {
+      categorySlug: params.category,
+      search: q.search,
+      orderby: q.orderby,
+      page,
+      price: q.price,
+      filters: consolidated,
+      basePath,
+      query,
+      view,
+    }),
     priceBounds(services.db),
-    termsOf(services.db, FILTER_WIDGETS.map((w) => w.taxonomy)),
+    termsOf(
+      services.db,
+      FILTER_WIDGETS.map((w) => w.taxonomy),
+    ),
   ]);
   if (result.kind !== "ok") throw data(null, { status: 404 });
   const { category, data: loop } = result;

@@ -181,7 +181,11 @@ export async function requestPasswordReset(db: Db, q: { login: string; siteUrl: 
     await recordEvents(tx, [{ ...mails, at: q.now, address: q.address }]);
     const token = randomBytes(24).toString("base64url");
     await revokeResetKeys(tx, account.id); // one live key per account: a new e-mail replaces the last one
-    await insertResetKey(tx, { tokenHash: createHash("sha256").update(token).digest("hex"), customerId: account.id, expiresAt: new Date(q.now.getTime() + RESET_TTL_MS) });
+    await insertResetKey(tx, {
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      customerId: account.id,
+      expiresAt: new Date(q.now.getTime() + RESET_TTL_MS),
+    });
     await queueEmail(tx, { kind: PASSWORD_RESET_KIND, to: account.email, ...passwordResetEmail({ siteUrl: q.siteUrl, token, customerId: account.id }) });
   });
   return { limited: false };
@@ -191,7 +195,13 @@ export async function requestPasswordReset(db: Db, q: { login: string; siteUrl: 
  * Sets a new password with a reset token; the token is used up, every other key and every session of the account
  * end, and the account's failed logins are forgotten (a reset lifts the sign-in limit: the owner is back in).
  */
-export async function resetPassword(db: Db, customerId: number, token: string, password: string, now: Date): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function resetPassword(
+  db: Db,
+  customerId: number,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   const { createHash } = await import("node:crypto");
   if (password.length < 8) return { ok: false, message: "Please use a password of at least 8 characters." };
   if (password.length > 200) return { ok: false, message: "That password is too long." };
@@ -203,7 +213,8 @@ export async function resetPassword(db: Db, customerId: number, token: string, p
     await revokeResetKeys(tx, customerId);
     await deleteCustomerSessions(tx, customerId);
     const profile = await customers.findCustomerProfile(tx, customerId);
-    if (profile) await clearEvents(tx, "login_failed", "account", [...new Set([profile.email, profile.displayName].map((s) => s.trim().toLowerCase()).filter(Boolean))]);
+    if (profile)
+      await clearEvents(tx, "login_failed", "account", [...new Set([profile.email, profile.displayName].map((s) => s.trim().toLowerCase()).filter(Boolean))]);
     return true;
   });
   if (!done) return { ok: false, message: "This key is invalid or has already been used. Please reset your password again if needed." };
@@ -220,11 +231,23 @@ export async function loadCustomerAddresses(db: Queryable, customerId: number): 
 
 /** Stores an address the caller has validated (readAddress of core/commerce/checkout-form.ts). One upsert. */
 export async function saveCustomerAddress(db: Queryable, customerId: number, kind: AddressKind, address: SavedAddress): Promise<void> {
-  const stored = Object.fromEntries(customers.ADDRESS_COLUMNS.map((c) => [c, kind === "shipping" && (c === "phone" || c === "email") ? "" : address[c]])) as SavedAddress;
+  const stored = Object.fromEntries(
+    customers.ADDRESS_COLUMNS.map((c) => [c, kind === "shipping" && (c === "phone" || c === "email") ? "" : address[c]]),
+  ) as SavedAddress;
   await customers.upsertCustomerAddress(db, customerId, kind, stored);
 }
 
-const nameField = (label: string) => z.string().max(100, `${label} is too long (at most 100 characters).`).transform((v) => v.replace(/<[^>]*>?/g, "").replace(/[^\P{Cc}\x80-\x9f]+/gu, " ").replace(/\s+/g, " ").trim());
+const nameField = (label: string) =>
+  z
+    .string()
+    .max(100, `${label} is too long (at most 100 characters).`)
+    .transform((v) =>
+      v
+        .replace(/<[^>]*>?/g, "")
+        .replace(/[^\P{Cc}\x80-\x9f]+/gu, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
 
 export const accountDetailsSchema = z
   .object({

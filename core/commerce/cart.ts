@@ -28,7 +28,15 @@ import {
   type ShippingMethod,
   type UsageCount,
 } from "../domain/pricing/index.ts";
-import { bundlePrice, bundlesAvailable, fitsProductKind, variationMatches, type AddToCartRequest, type BundleComponent, type BundleProduct } from "../domain/catalog/index.ts";
+import {
+  bundlePrice,
+  bundlesAvailable,
+  fitsProductKind,
+  variationMatches,
+  type AddToCartRequest,
+  type BundleComponent,
+  type BundleProduct,
+} from "../domain/catalog/index.ts";
 import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
 
 export type { CartItemData, CartOwner, PricedCart } from "../domain/cart/types.ts";
@@ -43,7 +51,9 @@ export function cartItemKey(productId: number, variationId: number, variation: R
   if (variationId) parts.push(String(variationId));
   const attrs = Object.keys(variation).sort();
   if (attrs.length) parts.push(attrs.map((k) => `${k.trim()}${String(variation[k]).trim()}`).join(""));
-  const data = Object.entries(itemData).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b));
+  const data = Object.entries(itemData)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
   if (data.length) parts.push(data.map(([k, v]) => `${k}${typeof v === "object" ? JSON.stringify(v) : String(v)}`).join(""));
   return createHash("md5").update(parts.join("_")).digest("hex");
 }
@@ -103,7 +113,12 @@ interface LineBuild {
 
 /** Turns stored lines into engine inputs. Lines whose product is gone or unpublished are left out. */
 async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Pick<repo.CartSnapshot, "sellables" | "termNames">): Promise<LineBuild[]> {
-  const products = preloaded?.sellables ?? (await repo.sellables(db, items.map((i) => ({ productId: i.productId, variationId: i.variationId }))));
+  const products =
+    preloaded?.sellables ??
+    (await repo.sellables(
+      db,
+      items.map((i) => ({ productId: i.productId, variationId: i.variationId })),
+    ));
   const bundleSlugs = new Set<string>();
   const termPairs: { taxonomy: string; slug: string }[] = [];
   for (const item of items) {
@@ -112,7 +127,9 @@ async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Pi
     for (const [name, slug] of Object.entries(item.variation)) if (slug) termPairs.push({ taxonomy: name.replace(/^attribute_/, ""), slug });
   }
   const [bundled, terms] = await Promise.all([
-    bundleSlugs.size ? repo.productPricesBySlug(db, [...bundleSlugs]) : Promise.resolve(new Map<string, { id: number; name: string; price: number; stockQuantity: number | null }>()),
+    bundleSlugs.size
+      ? repo.productPricesBySlug(db, [...bundleSlugs])
+      : Promise.resolve(new Map<string, { id: number; name: string; price: number; stockQuantity: number | null }>()),
     preloaded ? Promise.resolve(preloaded.termNames) : repo.termNames(db, termPairs),
   ]);
   const out: LineBuild[] = [];
@@ -184,7 +201,11 @@ function bundleItemsOf(s: SellableRecord): StoredBundledItem[] {
   return Array.isArray(s.details.bundledItems) ? (s.details.bundledItems as StoredBundledItem[]) : [];
 }
 /** The products in one unit of a bundle line: every mandatory item and the ticked optional ones. */
-function bundleComponents(s: SellableRecord, ticked: readonly number[], bundled: Map<string, { id: number; name: string; stockQuantity: number | null }>): BundleComponent[] {
+function bundleComponents(
+  s: SellableRecord,
+  ticked: readonly number[],
+  bundled: Map<string, { id: number; name: string; stockQuantity: number | null }>,
+): BundleComponent[] {
   const out: BundleComponent[] = [];
   for (const b of bundleItemsOf(s)) {
     if (b.optional && !ticked.includes(b.bundledItemId)) continue;
@@ -263,7 +284,11 @@ async function priceCart(
       discountedSubtotal: p.discountedSubtotal,
       total: p.total,
       freeItem: grant
-        ? { ruleUniqueId: grant.ruleUniqueId, parentProductId: grant.parentProductId, choices: grant.choosableProductIds.map((id) => ({ id, label: choiceLabels.get(id) ?? `#${id}` })) }
+        ? {
+            ruleUniqueId: grant.ruleUniqueId,
+            parentProductId: grant.parentProductId,
+            choices: grant.choosableProductIds.map((id) => ({ id, label: choiceLabels.get(id) ?? `#${id}` })),
+          }
         : null,
     };
   });
@@ -289,7 +314,20 @@ async function freeChoiceLabels(db: Queryable, grants: FreeItemGrant[]): Promise
 export function cartHash(cart: Omit<PricedCart, "hash">): string {
   if (cart.lines.length === 0) return "";
   const shown = {
-    l: cart.lines.map((l) => [l.key, l.productId, l.variationId, l.quantity, l.name, l.details, l.imageSlug, l.sku, l.unitPrice, l.discountedSubtotal, l.total, l.freeItem?.ruleUniqueId ?? ""]),
+    l: cart.lines.map((l) => [
+      l.key,
+      l.productId,
+      l.variationId,
+      l.quantity,
+      l.name,
+      l.details,
+      l.imageSlug,
+      l.sku,
+      l.unitPrice,
+      l.discountedSubtotal,
+      l.total,
+      l.freeItem?.ruleUniqueId ?? "",
+    ]),
     t: cart.result.totals,
     c: cart.couponCodes,
     s: [cart.chosenShippingMethodId, cart.result.shipping.rates.map((r) => [r.id, r.cost])],
@@ -319,17 +357,29 @@ async function loadCoupons(db: Queryable, codes: string[], owner: CartOwner | nu
 /** A change's outcome; on success `cart` is the cart as priced at the end of the change (no second pricing needed). */
 export type CartChange<T = undefined> = { ok: true; value: T; cart?: PricedCart } | { ok: false; message: string; productUrl?: string | false };
 
-const fail = (message: string, productUrl?: string | false): { ok: false; message: string; productUrl?: string | false } => ({ ok: false, message, ...(productUrl !== undefined ? { productUrl } : {}) });
+const fail = (message: string, productUrl?: string | false): { ok: false; message: string; productUrl?: string | false } => ({
+  ok: false,
+  message,
+  ...(productUrl !== undefined ? { productUrl } : {}),
+});
 const productUrl = (slug: string) => `/product/${slug}/`;
 
 /** Thrown inside a transaction to roll it back with a shopper-facing message. */
 class Refusal extends Error {
-  constructor(message: string, readonly productUrl?: string | false) {
+  constructor(
+    message: string,
+    readonly productUrl?: string | false,
+  ) {
     super(message);
   }
 }
 
-async function inCart<T>(db: Db, owner: CartOwner, opts: PricingOptions, fn: (tx: Queryable, cart: repo.CartRecord, pd: PricingData) => Promise<T>): Promise<CartChange<T>> {
+async function inCart<T>(
+  db: Db,
+  owner: CartOwner,
+  opts: PricingOptions,
+  fn: (tx: Queryable, cart: repo.CartRecord, pd: PricingData) => Promise<T>,
+): Promise<CartChange<T>> {
   try {
     const { value, cart } = await db.transaction(async (tx) => {
       const pd = await pricingData(tx, db);
@@ -346,8 +396,10 @@ async function inCart<T>(db: Db, owner: CartOwner, opts: PricingOptions, fn: (tx
 export const CART_MESSAGES = {
   cannotPurchase: "Sorry, this product cannot be purchased.",
   outOfStock: (name: string) => `You cannot add “${name}” to the cart because the product is out of stock.`,
-  notEnoughStock: (name: string, stock: number) => `You cannot add that amount of “${name}” to the cart because there is not enough stock (${stock} remaining).`,
-  alreadyInCart: (stock: number, inCart: number) => `You cannot add that amount to the cart — we have ${stock} in stock and you already have ${inCart} in your cart.`,
+  notEnoughStock: (name: string, stock: number) =>
+    `You cannot add that amount of “${name}” to the cart because there is not enough stock (${stock} remaining).`,
+  alreadyInCart: (stock: number, inCart: number) =>
+    `You cannot add that amount to the cart — we have ${stock} in stock and you already have ${inCart} in your cart.`,
   chooseOptions: "Please choose product options…",
   invalidVariation: "Sorry, this product is unavailable. Please choose a different combination.",
   requiredAttributes: (names: string[]) => `${names.join(", ")} ${names.length === 1 ? "is a required field" : "are required fields"}.`,
@@ -355,7 +407,8 @@ export const CART_MESSAGES = {
   external: "This product is sold by our partner and cannot be added to the cart here.",
   bundleItems: "The bundle’s item quantities are not valid.",
   bundleItemOutOfStock: (bundle: string, item: string) => `You cannot add “${bundle}” to the cart because “${item}” inside it is out of stock.`,
-  bundleItemShort: (bundle: string, item: string, fits: number) => `You cannot add that amount of “${bundle}” to the cart because there is only enough “${item}” for ${fits}.`,
+  bundleItemShort: (bundle: string, item: string, fits: number) =>
+    `You cannot add that amount of “${bundle}” to the cart because there is only enough “${item}” for ${fits}.`,
   unknownItem: "That item is no longer in your cart.",
   removed: (name: string) => `“${name}” removed.`,
   updated: "Cart updated.",
@@ -379,7 +432,10 @@ export async function addToCart(db: Db, owner: CartOwner, request: AddToCartRequ
   return inCart(db, owner, opts, async (tx, cart) => {
     const added: AddedLine[] = [];
     const existing = await repo.cartItems(tx, cart.id);
-    const fresh = await repo.sellables(tx, planned.value.map((p) => ({ productId: p.item.productId, variationId: p.item.variationId })));
+    const fresh = await repo.sellables(
+      tx,
+      planned.value.map((p) => ({ productId: p.item.productId, variationId: p.item.variationId })),
+    );
     for (const { item, name } of planned.value) {
       const s = fresh.get(`${item.productId}:${item.variationId}`);
       if (!s || !s.published) throw new Refusal(CART_MESSAGES.cannotPurchase);
@@ -450,10 +506,16 @@ async function planAdd(db: Queryable, request: AddToCartRequest): Promise<CartCh
         const names = [...new Set(variations.flatMap((v) => Object.keys(v.attributes)))];
         const unset = names.filter((k) => !(req.attributes[k] ?? ""));
         if (unset.length) return fail(CART_MESSAGES.requiredAttributes(unset.map((k) => labelOf(k.replace(/^attribute_(pa_)?/, "")))), url);
-        chosen = variations.find((v) => variationMatches(v.attributes, req.attributes) && Object.entries(v.attributes).every(([k, val]) => val !== "" || (req.attributes[k] ?? "") !== ""));
+        chosen = variations.find(
+          (v) =>
+            variationMatches(v.attributes, req.attributes) && Object.entries(v.attributes).every(([k, val]) => val !== "" || (req.attributes[k] ?? "") !== ""),
+        );
         if (!chosen) {
           const missing = Object.keys(variations[0]?.attributes ?? {}).filter((k) => !(req.attributes[k] ?? ""));
-          return fail(missing.length ? CART_MESSAGES.requiredAttributes(missing.map((k) => labelOf(k.replace(/^attribute_(pa_)?/, "")))) : CART_MESSAGES.invalidVariation, url);
+          return fail(
+            missing.length ? CART_MESSAGES.requiredAttributes(missing.map((k) => labelOf(k.replace(/^attribute_(pa_)?/, "")))) : CART_MESSAGES.invalidVariation,
+            url,
+          );
         }
       }
       // The variation's fixed attributes win; 'any' ones must come from the form and be one of the product's options.
@@ -475,7 +537,10 @@ async function planAdd(db: Queryable, request: AddToCartRequest): Promise<CartCh
     }
     case "grouped": {
       const children = await repo.groupedChildIds(db, s.productId);
-      const childProducts = await repo.sellables(db, req.children.map((c) => ({ productId: c.productId, variationId: 0 })));
+      const childProducts = await repo.sellables(
+        db,
+        req.children.map((c) => ({ productId: c.productId, variationId: 0 })),
+      );
       const out: { item: CartItemRecord; name: string }[] = [];
       for (const c of req.children) {
         const child = childProducts.get(`${c.productId}:0`);
@@ -514,7 +579,12 @@ async function planBundle(
   const components = bundleComponents(s, ticked, slugs.length ? await repo.productPricesBySlug(db, slugs) : new Map());
   for (const c of components) {
     if (c.stockQuantity === null || c.stockQuantity >= c.unitsPerBundle * quantity) continue;
-    return fail(c.stockQuantity < c.unitsPerBundle ? CART_MESSAGES.bundleItemOutOfStock(s.name, c.name) : CART_MESSAGES.bundleItemShort(s.name, c.name, bundlesAvailable(null, [c]) ?? 0), productUrl(s.slug));
+    return fail(
+      c.stockQuantity < c.unitsPerBundle
+        ? CART_MESSAGES.bundleItemOutOfStock(s.name, c.name)
+        : CART_MESSAGES.bundleItemShort(s.name, c.name, bundlesAvailable(null, [c]) ?? 0),
+      productUrl(s.slug),
+    );
   }
   const data: CartItemData = ticked.length ? { bundleOptional: [...ticked].sort((a, b) => a - b) } : {};
   return { ok: true, value: [{ item: line(s.productId, 0, {}, data, quantity), name: s.name }] };
@@ -542,7 +612,10 @@ export async function updateQuantities(db: Db, owner: CartOwner, quantities: Rec
   return inCart(db, owner, opts, async (tx, cart) => {
     const items = await repo.cartItems(tx, cart.id);
     let changed = false;
-    const products = await repo.sellables(tx, items.map((i) => ({ productId: i.productId, variationId: i.variationId })));
+    const products = await repo.sellables(
+      tx,
+      items.map((i) => ({ productId: i.productId, variationId: i.variationId })),
+    );
     const after = items.map((i) => ({ ...i, quantity: quantities[i.key] ?? i.quantity }));
     for (const key of Object.keys(quantities)) if (!items.some((i) => i.key === key)) throw new Refusal(CART_MESSAGES.unknownItem);
     for (const item of after) {
@@ -575,7 +648,9 @@ export async function applyCoupon(db: Db, owner: CartOwner, code: string, opts: 
       appliedCodes: priced.couponCodes,
       lines: lineInputs,
       // What the items cost after the rules, before coupons.
-      spend: priced.result.lines.filter((l) => !l.freeItem).reduce((n, l) => n + l.total + l.discounts.filter((d) => d.source === "coupon").reduce((m, d) => m + d.amount, 0), 0),
+      spend: priced.result.lines
+        .filter((l) => !l.freeItem)
+        .reduce((n, l) => n + l.total + l.discounts.filter((d) => d.source === "coupon").reduce((m, d) => m + d.amount, 0), 0),
       ...(usage ? { usage } : {}),
       now: opts.now,
       currencyFormat: opts.currencyFormat ?? DEFAULT_CURRENCY_FORMAT,
@@ -592,7 +667,11 @@ export async function removeCoupon(db: Db, owner: CartOwner, code: string, opts:
   if (!wanted) return fail(CART_MESSAGES.couponNotApplied);
   return inCart(db, owner, opts, async (tx, cart) => {
     if (!cart.coupons.includes(wanted)) throw new Refusal(CART_MESSAGES.couponNotApplied);
-    await repo.setCoupons(tx, cart.id, cart.coupons.filter((c) => c !== wanted));
+    await repo.setCoupons(
+      tx,
+      cart.id,
+      cart.coupons.filter((c) => c !== wanted),
+    );
     return wanted;
   });
 }
@@ -608,7 +687,12 @@ export async function chooseShippingMethod(db: Db, owner: CartOwner, methodId: s
 }
 
 /** The cart's "change product" for a free item; validated by the engine against the current grants. */
-export async function changeFreeItem(db: Db, owner: CartOwner, req: { product_id: number; rule_unique_id: string; parent_id: number }, opts: PricingOptions): Promise<CartChange<boolean>> {
+export async function changeFreeItem(
+  db: Db,
+  owner: CartOwner,
+  req: { product_id: number; rule_unique_id: string; parent_id: number },
+  opts: PricingOptions,
+): Promise<CartChange<boolean>> {
   return inCart(db, owner, opts, async (tx, cart, pd) => {
     const items = await repo.cartItems(tx, cart.id);
     const priced = await priceCart(tx, cart, items, owner, opts, pd);
@@ -676,7 +760,10 @@ export async function mergeGuestCart(db: Db, sessionId: string, customerId: numb
     const target = await repo.lockOrCreateCart(tx, { customerId });
     if (items.length) {
       const existing = await repo.cartItems(tx, target.id);
-      const products = await repo.sellables(tx, items.map((i) => ({ productId: i.productId, variationId: i.variationId })));
+      const products = await repo.sellables(
+        tx,
+        items.map((i) => ({ productId: i.productId, variationId: i.variationId })),
+      );
       for (const item of items) {
         if (item.itemData.freeItem) continue; // re-granted by the rules on the next change
         const s = products.get(`${item.productId}:${item.variationId}`);
@@ -691,4 +778,3 @@ export async function mergeGuestCart(db: Db, sessionId: string, customerId: numb
     await repo.deleteCart(tx, guest.id);
   });
 }
-

@@ -61,7 +61,12 @@ describe("parseCheckoutForm", () => {
   });
 
   it("lists every bad field with WooCommerce's wording; arrays and objects count as missing", () => {
-    const result = parseCheckoutForm({ ...valid, billing_first_name: ["a", "b"], billing_postcode: "ABC", billing_country: "ZZ", "wc-sandbox-credit-card-csc": "" }, gateways, month, opts);
+    const result = parseCheckoutForm(
+      { ...valid, billing_first_name: ["a", "b"], billing_postcode: "ABC", billing_country: "ZZ", "wc-sandbox-credit-card-csc": "" },
+      gateways,
+      month,
+      opts,
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.map((e) => e.id)).toEqual(["billing_first_name", "billing_country", "wc-sandbox-credit-card-csc"]);
@@ -71,7 +76,11 @@ describe("parseCheckoutForm", () => {
   it("a saved token must be one of the shopper's own", () => {
     const result = parseCheckoutForm({ ...valid, "wc-sandbox-credit-card-payment-token": "7" }, gateways, month, { ...opts, loggedIn: true });
     expect(result.ok).toBe(false);
-    const mine = parseCheckoutForm({ ...valid, "wc-sandbox-credit-card-payment-token": "7" }, gateways, month, { ...opts, loggedIn: true, ownedTokenIds: new Set([7]) });
+    const mine = parseCheckoutForm({ ...valid, "wc-sandbox-credit-card-payment-token": "7" }, gateways, month, {
+      ...opts,
+      loggedIn: true,
+      ownedTokenIds: new Set([7]),
+    });
     expect(mine.ok && mine.value.payment).toEqual({ kind: "card_token", tokenId: 7, csc: "123" });
   });
 });

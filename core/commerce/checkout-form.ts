@@ -130,7 +130,8 @@ export function attributionMeta(form: Record<string, unknown>): Record<string, s
     meta[`_wc_order_attribution_${name}`] = value;
   }
   const ua = meta._wc_order_attribution_user_agent;
-  if (ua) meta._wc_order_attribution_device_type = /tablet|ipad|playbook|silk/i.test(ua) ? "Tablet" : /mobi|android|iphone|ipod/i.test(ua) ? "Mobile" : "Desktop";
+  if (ua)
+    meta._wc_order_attribution_device_type = /tablet|ipad|playbook|silk/i.test(ua) ? "Tablet" : /mobi|android|iphone|ipod/i.test(ua) ? "Mobile" : "Desktop";
   return meta;
 }
 
@@ -161,7 +162,8 @@ export function readPayment(
   if (method === gateways.card.id) {
     const s = gateways.card;
     const token = chosenToken(s);
-    if (token === "bad") return { ok: false, errors: [{ id: `wc-${s.id_dasherized}-payment-token`, html: "Please choose a saved payment method or enter a new card." }] };
+    if (token === "bad")
+      return { ok: false, errors: [{ id: `wc-${s.id_dasherized}-payment-token`, html: "Please choose a saved payment method or enter a new card." }] };
     const rawNumber = field(form, `wc-${s.id_dasherized}-account-number`);
     const rawExpiry = field(form, `wc-${s.id_dasherized}-expiry`);
     const rawCsc = field(form, `wc-${s.id_dasherized}-csc`);
@@ -191,11 +193,15 @@ export function readPayment(
   if (method === gateways.echeck.id) {
     const s = gateways.echeck;
     const token = chosenToken(s);
-    if (token === "bad") return { ok: false, errors: [{ id: `wc-${s.id_dasherized}-payment-token`, html: "Please choose a saved payment method or enter a new bank account." }] };
+    if (token === "bad")
+      return { ok: false, errors: [{ id: `wc-${s.id_dasherized}-payment-token`, html: "Please choose a saved payment method or enter a new bank account." }] };
     const routing = toAsciiDigits(field(form, `wc-${s.id_dasherized}-routing-number`));
     const account = toAsciiDigits(field(form, `wc-${s.id_dasherized}-account-number`));
     if (routing.length > 40 || account.length > 40) {
-      return { ok: false, errors: [{ id: `wc-${s.id_dasherized}-account-number`, html: escapeHtml("Account Number is invalid (must be between 5 and 17 digits)") }] };
+      return {
+        ok: false,
+        errors: [{ id: `wc-${s.id_dasherized}-account-number`, html: escapeHtml("Account Number is invalid (must be between 5 and 17 digits)") }],
+      };
     }
     const result = validateEcheckForm({ routingNumber: routing, accountNumber: account, savedTokenSelected: token !== null });
     if (!result.ok) return { ok: false, errors: toErrors(s, result.errors) };
@@ -227,7 +233,11 @@ export function parseCheckoutForm(
   const rawNote = field(form, "order_comments");
   if (rawNote.length > NOTE_MAX) errors.push({ id: "order_comments", html: `<strong>Order notes</strong> are too long (at most ${NOTE_MAX} characters).` });
   // Control characters out (U+0000–U+001F and U+007F, except tab, LF and CR).
-  const orderComments = rawNote.replace(/<[^>]*>?/g, "").replace(/[^\P{Cc}\t\n\r\x80-\x9f]/gu, "").trim().slice(0, NOTE_MAX);
+  const orderComments = rawNote
+    .replace(/<[^>]*>?/g, "")
+    .replace(/[^\P{Cc}\t\n\r\x80-\x9f]/gu, "")
+    .trim()
+    .slice(0, NOTE_MAX);
 
   let createAccount: { password: string } | null = null;
   if (!opts.loggedIn && isTrue(field(form, "createaccount"))) {
@@ -242,7 +252,11 @@ export function parseCheckoutForm(
 
   const rawShipping = form.shipping_method;
   let shippingMethodId: string | null = null;
-  const first = Array.isArray(rawShipping) ? rawShipping[0] : rawShipping && typeof rawShipping === "object" ? (rawShipping as Record<string, unknown>)["0"] : rawShipping;
+  const first = Array.isArray(rawShipping)
+    ? rawShipping[0]
+    : rawShipping && typeof rawShipping === "object"
+      ? (rawShipping as Record<string, unknown>)["0"]
+      : rawShipping;
   if (typeof first === "string" && /^[\w:-]{1,64}$/.test(first)) shippingMethodId = first;
 
   const payment = readPayment(form, gateways, currentMonth, { ownedTokenIds: opts.ownedTokenIds, canTokenize: opts.loggedIn || createAccount !== null });

@@ -59,18 +59,30 @@ export async function loadListing(db: Queryable, perPage: number, req: ListingRe
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   if (req.page > totalPages) return { kind: "past-end" };
   const variable = items.filter((p) => p.type === "variable").map((p) => p.id);
-  const [variations, attributeTerms] = await Promise.all([variationsOfProducts(db, variable), variable.length ? termsOf(db, ["pa_color", "pa_size"]) : Promise.resolve([] as Term[])]);
+  const [variations, attributeTerms] = await Promise.all([
+    variationsOfProducts(db, variable),
+    variable.length ? termsOf(db, ["pa_color", "pa_size"]) : Promise.resolve([] as Term[]),
+  ]);
   const extras: Record<number, CardExtras> = {};
   for (const id of variable) {
     const list = variations.get(id) ?? [];
     extras[id] = {
-      swatches: swatchesOf(list.map((v) => v.attributes.attribute_pa_color ?? ""), attributeTerms),
+      swatches: swatchesOf(
+        list.map((v) => v.attributes.attribute_pa_color ?? ""),
+        attributeTerms,
+      ),
       // Individual variations are offered on category archives only (docs/contract/storefront.md §2 'Listing items').
       variations: category
         ? list
             .filter((v) => v.stockStatus !== "outofstock" && Object.values(v.attributes).every((a) => a !== ""))
             .slice(0, 8)
-            .map((v) => ({ id: v.id, sku: v.sku, attributes: v.attributes, price: v.salePrice ?? v.regularPrice, label: variationLabel(v.attributes, attributeTerms) }))
+            .map((v) => ({
+              id: v.id,
+              sku: v.sku,
+              attributes: v.attributes,
+              price: v.salePrice ?? v.regularPrice,
+              label: variationLabel(v.attributes, attributeTerms),
+            }))
         : [],
     };
   }

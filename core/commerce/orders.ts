@@ -62,10 +62,20 @@ export interface PlaceOrderRequest {
 
 export type PlaceOrderResult =
   | { ok: true; orderId: number; orderKey: string; replay: boolean; customerId: number | null }
-  | { ok: false; errors: FieldError[]; refresh?: boolean; reload?: boolean; customerId?: number | null; /** Set when an order was created and its payment failed. */ orderId?: number };
+  | {
+      ok: false;
+      errors: FieldError[];
+      refresh?: boolean;
+      reload?: boolean;
+      customerId?: number | null;
+      /** Set when an order was created and its payment failed. */ orderId?: number;
+    };
 
 class CheckoutRefusal extends Error {
-  constructor(readonly errors: FieldError[], readonly reload = false) {
+  constructor(
+    readonly errors: FieldError[],
+    readonly reload = false,
+  ) {
     super("checkout refused");
   }
 }
@@ -75,7 +85,10 @@ const notice = (message: string, id = ""): FieldError => ({ id, html: escapeHtml
 export const ALREADY_PROCESSING = "Your order is already being processed. Please wait a moment, then check your e-mail or your account before trying again.";
 
 /** Step 1. Returns the attempt number when this call owns the claim, or what the earlier submission produced. */
-async function claim(db: Db, key: string): Promise<{ owned: true } | { owned: false; status: claims.ClaimStatus; orderId: number | null; orderKey: string | null }> {
+async function claim(
+  db: Db,
+  key: string,
+): Promise<{ owned: true } | { owned: false; status: claims.ClaimStatus; orderId: number | null; orderKey: string | null }> {
   if (await claims.claimCheckout(db, key)) return { owned: true };
   const row = await claims.findClaim(db, key);
   return { owned: false, status: row?.status ?? "processing", orderId: row?.orderId ?? null, orderKey: row?.orderKey ?? null };
@@ -83,7 +96,11 @@ async function claim(db: Db, key: string): Promise<{ owned: true } | { owned: fa
 
 /** The gateway operation a payment choice uses: a new card is authorized then captured, a token is charged, a bank account debited. */
 function operationOf(choice: PaymentChoice): attempts.AttemptOperation {
-  return choice.kind === "card" && !choice.tokenize ? "authorize_capture" : choice.kind === "bank" || choice.kind === "bank_token" ? "echeck_debit" : "charge_token";
+  return choice.kind === "card" && !choice.tokenize
+    ? "authorize_capture"
+    : choice.kind === "bank" || choice.kind === "bank_token"
+      ? "echeck_debit"
+      : "charge_token";
 }
 
 function customerKeyOf(customerId: number | null, email: string): string {
@@ -105,7 +122,13 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
     let customerId = req.customerId;
     if (req.newAccount) {
       const a = req.newAccount;
-      const id = await insertCustomer(tx, { email: a.email, passwordHash: a.passwordHash, firstName: a.firstName, lastName: a.lastName, displayName: a.firstName || a.email.split("@")[0]! });
+      const id = await insertCustomer(tx, {
+        email: a.email,
+        passwordHash: a.passwordHash,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        displayName: a.firstName || a.email.split("@")[0]!,
+      });
       if (id === null) throw new CheckoutRefusal([{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }]);
       customerId = id;
     }
@@ -186,7 +209,14 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
     if (priced.totals.grandTotal > 0) {
       const payment = req.input.payment!;
       attemptKey = `order-${orderId}-${randomBytes(6).toString("hex")}`;
-      attemptId = await attempts.insertAttempt(tx, { orderId, key: attemptKey, gateway: deps.gateway.id, operation: operationOf(payment), amount: priced.totals.grandTotal, currency: deps.currency });
+      attemptId = await attempts.insertAttempt(tx, {
+        orderId,
+        key: attemptKey,
+        gateway: deps.gateway.id,
+        operation: operationOf(payment),
+        amount: priced.totals.grandTotal,
+        currency: deps.currency,
+      });
     }
     // The account keeps the addresses it ordered with (WooCommerce saves them to the customer), for the next
     // checkout and My account → Addresses. They were validated by readAddress, like the address form's.
@@ -231,7 +261,12 @@ export async function placeOrder(deps: OrderDeps, req: PlaceOrderRequest): Promi
     return { ok: true, orderId: created.orderId, orderKey: created.orderKey, replay: false, customerId: created.customerId };
   }
   if (outcome.kind === "unknown") {
-    return { ok: false, errors: [notice(`We could not confirm your payment yet. Your order number is ${created.orderId}; please check your e-mail before trying again.`)], customerId: created.customerId, orderId: created.orderId };
+    return {
+      ok: false,
+      errors: [notice(`We could not confirm your payment yet. Your order number is ${created.orderId}; please check your e-mail before trying again.`)],
+      customerId: created.customerId,
+      orderId: created.orderId,
+    };
   }
   return { ok: false, errors: [notice(outcome.message)], customerId: created.customerId, orderId: created.orderId };
 }
@@ -307,14 +342,24 @@ async function pay(deps: OrderDeps, job: PaymentJob): Promise<PayOutcome> {
       });
       return debit.status === "approved" ? paid(deps, job, debit.chargeId, debit.method) : unknownOr(debit);
     } else {
-      const tok = await g.tokenize({ idempotencyKey: `${job.key}:tok`, customerRef: customerRef(job.customerId)!, source: { type: "bank", account: { routingNumber: c.routingNumber, accountNumber: c.accountNumber } } });
+      const tok = await g.tokenize({
+        idempotencyKey: `${job.key}:tok`,
+        customerRef: customerRef(job.customerId)!,
+        source: { type: "bank", account: { routingNumber: c.routingNumber, accountNumber: c.accountNumber } },
+      });
       if (tok.status !== "approved") return unknownOr(tok);
       await repo.saveToken(deps.db, job.customerId, deps.echeckGatewayId, tok.token);
       token = tok.token.token;
     }
   }
   if (c.kind === "bank" || c.kind === "bank_token") {
-    const debit = await g.echeckDebit({ idempotencyKey: `${job.key}:charge`, amount: job.amount, currency, customerRef: customerRef(job.customerId), source: { type: "token", token } });
+    const debit = await g.echeckDebit({
+      idempotencyKey: `${job.key}:charge`,
+      amount: job.amount,
+      currency,
+      customerRef: customerRef(job.customerId),
+      source: { type: "token", token },
+    });
     return debit.status === "approved" ? paid(deps, job, debit.chargeId, debit.method) : unknownOr(debit);
   }
   const charge = await g.chargeToken({
@@ -329,8 +374,17 @@ async function pay(deps: OrderDeps, job: PaymentJob): Promise<PayOutcome> {
 }
 
 /** Card tokenize-and-charge path, kept apart so `pay` reads top to bottom. */
-export async function tokenizeCard(deps: OrderDeps, key: string, customerId: number, card: { number: string; expMonth: number; expYear: number; csc: string | null }) {
-  const tok = await deps.gateway.tokenize({ idempotencyKey: key, customerRef: customerRef(customerId)!, source: { type: "card", card: { number: card.number, expMonth: card.expMonth, expYear: card.expYear, csc: card.csc ?? undefined } } });
+export async function tokenizeCard(
+  deps: OrderDeps,
+  key: string,
+  customerId: number,
+  card: { number: string; expMonth: number; expYear: number; csc: string | null },
+) {
+  const tok = await deps.gateway.tokenize({
+    idempotencyKey: key,
+    customerRef: customerRef(customerId)!,
+    source: { type: "card", card: { number: card.number, expMonth: card.expMonth, expYear: card.expYear, csc: card.csc ?? undefined } },
+  });
   if (tok.status === "approved") await repo.saveToken(deps.db, customerId, deps.cardGatewayId, tok.token);
   return tok;
 }
@@ -381,7 +435,13 @@ async function refundLateCharge(deps: OrderDeps, attemptId: number): Promise<boo
 }
 
 /** `notify`: the shopper is not on the page (the reconciler's call), so a failure is e-mailed with the order-pay link. */
-async function captureOrVoid(deps: OrderDeps, job: { attemptId: number; key: string; orderId: number }, authId: string, method: PaymentMethodSummary | null, notify = false): Promise<PayOutcome> {
+async function captureOrVoid(
+  deps: OrderDeps,
+  job: { attemptId: number; key: string; orderId: number },
+  authId: string,
+  method: PaymentMethodSummary | null,
+  notify = false,
+): Promise<PayOutcome> {
   const cap = await deps.gateway.capture({ idempotencyKey: `${job.key}:capture`, authId });
   if (cap.status === "approved") {
     if ((await markPaid(deps, job.orderId, job.attemptId, { chargeId: cap.chargeId, method })) === "late") return lateCharge(deps, job);
@@ -478,7 +538,6 @@ export async function markFailed(
   });
 }
 
-
 /** The nonce action of the account's Cancel forms (the orders list and the order view post to the order view). */
 export const CANCEL_ORDER_NONCE_ACTION = "woocommerce-cancel_order";
 
@@ -547,18 +606,35 @@ export async function reconcilePayments(deps: OrderDeps, olderThanMs: number): P
         } else {
           // Not found, declined, or still 'in progress' past the call's deadline (the call died with its
           // process before the processor committed anything): nothing was charged.
-          await markFailed(deps, a.orderId, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed", { notify: true });
+          await markFailed(
+            deps,
+            a.orderId,
+            a.id,
+            "failed",
+            found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed",
+            { notify: true },
+          );
           outcome = { kind: "failed", message: "" };
         }
       } else {
         const found = await deps.gateway.lookup(`${a.idempotencyKey}:charge`);
         if (found.found && found.state === "completed" && found.result.status === "approved" && "chargeId" in found.result) {
-          const r = await markPaid(deps, a.orderId, a.id, { chargeId: found.result.chargeId, method: "method" in found.result ? (found.result.method as PaymentMethodSummary) : null });
+          const r = await markPaid(deps, a.orderId, a.id, {
+            chargeId: found.result.chargeId,
+            method: "method" in found.result ? (found.result.method as PaymentMethodSummary) : null,
+          });
           outcome = r === "paid" ? { kind: "paid" } : await lateCharge(deps, job);
         } else {
           // Not found, declined, or still 'in progress' past the call's deadline (the call died with its
           // process before the processor committed anything): nothing was charged.
-          await markFailed(deps, a.orderId, a.id, "failed", found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed", { notify: true });
+          await markFailed(
+            deps,
+            a.orderId,
+            a.id,
+            "failed",
+            found.found && found.state === "completed" && found.result.status !== "approved" ? found.result.code : "not_processed",
+            { notify: true },
+          );
           outcome = { kind: "failed", message: "" };
         }
       }
@@ -596,39 +672,56 @@ export type PayOrderResult = { ok: true } | { ok: false; message: string };
  * same conditional updates (refused when it is gone); then a new attempt is recorded and paid like a checkout.
  */
 export async function payExistingOrder(deps: OrderDeps, orderId: number, customerId: number | null, choice: PaymentChoice): Promise<PayOrderResult> {
-  const prepared = await deps.db.transaction(async (tx) => {
-    const order = await repo.lockOrder(tx, orderId);
-    if (!order || !isPayable(order.status)) return { ok: false as const, message: "This order's status is not pending or failed; it cannot be paid for." };
-    if (await attempts.hasOpenAttempt(tx, orderId)) return { ok: false as const, message: ALREADY_PROCESSING };
-    if (!order.stockHeld) {
-      for (const need of await stock.orderStock(tx, orderId)) {
-        // Plain text (not `notice`): the order-pay page renders this message as text.
-        if (!(await stock.takeUnits(tx, need))) throw new CheckoutRefusal([{ id: "", html: `Sorry, "${need.name}" is not in stock. We apologize for any inconvenience caused.` }]);
-      }
-      await stock.addOrderSales(tx, orderId, 1);
-      // The coupons it used are counted again under their row locks, so a usage limit still holds.
-      for (const used of await couponUse.orderCouponCodes(tx, orderId)) {
-        const code = normalizeCouponCode(used);
-        const row = await couponUse.lockCoupon(tx, code);
-        const coupon = row ? (couponSchema.parse(row.data) as Coupon) : null;
-        if (coupon?.usageLimit !== undefined && row!.usageCount >= coupon.usageLimit) {
-          throw new CheckoutRefusal([{ id: "", html: "Coupon usage limit has been reached." }]);
+  const prepared = await deps.db
+    .transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, orderId);
+      if (!order || !isPayable(order.status)) return { ok: false as const, message: "This order's status is not pending or failed; it cannot be paid for." };
+      if (await attempts.hasOpenAttempt(tx, orderId)) return { ok: false as const, message: ALREADY_PROCESSING };
+      if (!order.stockHeld) {
+        for (const need of await stock.orderStock(tx, orderId)) {
+          // Plain text (not `notice`): the order-pay page renders this message as text.
+          if (!(await stock.takeUnits(tx, need)))
+            throw new CheckoutRefusal([{ id: "", html: `Sorry, "${need.name}" is not in stock. We apologize for any inconvenience caused.` }]);
         }
-        await couponUse.recordCouponUse(tx, code, customerKeyOf(order.customerId, order.billingEmail), orderId);
+        await stock.addOrderSales(tx, orderId, 1);
+        // The coupons it used are counted again under their row locks, so a usage limit still holds.
+        for (const used of await couponUse.orderCouponCodes(tx, orderId)) {
+          const code = normalizeCouponCode(used);
+          const row = await couponUse.lockCoupon(tx, code);
+          const coupon = row ? (couponSchema.parse(row.data) as Coupon) : null;
+          if (coupon?.usageLimit !== undefined && row!.usageCount >= coupon.usageLimit) {
+            throw new CheckoutRefusal([{ id: "", html: "Coupon usage limit has been reached." }]);
+          }
+          await couponUse.recordCouponUse(tx, code, customerKeyOf(order.customerId, order.billingEmail), orderId);
+        }
+        await repo.markStockHeld(tx, orderId);
       }
-      await repo.markStockHeld(tx, orderId);
-    }
-    // A failed order becomes payable again along its edge back to 'pending'.
-    if (order.status === "failed") await repo.transition(tx, orderId, "pending");
-    const key = `order-${orderId}-${randomBytes(6).toString("hex")}`;
-    const attemptId = await attempts.insertAttempt(tx, { orderId, key, gateway: deps.gateway.id, operation: operationOf(choice), amount: order.total, currency: deps.currency });
-    return { ok: true as const, key, attemptId, amount: order.total, customerId: order.customerId ?? customerId };
-  }).catch((error) => {
-    if (error instanceof CheckoutRefusal) return { ok: false as const, message: error.errors.map((e) => e.html).join(" ") };
-    throw error;
-  });
+      // A failed order becomes payable again along its edge back to 'pending'.
+      if (order.status === "failed") await repo.transition(tx, orderId, "pending");
+      const key = `order-${orderId}-${randomBytes(6).toString("hex")}`;
+      const attemptId = await attempts.insertAttempt(tx, {
+        orderId,
+        key,
+        gateway: deps.gateway.id,
+        operation: operationOf(choice),
+        amount: order.total,
+        currency: deps.currency,
+      });
+      return { ok: true as const, key, attemptId, amount: order.total, customerId: order.customerId ?? customerId };
+    })
+    .catch((error) => {
+      if (error instanceof CheckoutRefusal) return { ok: false as const, message: error.errors.map((e) => e.html).join(" ") };
+      throw error;
+    });
   if (!prepared.ok) return prepared;
-  const outcome = await pay(deps, { attemptId: prepared.attemptId, key: prepared.key, orderId, amount: prepared.amount, customerId: prepared.customerId, choice });
+  const outcome = await pay(deps, {
+    attemptId: prepared.attemptId,
+    key: prepared.key,
+    orderId,
+    amount: prepared.amount,
+    customerId: prepared.customerId,
+    choice,
+  });
   if (outcome.kind === "paid") return { ok: true };
   if (outcome.kind === "unknown") return { ok: false, message: "We could not confirm your payment yet; please check your e-mail before trying again." };
   return { ok: false, message: outcome.message };

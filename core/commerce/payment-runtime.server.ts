@@ -43,7 +43,8 @@ export function paymentRuntime(services: ShopServices): PaymentRuntime {
   });
   const pay = services.config.payments;
   const unknown = pay.enabledCardTypes.filter((t) => !isCardTypeName(t));
-  if (unknown.length || !pay.enabledCardTypes.length) throw new Error(`SHOP_SETTINGS: payments.enabledCardTypes must list known card types (${unknown.join(", ") || "none given"})`);
+  if (unknown.length || !pay.enabledCardTypes.length)
+    throw new Error(`SHOP_SETTINGS: payments.enabledCardTypes must list known card types (${unknown.join(", ") || "none given"})`);
   const gateways = {
     card: gatewaySettings({
       id: "sandbox_credit_card",

@@ -19,7 +19,11 @@ export type PricingProductLookup =
  * published rows only. A variable product itself has no price: `choose_variation`, unless
  * `cheapestVariation` (the bulk table of a variable product before a variation is chosen).
  */
-export async function loadPricingProduct(db: Queryable, id: number, opts: { parentId?: number; cheapestVariation?: boolean } = {}): Promise<PricingProductLookup> {
+export async function loadPricingProduct(
+  db: Queryable,
+  id: number,
+  opts: { parentId?: number; cheapestVariation?: boolean } = {},
+): Promise<PricingProductLookup> {
   const row = await findPricingTarget(db, id);
   if (!row) return { kind: "unknown" };
   if (opts.parentId !== undefined && opts.parentId !== row.parentId) return { kind: "wrong_parent" };
@@ -32,7 +36,8 @@ export async function loadPricingProduct(db: Queryable, id: number, opts: { pare
     regularUnitPrice: p.regularPrice,
     ...(p.salePrice !== null ? { saleUnitPrice: p.salePrice } : {}),
   });
-  if (row.isVariation) return { kind: "ok", parentId: row.parentId, isVariation: true, product: product({ regularPrice: row.regularPrice!, salePrice: row.salePrice }) };
+  if (row.isVariation)
+    return { kind: "ok", parentId: row.parentId, isVariation: true, product: product({ regularPrice: row.regularPrice!, salePrice: row.salePrice }) };
   if (row.type === "variable") {
     if (!opts.cheapestVariation) return { kind: "choose_variation", parentId: row.id };
     const cheapest = await cheapestVariationPrices(db, row.id);

@@ -29,7 +29,13 @@ import { paymentRuntime, type PaymentRuntime } from "./payment-runtime.server.ts
 import type { ShopServices } from "./services.ts";
 import type { ShopSession } from "./session.ts";
 import { cachedPricingSetup } from "../db/repositories/discounts.ts";
-import { customerEmailExists, findCustomerProfile, latestOrderBillingAddress, type CustomerProfile, type OrderBillingAddress } from "../db/repositories/customers.ts";
+import {
+  customerEmailExists,
+  findCustomerProfile,
+  latestOrderBillingAddress,
+  type CustomerProfile,
+  type OrderBillingAddress,
+} from "../db/repositories/customers.ts";
 import { listTokens } from "../db/repositories/orders.ts";
 import type { SavedToken } from "../domain/orders/types.ts";
 import type { AddToCartRequest } from "../domain/catalog/index.ts";

@@ -13,7 +13,10 @@ const schema = z.object({
     .optional(),
   REDIS_URL: z.string().optional(),
   /** Redis key and pub/sub prefix of the hub (default "shop:rt"); lets several shops or test runs share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/)
+    .optional(),
   /** Signs session cookies and nonces. Generated and kept in DATA_DIR when not given. */
   SESSION_SECRET: z.string().min(32).optional(),
   SIMULATOR: z.enum(["on", "off"]).default("on"),
@@ -39,7 +42,10 @@ const schema = z.object({
    * Which proxies may tell the client's address (X-Forwarded-For): Express's "trust proxy" — "loopback" (default),
    * a hop count ("1"), addresses/subnets ("10.0.0.0/8, 192.168.1.7") or "false". Sign-in limits count per address.
    */
-  TRUST_PROXY: z.string().regex(/^(false|\d{1,2}|[\w.:/, -]{1,500})$/).default("loopback"),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|\d{1,2}|[\w.:/, -]{1,500})$/)
+    .default("loopback"),
   /** Days the scheduled purge keeps expired sessions, auth events and abandoned guest carts (server/features/purge.ts). */
   PURGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -69,7 +69,14 @@ export type PoolErrorHandler = (error: Error) => void;
 
 /** Without a handler, pool errors go to stderr as one JSON line: never swallowed. */
 const poolErrorToStderr: PoolErrorHandler = (error) =>
-  void process.stderr.write(JSON.stringify({ level: "error", t: new Date().toISOString(), msg: "database pool: idle client failed", error: { message: error.message, code: (error as { code?: string }).code } }) + "\n");
+  void process.stderr.write(
+    JSON.stringify({
+      level: "error",
+      t: new Date().toISOString(),
+      msg: "database pool: idle client failed",
+      error: { message: error.message, code: (error as { code?: string }).code },
+    }) + "\n",
+  );
 
 export async function openPostgres(url: string, poolSize = 10, opts: { onError?: PoolErrorHandler } = {}): Promise<Db> {
   const pgModule = await import("pg");

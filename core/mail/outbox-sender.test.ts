@@ -7,8 +7,26 @@ import { describeSmtpUrl, mailFromAddress } from "./smtp.ts";
 
 describe("pure parts", () => {
   it("accepts one plain mailbox, refuses lists, display names, header injection and junk", () => {
-    for (const ok of ["ada@example.com", "o'brien+orders@mail.example.co.uk", "x@bücher.example", "a.b-c_d@xn--bcher-kva.example"]) expect(isDeliverableAddress(ok), ok).toBe(true);
-    for (const bad of ["", "ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "a@b.com, c@d.com", "Ada <ada@example.com>", "ada@example.com\r\nBcc: eve@example.com", "ada @example.com", ".ada@example.com", "ada..b@example.com", "ada@-example.com", "ada@example.c", `${"a".repeat(65)}@example.com`, `a@${"b".repeat(250)}.com`]) {
+    for (const ok of ["ada@example.com", "o'brien+orders@mail.example.co.uk", "x@bücher.example", "a.b-c_d@xn--bcher-kva.example"])
+      expect(isDeliverableAddress(ok), ok).toBe(true);
+    for (const bad of [
+      "",
+      "ada",
+      "ada@",
+      "@example.com",
+      "ada@example",
+      "ada@@example.com",
+      "a@b.com, c@d.com",
+      "Ada <ada@example.com>",
+      "ada@example.com\r\nBcc: eve@example.com",
+      "ada @example.com",
+      ".ada@example.com",
+      "ada..b@example.com",
+      "ada@-example.com",
+      "ada@example.c",
+      `${"a".repeat(65)}@example.com`,
+      `a@${"b".repeat(250)}.com`,
+    ]) {
       expect(isDeliverableAddress(bad), JSON.stringify(bad)).toBe(false);
     }
   });
@@ -26,7 +44,11 @@ describe("pure parts", () => {
     expect(classifyFailure({ code: "EENVELOPE", responseCode: 503, command: "DATA", message: "x" }).permanent).toBe(false);
     expect(classifyFailure({ code: "EAUTH", responseCode: 535, command: "AUTH PLAIN", message: "x" }).permanent).toBe(false);
     expect(classifyFailure({ code: "EENVELOPE", responseCode: 553, command: "MAIL FROM", message: "x" }).permanent).toBe(false);
-    expect(classifyFailure(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNECTION", command: "CONN" }))).toMatchObject({ permanent: false, session: true, code: "ECONNECTION" });
+    expect(classifyFailure(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNECTION", command: "CONN" }))).toMatchObject({
+      permanent: false,
+      session: true,
+      code: "ECONNECTION",
+    });
     // Which failures end the run (the peer or the session), and which concern this message only.
     expect(classifyFailure({ code: "EAUTH", responseCode: 535, command: "AUTH PLAIN" }).session).toBe(true);
     expect(classifyFailure({ code: "EENVELOPE", responseCode: 421, command: "RCPT TO" }).session).toBe(true);

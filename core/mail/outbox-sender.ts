@@ -16,7 +16,14 @@
  * The statements are in core/db/repositories/email-outbox.ts.
  */
 import type { Queryable } from "../db/client.ts";
-import { claimDueEmails, databaseNow, finishClaimedEmail, releaseClaimedEmails, type ClaimedEmail, type EmailOutcome } from "../db/repositories/email-outbox.ts";
+import {
+  claimDueEmails,
+  databaseNow,
+  finishClaimedEmail,
+  releaseClaimedEmails,
+  type ClaimedEmail,
+  type EmailOutcome,
+} from "../db/repositories/email-outbox.ts";
 import { isDeliverableAddress } from "./address.ts";
 
 /** The fields of one plain-text e-mail; nodemailer's Transporter.sendMail accepts exactly this shape. */
@@ -113,14 +120,19 @@ export function classifyFailure(error: unknown): Failure {
   const responseCode = typeof e.responseCode === "number" ? e.responseCode : null;
   const command = typeof e.command === "string" ? e.command : null;
   const code = responseCode !== null ? String(responseCode) : typeof e.code === "string" ? e.code : "error";
-  const permanent = responseCode !== null && responseCode >= 500 && responseCode < 600 && responseCode !== 503 && command !== null && MESSAGE_COMMANDS.has(command);
+  const permanent =
+    responseCode !== null && responseCode >= 500 && responseCode < 600 && responseCode !== 503 && command !== null && MESSAGE_COMMANDS.has(command);
   // No reply at all (refused, timed out, TLS), 421 (closing), or a refusal before the envelope (greeting, AUTH).
   const session = !permanent && (responseCode === null || responseCode === 421 || command === null || !ENVELOPE_COMMANDS.has(command));
   const message = typeof e.message === "string" ? e.message : String(error);
   return { permanent, session, code, reason: shortReason(`${[typeof e.code === "string" ? e.code : null, command].filter(Boolean).join(" ")}: ${message}`) };
 }
 
-const shortReason = (s: string) => s.replace(/[^\P{Cc}\x80-\x9f]+/gu, " ").trim().slice(0, 300);
+const shortReason = (s: string) =>
+  s
+    .replace(/[^\P{Cc}\x80-\x9f]+/gu, " ")
+    .trim()
+    .slice(0, 300);
 
 const messageIdDomain = (from: string) => /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
 
@@ -193,7 +205,12 @@ export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunRe
     } else if (failure.permanent || attempts >= o.maxAttempts) {
       await finish(row, { attempts, lastError: failure.reason, failedAt: now() });
       result.failed++;
-      opts.log?.warn(failure.permanent ? "mail refused, not retried" : "mail given up after too many attempts", { outboxId: row.id, kind: row.kind, attempts, code: failure.code });
+      opts.log?.warn(failure.permanent ? "mail refused, not retried" : "mail given up after too many attempts", {
+        outboxId: row.id,
+        kind: row.kind,
+        attempts,
+        code: failure.code,
+      });
     } else {
       const next = new Date(now().getTime() + backoffMs(attempts, o.baseDelayMs, o.maxDelayMs));
       await finish(row, { attempts, lastError: failure.reason, nextAttemptAt: next });

@@ -150,12 +150,12 @@ describe("authorize: documented outcomes", () => {
       const r = await gateway.authorize({ amount, currency: "USD", source: card("4242424242424242"), idempotencyKey: "bad" });
       expect(r).toMatchObject({ status: "error", code: "invalid_amount", retryable: false });
     }
-    expect(
-      await gateway.authorize({ amount: 100, currency: "usd", source: card("4242424242424242"), idempotencyKey: "bad" }),
-    ).toMatchObject({ code: "invalid_request" });
-    expect(
-      await gateway.authorize({ amount: 100, currency: "USD", source: card("4242424242424242"), idempotencyKey: "" }),
-    ).toMatchObject({ code: "invalid_request" });
+    expect(await gateway.authorize({ amount: 100, currency: "usd", source: card("4242424242424242"), idempotencyKey: "bad" })).toMatchObject({
+      code: "invalid_request",
+    });
+    expect(await gateway.authorize({ amount: 100, currency: "USD", source: card("4242424242424242"), idempotencyKey: "" })).toMatchObject({
+      code: "invalid_request",
+    });
     expect(await gateway.lookup("bad")).toEqual({ found: false });
     expect(
       approved(await gateway.authorize({ amount: SANDBOX_MAX_AMOUNT, currency: "USD", source: card("4242424242424242"), idempotencyKey: "bad" })),
@@ -220,12 +220,14 @@ describe("idempotency", () => {
   it("re-using a key for a different request is refused", async () => {
     const { gateway } = setup();
     await gateway.authorize({ amount: 1000, currency: "USD", source: card("4242424242424242"), idempotencyKey: "k" });
-    expect(
-      await gateway.authorize({ amount: 1001, currency: "USD", source: card("4242424242424242"), idempotencyKey: "k" }),
-    ).toMatchObject({ status: "error", code: "idempotency_key_reused", retryable: false });
-    expect(
-      await gateway.authorize({ amount: 1000, currency: "USD", source: card("5555555555554444"), idempotencyKey: "k" }),
-    ).toMatchObject({ code: "idempotency_key_reused" });
+    expect(await gateway.authorize({ amount: 1001, currency: "USD", source: card("4242424242424242"), idempotencyKey: "k" })).toMatchObject({
+      status: "error",
+      code: "idempotency_key_reused",
+      retryable: false,
+    });
+    expect(await gateway.authorize({ amount: 1000, currency: "USD", source: card("5555555555554444"), idempotencyKey: "k" })).toMatchObject({
+      code: "idempotency_key_reused",
+    });
     expect(await gateway.void({ authId: "auth_1", idempotencyKey: "k" })).toMatchObject({ code: "idempotency_key_reused" });
   });
 
@@ -269,7 +271,11 @@ describe("idempotency", () => {
     const r1 = await gateway.refund(ref);
     expect(await gateway.refund(ref)).toEqual(r1);
     expect(approved(r1).refundedTotal).toBe(1000);
-    const tok = { source: { type: "card" as const, card: { number: "4242424242424242", expMonth: 1, expYear: 2031 } }, customerRef: "c1", idempotencyKey: "tok" };
+    const tok = {
+      source: { type: "card" as const, card: { number: "4242424242424242", expMonth: 1, expYear: 2031 } },
+      customerRef: "c1",
+      idempotencyKey: "tok",
+    };
     const t1 = await gateway.tokenize(tok);
     expect(await gateway.tokenize(tok)).toEqual(t1);
     const ct = { token: approved(t1).token.token, amount: 700, currency: "USD", idempotencyKey: "ct" };
@@ -283,7 +289,10 @@ describe("idempotency", () => {
     };
     const d1 = await gateway.echeckDebit(deb);
     expect(await gateway.echeckDebit(deb)).toEqual(d1);
-    const types = store.snapshot().records.map((r) => r.type).sort();
+    const types = store
+      .snapshot()
+      .records.map((r) => r.type)
+      .sort();
     expect(types).toEqual(["authorization", "charge", "charge", "charge", "refund", "token"]);
   });
 });
@@ -548,13 +557,17 @@ describe("e-check", () => {
   it("a card token is not a bank account, and a bank token is not a card", async () => {
     const { gateway } = setup();
     const cardToken = approved(
-      await gateway.tokenize({ source: { type: "card", card: { number: "4242424242424242", expMonth: 1, expYear: 2030 } }, customerRef: "c", idempotencyKey: key() }),
+      await gateway.tokenize({
+        source: { type: "card", card: { number: "4242424242424242", expMonth: 1, expYear: 2030 } },
+        customerRef: "c",
+        idempotencyKey: key(),
+      }),
     ).token.token;
     expect(await debit(gateway, { type: "token", token: cardToken })).toMatchObject({ code: "invalid_request" });
     const bankToken = approved(await gateway.tokenize({ source: bank("000123456789"), customerRef: "c", idempotencyKey: key() })).token.token;
-    expect(
-      await gateway.authorize({ amount: 1, currency: "USD", source: { type: "token", token: bankToken }, idempotencyKey: key() }),
-    ).toMatchObject({ code: "invalid_request" });
+    expect(await gateway.authorize({ amount: 1, currency: "USD", source: { type: "token", token: bankToken }, idempotencyKey: key() })).toMatchObject({
+      code: "invalid_request",
+    });
   });
 });
 

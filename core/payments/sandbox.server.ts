@@ -13,12 +13,7 @@ import { isValidAbaRoutingNumber } from "../domain/payments/aba.ts";
 import { detectCardType, isValidCardNumber } from "../domain/payments/card-types.ts";
 import { expandExpiryYear, isExpiryCurrent, yearMonthOf } from "../domain/payments/expiry.ts";
 import { PAYMENT_MESSAGES as M } from "../domain/payments/messages.ts";
-import {
-  cleanCardNumber,
-  isValidCscForType,
-  validateAccountNumber,
-  validateRoutingNumber,
-} from "../domain/payments/validation.ts";
+import { cleanCardNumber, isValidCscForType, validateAccountNumber, validateRoutingNumber } from "../domain/payments/validation.ts";
 import type {
   AuthorizeRequest,
   AuthorizeResult,
@@ -114,11 +109,7 @@ const failed = (code: ErrorCode, retryable: boolean, message: string): Failed =>
 });
 
 /** What a documented scenario does: at tokenization (a $0 verification) or on a charge. */
-function scenarioOutcome(
-  scenario: SandboxScenario,
-  phase: "verify" | "charge",
-  kind: "card" | "bank",
-): { approve: true; hang: boolean } | Declined | Failed {
+function scenarioOutcome(scenario: SandboxScenario, phase: "verify" | "charge", kind: "card" | "bank"): { approve: true; hang: boolean } | Declined | Failed {
   switch (scenario) {
     case "approve":
       return { approve: true, hang: false };
@@ -137,10 +128,7 @@ function scenarioOutcome(
     case "insufficient_funds":
       // A verification moves no money, so it cannot see the balance.
       if (phase === "verify") return { approve: true, hang: false };
-      return declined(
-        "insufficient_funds",
-        kind === "bank" ? SANDBOX_MESSAGES.bankInsufficientFunds : SANDBOX_MESSAGES.cardInsufficientFunds,
-      );
+      return declined("insufficient_funds", kind === "bank" ? SANDBOX_MESSAGES.bankInsufficientFunds : SANDBOX_MESSAGES.cardInsufficientFunds);
     case "account_closed":
       if (phase === "verify") return { approve: true, hang: false };
       return declined("account_closed", SANDBOX_MESSAGES.accountClosed);
@@ -340,15 +328,10 @@ export class SandboxGateway implements PaymentGateway {
   tokenize(request: TokenizeRequest): Promise<TokenizeResult> {
     const invalid =
       checkCall(request) ??
-      (typeof request.customerRef === "string" && request.customerRef !== ""
-        ? null
-        : failed("invalid_request", false, "A customer reference is required."));
+      (typeof request.customerRef === "string" && request.customerRef !== "" ? null : failed("invalid_request", false, "A customer reference is required."));
     if (invalid) return this.#reject("tokenize", request, invalid);
     const source = request.source;
-    const fingerprint = [
-      request.customerRef,
-      source.type === "card" ? cardFingerprint(source.card) : bankFingerprint(source.account),
-    ];
+    const fingerprint = [request.customerRef, source.type === "card" ? cardFingerprint(source.card) : bankFingerprint(source.account)];
     return this.#run<TokenizeResult>("tokenize", request, fingerprint, async (now) => {
       const checked = source.type === "card" ? this.#checkCard(source.card, now) : this.#checkBank(source.account);
       if (!checked.ok) return { result: checked.result };
@@ -386,11 +369,7 @@ export class SandboxGateway implements PaymentGateway {
     const invalid = checkCall(request) ?? checkAmount(request.amount) ?? checkCurrency(request.currency);
     if (invalid) return this.#reject("echeckDebit", request, invalid);
     const source = request.source;
-    const fingerprint = [
-      request.amount,
-      request.currency,
-      source.type === "bank" ? bankFingerprint(source.account) : `token:${source.token}`,
-    ];
+    const fingerprint = [request.amount, request.currency, source.type === "bank" ? bankFingerprint(source.account) : `token:${source.token}`];
     return this.#run<ChargeResult>("echeckDebit", request, fingerprint, async (now) => {
       let checked: Checked<{ summary: PaymentMethodSummary; scenario: SandboxScenario }>;
       if (source.type === "bank") {
@@ -429,10 +408,7 @@ export class SandboxGateway implements PaymentGateway {
     const now = this.#now();
     const claimId = this.#newId("claim");
     const fingerprint = JSON.stringify(fingerprintParts);
-    const existing = await this.#store.claimKey(
-      { key: call.idempotencyKey, operation, fingerprint, claimId, claimedAt: now },
-      now - this.#staleClaimMs,
-    );
+    const existing = await this.#store.claimKey({ key: call.idempotencyKey, operation, fingerprint, claimId, claimedAt: now }, now - this.#staleClaimMs);
     if (existing) {
       const result: R | Failed =
         existing.operation !== operation || existing.fingerprint !== fingerprint
@@ -578,13 +554,7 @@ export class SandboxGateway implements PaymentGateway {
     return { ok: true, summary: method, scenario: token.scenario };
   }
 
-  #charge(
-    method: PaymentMethodSummary,
-    scenario: SandboxScenario,
-    amount: Cents,
-    currency: string,
-    now: number,
-  ): Execution<ChargeResult> {
+  #charge(method: PaymentMethodSummary, scenario: SandboxScenario, amount: Cents, currency: string, now: number): Execution<ChargeResult> {
     const outcome = scenarioOutcome(scenario, "charge", method.kind);
     if (!("approve" in outcome)) return { result: outcome };
     const charge: ChargeRecord = {

@@ -27,9 +27,7 @@ const toRecord = (r: SandboxKey): IdempotencyRecord => {
     claimId: r.claimId,
     claimedAt: r.claimedAt,
   };
-  return r.state === "done"
-    ? { ...base, state: "done", result: r.result as never, completedAt: Number(r.completedAt) }
-    : { ...base, state: "pending" };
+  return r.state === "done" ? { ...base, state: "done", result: r.result as never, completedAt: Number(r.completedAt) } : { ...base, state: "pending" };
 };
 
 class VersionConflict extends Error {}

@@ -53,9 +53,7 @@ describe("MemorySandboxStore", () => {
 
     await store.claimKey(claim("k2", "a"), 0);
     // an insert of an existing id fails, and the valid update beside it is not applied
-    expect(
-      await store.commit({ key: "k2", claimId: "a", result, completedAt: 2, writes: [charge("ch_1", 2, 100), charge("ch_1", 1)] }),
-    ).toBe(false);
+    expect(await store.commit({ key: "k2", claimId: "a", result, completedAt: 2, writes: [charge("ch_1", 2, 100), charge("ch_1", 1)] })).toBe(false);
     expect(await store.getRecord("ch_1")).toMatchObject({ version: 1, refunded: 0 });
     expect(await store.getKey("k2")).toMatchObject({ state: "pending" });
     // a stale update (version 3 after 1) fails

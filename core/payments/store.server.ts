@@ -6,12 +6,7 @@
  * four, expiry) and the test scenario the sandbox derived from the number.
  */
 import type { Cents } from "../domain/money/money.ts";
-import type {
-  CurrencyCode,
-  GatewayOperation,
-  GatewayResult,
-  PaymentMethodSummary,
-} from "./gateway.ts";
+import type { CurrencyCode, GatewayOperation, GatewayResult, PaymentMethodSummary } from "./gateway.ts";
 import type { SandboxScenario } from "./test-numbers.ts";
 
 export interface IdempotencyClaim {
@@ -24,9 +19,7 @@ export interface IdempotencyClaim {
   claimedAt: number;
 }
 
-export type IdempotencyRecord =
-  | (IdempotencyClaim & { state: "pending" })
-  | (IdempotencyClaim & { state: "done"; result: GatewayResult; completedAt: number });
+export type IdempotencyRecord = (IdempotencyClaim & { state: "pending" }) | (IdempotencyClaim & { state: "done"; result: GatewayResult; completedAt: number });
 
 interface Versioned {
   id: string;

@@ -73,12 +73,8 @@ export const SANDBOX_TEST_BANK_ACCOUNTS: readonly SandboxTestBankAccount[] = [
   { accountNumber: "000333333335", scenario: "processing_error", note: "processing error (retryable)" },
 ];
 
-const CARD_SCENARIOS: ReadonlyMap<string, SandboxScenario> = new Map(
-  SANDBOX_TEST_CARDS.map((c) => [c.number, c.scenario]),
-);
-const BANK_SCENARIOS: ReadonlyMap<string, SandboxScenario> = new Map(
-  SANDBOX_TEST_BANK_ACCOUNTS.map((a) => [a.accountNumber, a.scenario]),
-);
+const CARD_SCENARIOS: ReadonlyMap<string, SandboxScenario> = new Map(SANDBOX_TEST_CARDS.map((c) => [c.number, c.scenario]));
+const BANK_SCENARIOS: ReadonlyMap<string, SandboxScenario> = new Map(SANDBOX_TEST_BANK_ACCOUNTS.map((a) => [a.accountNumber, a.scenario]));
 
 /** The scenario of a documented card number (digits only), or null for any other number. */
 export function cardScenario(digits: string): SandboxScenario | null {

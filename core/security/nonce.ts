@@ -15,10 +15,7 @@ export interface NonceSubject {
 
 export function makeNonce(secret: string, action: string, who: NonceSubject, nowMs: number, windowOffset = 0): string {
   const tick = Math.floor(nowMs / NONCE_WINDOW_MS) - windowOffset;
-  return createHmac("sha256", secret)
-    .update(`${action}|${who.customerId}|${who.browserKey}|${tick}`)
-    .digest("hex")
-    .slice(-10);
+  return createHmac("sha256", secret).update(`${action}|${who.customerId}|${who.browserKey}|${tick}`).digest("hex").slice(-10);
 }
 
 export function verifyNonce(secret: string, action: string, who: NonceSubject, nonce: unknown, nowMs: number): boolean {

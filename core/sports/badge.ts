@@ -5,10 +5,7 @@
  */
 import { hashSeed } from "./prng.ts";
 
-const PALETTE = [
-  "#c8102e", "#003399", "#006a4e", "#f4b400", "#5b2c83", "#111111",
-  "#0b7fab", "#e35205", "#7a0019", "#2e7d32", "#1a237e", "#ad1457",
-] as const;
+const PALETTE = ["#c8102e", "#003399", "#006a4e", "#f4b400", "#5b2c83", "#111111", "#0b7fab", "#e35205", "#7a0019", "#2e7d32", "#1a237e", "#ad1457"] as const;
 
 function escapeXml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);

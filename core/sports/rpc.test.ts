@@ -7,10 +7,21 @@ const NOW = Date.UTC(2024, 4, 10, 15, 0);
 const sec = (iso: string) => Date.parse(iso) / 1000;
 
 function rec(slug: string, date: number, stage: string, over: Partial<MatchRecord> = {}): MatchRecord {
-  const team = (name: string) => ({ img: `/media/teams/${name}.svg`, abbr: name.slice(0, 3).toUpperCase(), name, periods: {}, score: stage === "plan" ? null : 0 });
+  const team = (name: string) => ({
+    img: `/media/teams/${name}.svg`,
+    abbr: name.slice(0, 3).toUpperCase(),
+    name,
+    periods: {},
+    score: stage === "plan" ? null : 0,
+  });
   return {
-    slug, date, stage, live: false, matchTime: null,
-    home: team(`${slug}h`), away: team(`${slug}a`),
+    slug,
+    date,
+    stage,
+    live: false,
+    matchTime: null,
+    home: team(`${slug}h`),
+    away: team(`${slug}a`),
     league: { slug: "l", name: "League", country: "Land", img: "/media/leagues/l.svg" },
     ...over,
   };
@@ -57,7 +68,10 @@ describe("sport:football", () => {
   it("answers {data} with list-widget matches that validate", async () => {
     const r = await handler({ lang: "fr", period: "live" });
     expect(sportsRpcResultSchema.safeParse(r).success).toBe(true);
-    expect(r.data.map((m) => [m.slug, m.live])).toEqual([["late-yesterday", true], ["now", true]]);
+    expect(r.data.map((m) => [m.slug, m.live])).toEqual([
+      ["late-yesterday", true],
+      ["now", true],
+    ]);
     expect(r.data[0]!.details).toEqual({ loading: false, show: false, events: [] });
   });
   it("rejects a bad period with code 107", async () => {
@@ -85,7 +99,9 @@ describe("match:football", () => {
 
 describe("bad request error factory", () => {
   it("throws the error the hub wants", async () => {
-    class HubLikeError extends Error { code = 107; }
+    class HubLikeError extends Error {
+      code = 107;
+    }
     const h = sportRpcHandler(createMemoryMatchStore([]), () => NOW, { badRequest: () => new HubLikeError("bad request") });
     await expect(h({ period: "never" })).rejects.toBeInstanceOf(HubLikeError);
   });

@@ -19,7 +19,6 @@ import { liveMatchSchema, sportsMatchSchema, type LiveMatch, type SportsMatch } 
 import { isLiveStage } from "../domain/live/stages.ts";
 import { byKickoff, type MatchRecord, type MatchStore } from "./store.ts";
 
-
 /** Centrifugo's error code for a bad request. */
 export const BAD_REQUEST = 107;
 

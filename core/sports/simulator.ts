@@ -96,7 +96,10 @@ function scheduleDay(seed: number, day: number, leagues: readonly LeagueDef[], m
     const teams = rng.shuffle(league.teams);
     // Some rounds are short: 2 to 4 fixtures a day, never more than the pairs or kick-off slots.
     const count = Math.min(rng.int(2, 4), Math.floor(teams.length / 2), league.kickoffs.length);
-    const slots = rng.shuffle(league.kickoffs).slice(0, count).sort((x, y) => x - y);
+    const slots = rng
+      .shuffle(league.kickoffs)
+      .slice(0, count)
+      .sort((x, y) => x - y);
     for (let i = 0; i < count; i++) {
       const home = simTeam(teams[2 * i]!);
       const away = simTeam(teams[2 * i + 1]!);
@@ -159,7 +162,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     for (const day of days) {
       if (day >= today - 1) continue;
       days.delete(day);
-      for (const [slug, plan] of plans) if (plan.day === day) { plans.delete(slug); shown.delete(slug); }
+      for (const [slug, plan] of plans)
+        if (plan.day === day) {
+          plans.delete(slug);
+          shown.delete(slug);
+        }
       fresh = fresh.filter((s) => plans.has(s));
     }
   };
@@ -186,7 +193,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     },
     matches: () => [...plans.values()].sort(byKickoff).map(record),
     takeScheduled() {
-      const out = fresh.map((s) => plans.get(s)!).sort(byKickoff).map(record);
+      const out = fresh
+        .map((s) => plans.get(s)!)
+        .sort(byKickoff)
+        .map(record);
       fresh = [];
       return out;
     },

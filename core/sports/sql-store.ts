@@ -7,15 +7,7 @@
  * the three rows with INSERT … ON CONFLICT in one transaction.
  */
 import type { Db } from "../db/client.ts";
-import {
-  findMatch,
-  matchesInStages,
-  matchesKickingOffBetween,
-  updateMatchState,
-  upsertLeague,
-  upsertMatch,
-  upsertTeam,
-} from "../db/repositories/sports.ts";
+import { findMatch, matchesInStages, matchesKickingOffBetween, updateMatchState, upsertLeague, upsertMatch, upsertTeam } from "../db/repositories/sports.ts";
 import { LIVE_STAGES } from "../domain/live/constants.ts";
 import type { LiveUpdate } from "../domain/live/schema.ts";
 import { mergeUpdate } from "../domain/live/update.ts";

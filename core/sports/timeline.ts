@@ -63,8 +63,14 @@ export function buildTimeline(rng: Rng, o: TimelineOptions): Frame[] {
     hp[period] ??= 0;
     ap[period] ??= 0;
     for (let m = fromMinute; m <= fromMinute + regular + stoppage - 1; m++) {
-      if (rng.chance(homeP)) { h++; hp[period]!++; }
-      if (rng.chance(awayP)) { a++; ap[period]!++; }
+      if (rng.chance(homeP)) {
+        h++;
+        hp[period]!++;
+      }
+      if (rng.chance(awayP)) {
+        a++;
+        ap[period]!++;
+      }
       const end = fromMinute + regular - 1;
       push(stage, m <= end ? m : `${end}+${m - end}`);
       t += o.minuteMs;

@@ -154,19 +154,24 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     for (const [k, v] of Object.entries(params)) if (k.startsWith("attribute_") && typeof v === "string" && v.length <= 200) attributes[k] = v;
     // The button may name the variation itself as product_id; planAdd resolves a variation id to its parent.
     const parent = productId === variationId ? null : productId;
-    const request: AddToCartRequest = parent === null ? { kind: "simple", productId: variationId, quantity: quantity.value } : { kind: "variation", productId: parent, variationId, attributes, quantity: quantity.value };
+    const request: AddToCartRequest =
+      parent === null
+        ? { kind: "simple", productId: variationId, quantity: quantity.value }
+        : { kind: "variation", productId: parent, variationId, attributes, quantity: quantity.value };
     return addAndReply(req, request);
   });
 
   adminAjax.register("awdr_change_discount_product_in_cart", async ({ req, params }) => {
     await req.shop.session();
-    if (!req.shop.verifyNonce(services.config.discounts.nonceAction, firstString(params.awdr_nonce))) return json({ success: false, data: "Your session has expired. Please reload the page and try again." }, 403);
+    if (!req.shop.verifyNonce(services.config.discounts.nonceAction, firstString(params.awdr_nonce)))
+      return json({ success: false, data: "Your session has expired. Please reload the page and try again." }, 403);
     const productId = parseId(params.product_id);
     const parentRaw = firstString(params.parent_id)?.trim() ?? "0";
     const parentId = parentRaw === "0" || parentRaw === "" ? 0 : parseId(parentRaw);
     const rule = (firstString(params.rule_unique_id) ?? "").slice(0, 200);
     const { cart } = req.storefront;
-    const result = productId === null || parentId === null || !rule ? null : await cart.changeFreeItem({ product_id: productId, rule_unique_id: rule, parent_id: parentId });
+    const result =
+      productId === null || parentId === null || !rule ? null : await cart.changeFreeItem({ product_id: productId, rule_unique_id: rule, parent_id: parentId });
     if (!result) return json({ success: false, data: "This free product offer is no longer available." }, 400);
     if (!result.ok) return json({ success: false, data: result.message });
     cart.syncCookies(result.cart ?? (await cart.get()));
@@ -222,7 +227,9 @@ function noJsRoutes(app: express.Express, services: AppServices): void {
       if (req.path.endsWith(".data") || req.path.startsWith("/__")) return next();
       // ?add-to-cart={id} links (GET), on any page.
       if ((req.method === "GET" || req.method === "HEAD") && req.query["add-to-cart"] !== undefined) {
-        const entries = formEntries(req.query as Record<string, unknown>).filter(([k]) => k === "add-to-cart" || k === "quantity" || k === "variation_id" || k.startsWith("attribute_") || k.startsWith("quantity["));
+        const entries = formEntries(req.query as Record<string, unknown>).filter(
+          ([k]) => k === "add-to-cart" || k === "quantity" || k === "variation_id" || k.startsWith("attribute_") || k.startsWith("quantity["),
+        );
         await noJsAdd(req, entries);
         return redirectAfter(req, res, afterAddUrl(req, services));
       }

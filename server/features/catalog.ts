@@ -62,7 +62,10 @@ function register({ rest, wcAjax }: Endpoints, services: AppServices): void {
       return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
     }
     const listing = listingOfAddress(parsed.data.pagination_base_url);
-    if (!listing) return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400, { params: { pagination_base_url: "Not a product listing address." } });
+    if (!listing)
+      return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400, {
+        params: { pagination_base_url: "Not a product listing address." },
+      });
     const q = parseListingQuery("/", listing.url.searchParams);
     const keep = new URLSearchParams(listing.url.searchParams);
     keep.delete("view");
@@ -84,11 +87,17 @@ function register({ rest, wcAjax }: Endpoints, services: AppServices): void {
       },
       FILTER_TAXONOMIES,
     );
-    if (result.kind === "no-category") return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400, { params: { pagination_base_url: "No such category." } });
+    if (result.kind === "no-category")
+      return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400, { params: { pagination_base_url: "No such category." } });
     if (result.kind !== "ok") return restError("rest_invalid_param", "Invalid parameter(s): pagination_base_url", 400);
     const html = loopHtml({
       data: result.data,
-      settings: { pagination: config.shop.pagination, mode: config.shop.infiniteScrollEvent, noMoreText: config.shop.noMorePostMessage, fadeUpDelayMs: config.timings.infiniteFadeUpDelayMs },
+      settings: {
+        pagination: config.shop.pagination,
+        mode: config.shop.infiniteScrollEvent,
+        noMoreText: config.shop.noMorePostMessage,
+        fadeUpDelayMs: config.timings.infiniteFadeUpDelayMs,
+      },
     });
     return json({ data: html });
   });

@@ -57,7 +57,12 @@ async function updateOrderReview({ req, params, services }: HandlerInput): Promi
     placeOrderText: services.config.checkout.placeOrderText,
     slideMs: services.config.timings.savedTokenSlideMs,
   });
-  return json({ result: "success", messages: "", reload: false, fragments: { ".woocommerce-checkout-review-order-table": table, ".woocommerce-checkout-payment": payment } });
+  return json({
+    result: "success",
+    messages: "",
+    reload: false,
+    fragments: { ".woocommerce-checkout-review-order-table": table, ".woocommerce-checkout-payment": payment },
+  });
 }
 
 async function processCheckout({ req, params, services }: HandlerInput): Promise<Reply> {
@@ -84,13 +89,23 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
 
   let newAccount = null;
   if (input.createAccount) {
-    if (await checkout.emailRegistered(input.billing.email)) return failure([{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }]);
-    newAccount = { email: input.billing.email.toLowerCase(), passwordHash: await hashPassword(input.createAccount.password), firstName: input.billing.first_name, lastName: input.billing.last_name };
+    if (await checkout.emailRegistered(input.billing.email))
+      return failure([{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }]);
+    newAccount = {
+      email: input.billing.email.toLowerCase(),
+      passwordHash: await hashPassword(input.createAccount.password),
+      firstName: input.billing.first_name,
+      lastName: input.billing.last_name,
+    };
   }
   if (input.shippingMethodId) await cart.chooseShippingMethod(input.shippingMethodId);
 
   // The idempotency key: the page's nonce and the session's checkout token, hashed (neither is stored as is).
-  const claimKey = "co_" + createHash("sha256").update(`${String(nonce)}:${token}`).digest("hex");
+  const claimKey =
+    "co_" +
+    createHash("sha256")
+      .update(`${String(nonce)}:${token}`)
+      .digest("hex");
   const result = await placeOrder(rt.deps, { claimKey, customerId, input, owner, newAccount });
   // The session's earlier failed order ("awaiting payment") is superseded by the order this checkout just made.
   const awaiting = session.data[AWAITING_PAYMENT_KEY];
@@ -119,7 +134,11 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
 
 async function checkUserExist({ req, params, services }: HandlerInput): Promise<Reply> {
   await req.shop.session();
-  if (!req.shop.verifyNonce("check-user-exist", params.security)) return json({ success: false, data: { success: false, is_login_allowed: false, error: "Your session has expired. Please reload the page and try again." } }, 403);
+  if (!req.shop.verifyNonce("check-user-exist", params.security))
+    return json(
+      { success: false, data: { success: false, is_login_allowed: false, error: "Your session has expired. Please reload the page and try again." } },
+      403,
+    );
   const result = await checkUserExists(services.db, {
     email: firstString(params.user_name_email) ?? "",
     address: req.ip ?? "unknown",
@@ -155,7 +174,9 @@ async function loginUser({ req, params, services }: HandlerInput): Promise<Reply
 export function scriptEventFields(params: HandlerInput["params"]): { name: string; message: string } {
   // NFKC first: full-width digits (which the card form accepts) become ASCII and are masked like any others.
   const mask = (s: string) => s.normalize("NFKC").replace(/\d(?:[\s./-]*\d){2,}/g, "[digits]");
-  const name = mask((firstString(params.name) ?? "").slice(0, 400)).replace(/[^\w .:/[\]-]/g, "").slice(0, 200);
+  const name = mask((firstString(params.name) ?? "").slice(0, 400))
+    .replace(/[^\w .:/[\]-]/g, "")
+    .slice(0, 200);
   const message = mask((firstString(params.message) ?? "").slice(0, 2000)).slice(0, 500);
   return { name, message };
 }

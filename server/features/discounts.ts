@@ -52,7 +52,12 @@ const ok = (data: unknown): Reply => json({ success: true, data });
 // Input
 // ---------------------------------------------------------------------------------------------------
 
-const idText = z.string().trim().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().int().max(2_147_483_647));
+const idText = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().max(2_147_483_647));
 
 function parseId(raw: unknown): number | null {
   const r = idText.safeParse(firstString(raw));
@@ -89,10 +94,7 @@ interface PricedRequest {
 }
 
 /** The checks every call shares: nonce, product id (and optional parent_id), quantity when asked. */
-async function readRequest(
-  { req, params, services }: HandlerInput,
-  opts: { quantity: boolean; cheapestVariation?: boolean },
-): Promise<Reply | PricedRequest> {
+async function readRequest({ req, params, services }: HandlerInput, opts: { quantity: boolean; cheapestVariation?: boolean }): Promise<Reply | PricedRequest> {
   // Load the session first so a signed-in shopper's nonce is checked against their own subject.
   await req.shop.session();
   if (!req.shop.verifyNonce(services.config.discounts.nonceAction, firstString(params.awdr_nonce))) return fail("invalid_nonce", 403);
@@ -110,7 +112,10 @@ async function readRequest(
     if (parsed === null) return fail("invalid_quantity");
     qty = parsed;
   }
-  const lookup = await req.storefront.pricing.product(id, { ...(parentId !== undefined ? { parentId } : {}), cheapestVariation: opts.cheapestVariation ?? false });
+  const lookup = await req.storefront.pricing.product(id, {
+    ...(parentId !== undefined ? { parentId } : {}),
+    cheapestVariation: opts.cheapestVariation ?? false,
+  });
   if (lookup.kind !== "ok") return lookupError(lookup);
   return { product: lookup.product, qty };
 }
@@ -135,7 +140,15 @@ async function getBulkTable(input: HandlerInput): Promise<Reply> {
   if (isReply(request)) return request;
   const { services } = input;
   const rows = bulkTableModel({ product: request.product, rules, currencyFormat: services.config.currency.format, ...pricingContext(input) });
-  return ok({ bulk_table: bulkTableHtml(rows, exactCurrencyFormat(rows.map((r) => r.unitPrice), services.config.currency.format)) });
+  return ok({
+    bulk_table: bulkTableHtml(
+      rows,
+      exactCurrencyFormat(
+        rows.map((r) => r.unitPrice),
+        services.config.currency.format,
+      ),
+    ),
+  });
 }
 
 async function getProductDiscount(input: HandlerInput): Promise<Reply> {

@@ -46,7 +46,14 @@ function registerFoundationEndpoints({ adminAjax, rest }: Endpoints): void {
     const headers: Record<string, string> = { "X-WP-Total": String(total), "X-WP-TotalPages": String(totalPages) };
     if (links.length) headers.Link = links.join(", ");
     return json(
-      items.map((r) => ({ id: r.id, slug: r.slug, date: r.publishedAt.toISOString(), link: `${origin}/blog/${r.slug}/`, title: { rendered: r.title }, excerpt: { rendered: r.excerpt } })),
+      items.map((r) => ({
+        id: r.id,
+        slug: r.slug,
+        date: r.publishedAt.toISOString(),
+        link: `${origin}/blog/${r.slug}/`,
+        title: { rendered: r.title },
+        excerpt: { rendered: r.excerpt },
+      })),
       200,
       headers,
     );

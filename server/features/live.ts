@@ -11,7 +11,16 @@ import type express from "express";
 import { z } from "zod";
 import { liveUpdateSchema, sportsMatchSchema, type LiveUpdate } from "../../core/domain/live/schema.ts";
 import { MATCH_RPC_METHOD, SPORT_RPC_METHOD } from "../../core/domain/live/constants.ts";
-import { createSimulator, leagueBadgeForSlug, matchRpcHandler, sportRpcHandler, teamBadgeForSlug, type MatchRecord, type MatchStore, type Runner } from "../../core/sports/index.ts";
+import {
+  createSimulator,
+  leagueBadgeForSlug,
+  matchRpcHandler,
+  sportRpcHandler,
+  teamBadgeForSlug,
+  type MatchRecord,
+  type MatchStore,
+  type Runner,
+} from "../../core/sports/index.ts";
 import { Redis } from "ioredis";
 import { createSqlMatchStore } from "../../core/sports/sql-store.ts";
 import { json, type Reply } from "../http/dispatch.ts";
@@ -167,7 +176,9 @@ function authorize(input: RestInput): LiveRuntime | Reply {
   const header = input.req.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match || !sameSecret(match[1]!, runtime.token)) {
-    return json({ code: "live_unauthorized", message: "A valid bearer token is required.", data: { status: 401 } }, 401, { "WWW-Authenticate": 'Bearer realm="live"' });
+    return json({ code: "live_unauthorized", message: "A valid bearer token is required.", data: { status: 401 } }, 401, {
+      "WWW-Authenticate": 'Bearer realm="live"',
+    });
   }
   return runtime;
 }
@@ -277,8 +288,14 @@ function embedDemoPage(lang: string): string {
 }
 
 function registerRoutes(app: express.Express): void {
-  app.get("/media/teams/:slug.svg", svgRoute((slug) => teamBadgeForSlug(slug)));
-  app.get("/media/leagues/:slug.svg", svgRoute((slug) => leagueBadgeForSlug(slug)));
+  app.get(
+    "/media/teams/:slug.svg",
+    svgRoute((slug) => teamBadgeForSlug(slug)),
+  );
+  app.get(
+    "/media/leagues/:slug.svg",
+    svgRoute((slug) => leagueBadgeForSlug(slug)),
+  );
   app.get("/live/embed-demo.html", (req, res) => {
     // Only the languages the widget knows reach the page; anything else shows the default.
     const lang = typeof req.query.lang === "string" && /^[a-z]{2}$/.test(req.query.lang) ? req.query.lang : "pl";

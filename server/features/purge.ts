@@ -43,7 +43,14 @@ export async function purgeOnce(db: Db, now: Date, retentionMs: number, batch = 
 }
 
 /** Runs the purge after `firstRunMs`, then every `everyMs` (never overlapping); the returned function stops it. */
-export function schedulePurge(opts: { db: Db; logger: Logger; now: () => Date; retentionMs: number; firstRunMs?: number; everyMs?: number }): () => Promise<void> {
+export function schedulePurge(opts: {
+  db: Db;
+  logger: Logger;
+  now: () => Date;
+  retentionMs: number;
+  firstRunMs?: number;
+  everyMs?: number;
+}): () => Promise<void> {
   const { firstRunMs = PURGE_DEFAULTS.firstRunMs, everyMs = PURGE_DEFAULTS.everyMs } = opts;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;

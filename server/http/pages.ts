@@ -55,7 +55,14 @@ export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppS
     try {
       const build = await getBuild();
       if (!cached || cached.build !== build) cached = { build, handle: createRequestHandler(build, services.production ? "production" : "development") };
-      const context: AppLoadContext = { services, shop: req.shop, storefront: req.storefront, cspNonce: String(res.locals.cspNonce ?? ""), origin: requestOrigin(req), clientAddress: req.ip ?? "unknown" };
+      const context: AppLoadContext = {
+        services,
+        shop: req.shop,
+        storefront: req.storefront,
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        origin: requestOrigin(req),
+        clientAddress: req.ip ?? "unknown",
+      };
       const response = await cached.handle(toFetchRequest(req, res), context);
       await req.shop.flush();
       if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());

@@ -10,13 +10,7 @@ import * as sessions from "../../core/db/repositories/sessions.ts";
 import type { Notice, SessionRecord } from "../../core/db/repositories/sessions.ts";
 import type { CookieOptions, ShopSession } from "../../core/commerce/session.ts";
 import type { Storefront } from "../../core/commerce/storefront.server.ts";
-import {
-  CUSTOMER_SESSION_SECONDS,
-  GUEST_SESSION_SECONDS,
-  decodeSessionCookie,
-  encodeSessionCookie,
-  newSessionId,
-} from "../../core/security/session-token.ts";
+import { CUSTOMER_SESSION_SECONDS, GUEST_SESSION_SECONDS, decodeSessionCookie, encodeSessionCookie, newSessionId } from "../../core/security/session-token.ts";
 import { makeNonce, verifyNonce, type NonceSubject } from "../../core/security/nonce.ts";
 import { mergeGuestCart } from "../../core/commerce/cart.ts";
 

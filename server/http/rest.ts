@@ -81,7 +81,11 @@ export function restMiddleware(router: RestRouter, services: AppServices) {
         return await sendReply(req, res, restError("rest_cookie_invalid_nonce", "Cookie check failed", 403));
       }
       if (path === "") {
-        return await sendReply(req, res, json({ name: services.config.siteName, description: services.config.tagline, url: services.siteUrl, namespaces: ["wp/v2", "shop/v1"], routes: {} }));
+        return await sendReply(
+          req,
+          res,
+          json({ name: services.config.siteName, description: services.config.tagline, url: services.siteUrl, namespaces: ["wp/v2", "shop/v1"], routes: {} }),
+        );
       }
       const found = router.match(method, path);
       if (found === null || found === "method") return await sendReply(req, res, NO_ROUTE());

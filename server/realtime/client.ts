@@ -3,15 +3,7 @@
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
 import type { Broker, HistoryOptions } from "./broker.ts";
-import {
-  decodeFrame,
-  encodeError,
-  encodePublicationPush,
-  encodeReply,
-  encodeSubscribeReply,
-  PING,
-  type SubscribeResult,
-} from "./codec.ts";
+import { decodeFrame, encodeError, encodePublicationPush, encodeReply, encodeSubscribeReply, PING, type SubscribeResult } from "./codec.ts";
 import {
   commandMethod,
   DisconnectCode,
@@ -156,10 +148,12 @@ export class ClientConnection {
       return this.disconnect(DisconnectCode.badRequest);
     }
     for (const cmd of decoded.commands) {
-      this.queue = this.queue.then(() => this.handleCommand(cmd)).catch((err: unknown) => {
-        this.node.logger.error("realtime: command failed", { client: this.id, err });
-        this.disconnect(DisconnectCode.internalServerError);
-      });
+      this.queue = this.queue
+        .then(() => this.handleCommand(cmd))
+        .catch((err: unknown) => {
+          this.node.logger.error("realtime: command failed", { client: this.id, err });
+          this.disconnect(DisconnectCode.internalServerError);
+        });
     }
   }
 
@@ -269,10 +263,7 @@ export class ClientConnection {
       const since = { offset: req.offset ?? 0, epoch: req.epoch ?? "" };
       let snapshot;
       try {
-        snapshot = await this.node.broker.history(
-          channel,
-          recovering ? { sinceOffset: since.offset, historyTtlSeconds } : { limit: 0, historyTtlSeconds },
-        );
+        snapshot = await this.node.broker.history(channel, recovering ? { sinceOffset: since.offset, historyTtlSeconds } : { limit: 0, historyTtlSeconds });
       } catch (err) {
         this.node.logger.error("realtime: history read failed", { channel, err });
         throw errors.internal();

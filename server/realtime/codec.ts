@@ -28,7 +28,6 @@ export function decodeFrame(frame: string): DecodeResult {
   return { ok: true, commands };
 }
 
-
 export function encodeReply(id: number, method: string, result: unknown): string {
   return JSON.stringify({ id, [method]: result ?? {} });
 }

@@ -10,9 +10,7 @@ export interface HistorySnapshot {
   publications: Publication[];
 }
 
-export type RecoveryOutcome =
-  | { recovered: true; publications: Publication[]; from: number }
-  | { recovered: false };
+export type RecoveryOutcome = { recovered: true; publications: Publication[]; from: number } | { recovered: false };
 
 /**
  * @param since the client's position. An empty epoch means "any epoch" (centrifuge-js sends none when it

@@ -60,8 +60,18 @@ beforeEach(async () => {
   offset = 0;
 });
 
-async function queue(to: string, subject = "Your order #7 has been received", body = "Thank you for your order.\n\nSilk Pocket Square × 2: €30.00\nTotal: €35.00\n", kind = "order_received"): Promise<number> {
-  const [row] = await db.query<{ id: number }>(`INSERT INTO email_outbox (kind, to_address, subject, body) VALUES ($1, $2, $3, $4) RETURNING id`, [kind, to, subject, body]);
+async function queue(
+  to: string,
+  subject = "Your order #7 has been received",
+  body = "Thank you for your order.\n\nSilk Pocket Square × 2: €30.00\nTotal: €35.00\n",
+  kind = "order_received",
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(`INSERT INTO email_outbox (kind, to_address, subject, body) VALUES ($1, $2, $3, $4) RETURNING id`, [
+    kind,
+    to,
+    subject,
+    body,
+  ]);
   return row!.id;
 }
 interface OutboxRow {
@@ -72,7 +82,8 @@ interface OutboxRow {
   next_attempt_at: Date;
   claimed_until: Date | null;
 }
-const row = async (id: number) => (await db.query<OutboxRow>(`SELECT sent_at, failed_at, attempts, last_error, next_attempt_at, claimed_until FROM email_outbox WHERE id = $1`, [id]))[0]!;
+const row = async (id: number) =>
+  (await db.query<OutboxRow>(`SELECT sent_at, failed_at, attempts, last_error, next_attempt_at, claimed_until FROM email_outbox WHERE id = $1`, [id]))[0]!;
 
 describe("delivery through a real SMTP peer", () => {
   it("sends a queued e-mail with its To, From, Subject and plain-text body, marks it sent and never sends it again", async () => {

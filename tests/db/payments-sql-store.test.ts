@@ -32,7 +32,13 @@ beforeEach(() => {
   key = `k${++n}`;
 });
 
-const claim = (k: string, claimId: string, claimedAt = 1000): IdempotencyClaim => ({ key: k, operation: "chargeToken", fingerprint: "[1]", claimId, claimedAt });
+const claim = (k: string, claimId: string, claimedAt = 1000): IdempotencyClaim => ({
+  key: k,
+  operation: "chargeToken",
+  fingerprint: "[1]",
+  claimId,
+  claimedAt,
+});
 const charge = (id: string, version: number, refunded = 0): ChargeRecord => ({
   type: "charge",
   id,
@@ -98,7 +104,9 @@ describe("SqlSandboxStore", () => {
     await store.commit({ key: `${key}-0`, claimId: "a", result, completedAt: 1, writes: [charge(id, 1)] });
     const keys = Array.from({ length: 6 }, (_, i) => `${key}-${i + 1}`);
     for (const k of keys) await store.claimKey(claim(k, "a"), 0);
-    const applied = await Promise.all(keys.map((k, i) => store.commit({ key: k, claimId: "a", result, completedAt: 2, writes: [charge(id, 2, 10 * (i + 1))] })));
+    const applied = await Promise.all(
+      keys.map((k, i) => store.commit({ key: k, claimId: "a", result, completedAt: 2, writes: [charge(id, 2, 10 * (i + 1))] })),
+    );
     expect(applied.filter(Boolean)).toHaveLength(1);
     const winner = applied.indexOf(true);
     expect(await store.getRecord(id)).toEqual(charge(id, 2, 10 * (winner + 1)));

@@ -21,7 +21,9 @@ beforeAll(async () => {
   mkdirSync("tmp/shots", { recursive: true });
   shop = await startTestShop();
   browser = await launchBrowser();
-  const [row] = await shop.services.db.query<{ id: number }>(`UPDATE products SET stock_quantity = 500, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`);
+  const [row] = await shop.services.db.query<{ id: number }>(
+    `UPDATE products SET stock_quantity = 500, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`,
+  );
   productId = row!.id;
   await registerCustomer(shop.services.db, { email: EMAIL, password: PASSWORD, first_name: "Layla", last_name: "Outland" });
 });
@@ -140,9 +142,18 @@ describe("account pages at 400 px and 1280 px", () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(400);
       // Stacked rows: each cell says which column it belongs to.
-      const labels = await page.locator(".account-orders-table tbody tr").first().locator("td").evaluateAll((tds) => tds.map((td) => td.getAttribute("data-title")));
+      const labels = await page
+        .locator(".account-orders-table tbody tr")
+        .first()
+        .locator("td")
+        .evaluateAll((tds) => tds.map((td) => td.getAttribute("data-title")));
       expect(labels.slice(0, 4)).toEqual(["Order", "Date", "Status", "Total"]);
-      const firstCell = await page.locator(".account-orders-table tbody tr").first().locator("td").first().evaluate((td) => getComputedStyle(td, "::before").content);
+      const firstCell = await page
+        .locator(".account-orders-table tbody tr")
+        .first()
+        .locator("td")
+        .first()
+        .evaluate((td) => getComputedStyle(td, "::before").content);
       expect(firstCell).toContain("Order");
     }
   });

@@ -11,7 +11,9 @@ let productId: number;
 beforeAll(async () => {
   shop = await startTestShop();
   browser = await launchBrowser();
-  const [row] = await shop.services.db.query<{ id: number }>(`UPDATE products SET stock_quantity = 50, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`);
+  const [row] = await shop.services.db.query<{ id: number }>(
+    `UPDATE products SET stock_quantity = 50, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`,
+  );
   productId = row!.id;
 });
 afterAll(async () => {
@@ -55,9 +57,20 @@ describe("order attribution", () => {
     await Promise.all([page.waitForURL(/\/checkout\/order-received\/(\d+)\/\?key=/), page.getByRole("button", { name: "Place order" }).click()]);
     const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
 
-    const rows = await shop.services.db.query<{ key: string; value: string }>(`SELECT key, value FROM order_meta WHERE order_id = $1 AND key LIKE '_wc_order_attribution_%'`, [orderId]);
+    const rows = await shop.services.db.query<{ key: string; value: string }>(
+      `SELECT key, value FROM order_meta WHERE order_id = $1 AND key LIKE '_wc_order_attribution_%'`,
+      [orderId],
+    );
     const meta = Object.fromEntries(rows.map((r) => [r.key.replace("_wc_order_attribution_", ""), r.value]));
-    expect(meta).toMatchObject({ source_type: "utm", utm_source: "newsletter", utm_medium: "email", utm_campaign: "spring", session_entry: landing, session_count: "1", device_type: "Desktop" });
+    expect(meta).toMatchObject({
+      source_type: "utm",
+      utm_source: "newsletter",
+      utm_medium: "email",
+      utm_campaign: "spring",
+      session_entry: landing,
+      session_count: "1",
+      device_type: "Desktop",
+    });
     expect(Number(meta.session_pages)).toBeGreaterThanOrEqual(2);
     expect(meta.session_start_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(meta.user_agent).toContain("Chrome");

@@ -26,14 +26,16 @@ async function recordingContext(width: number): Promise<BrowserContext> {
   await context.addInitScript(() => {
     const w = window as unknown as { __cartEvents: string[] };
     w.__cartEvents = [];
-    for (const name of ["added_to_cart", "wc_fragments_ajax_error", "wc_fragments_refreshed", "wc_fragments_loaded"]) document.addEventListener(name, () => w.__cartEvents.push(name));
+    for (const name of ["added_to_cart", "wc_fragments_ajax_error", "wc_fragments_refreshed", "wc_fragments_loaded"])
+      document.addEventListener(name, () => w.__cartEvents.push(name));
   });
   return context;
 }
 const events = (page: Page) => page.evaluate(() => (window as unknown as { __cartEvents: string[] }).__cartEvents);
 const cartReady = (page: Page) => page.waitForFunction(() => document.getElementById("wc-cart-announcer") !== null);
 const headerCount = (page: Page) => page.locator("#ast-site-header-cart a.cart-contents .count").first().textContent();
-const isSingleAdd = (url: string, body: string | null) => url.endsWith("/wp-admin/admin-ajax.php") && (body ?? "").includes("action=astra_add_cart_single_product");
+const isSingleAdd = (url: string, body: string | null) =>
+  url.endsWith("/wp-admin/admin-ajax.php") && (body ?? "").includes("action=astra_add_cart_single_product");
 
 describe("adding from a product page in place", () => {
   it("variable: the browser's validity check runs first; the chosen variation is added, and its free bow tie with it", async () => {
@@ -53,10 +55,7 @@ describe("adding from a product page in place", () => {
     expect(await page.evaluate(() => document.activeElement?.matches("form.variations_form input.qty"))).toBe(true);
     expect(sent).toHaveLength(0);
     await page.fill("form.variations_form input.qty", "1");
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => isSingleAdd(r.url(), r.request().postData())),
-      addButton.click(),
-    ]);
+    const [response] = await Promise.all([page.waitForResponse((r) => isSingleAdd(r.url(), r.request().postData())), addButton.click()]);
     const body = new URLSearchParams(response.request().postData()!);
     expect(body.get("attribute_pa_color")).toBe("red");
     expect(Number(body.get("variation_id"))).toBeGreaterThan(0);
@@ -80,7 +79,10 @@ describe("adding from a product page in place", () => {
     const inputs = page.locator('form.grouped_form input[name^="quantity["]');
     const name = await inputs.first().getAttribute("name");
     await inputs.first().fill("2");
-    const [request] = await Promise.all([page.waitForRequest((r) => isSingleAdd(r.url(), r.postData())), page.locator("form.grouped_form button.single_add_to_cart_button").click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => isSingleAdd(r.url(), r.postData())),
+      page.locator("form.grouped_form button.single_add_to_cart_button").click(),
+    ]);
     expect(new URLSearchParams(request.postData()!).get(name!)).toBe("2");
     await expect.poll(() => headerCount(page)).toBe("2");
     await context.close();
@@ -94,7 +96,10 @@ describe("adding from a product page in place", () => {
     const optional = page.locator('form.bundle_form input[type="checkbox"][name^="bundle_selected_optional_"]').first();
     const field = await optional.getAttribute("name");
     await optional.check();
-    const [request] = await Promise.all([page.waitForRequest((r) => isSingleAdd(r.url(), r.postData())), page.locator("form.bundle_form button.single_add_to_cart_button").click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => isSingleAdd(r.url(), r.postData())),
+      page.locator("form.bundle_form button.single_add_to_cart_button").click(),
+    ]);
     const body = new URLSearchParams(request.postData()!);
     expect(body.get(field!)).toBe("yes");
     expect(body.get("add-to-cart")).toMatch(/^\d+$/);
@@ -110,11 +115,17 @@ describe("a listing variation", () => {
     const page = await context.newPage();
     await page.goto(`${shop.url}/product-category/ties/`);
     await cartReady(page);
-    const card = page.locator("li.product-type-variable").filter({ has: page.locator(".jck_wssv_add_to_cart") }).first();
+    const card = page
+      .locator("li.product-type-variable")
+      .filter({ has: page.locator(".jck_wssv_add_to_cart") })
+      .first();
     await card.locator("details.loop-variations summary").click();
     const button = card.locator("a.jck_wssv_add_to_cart").first();
     const variationId = await button.getAttribute("data-variation_id");
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith("/wp-admin/admin-ajax.php") && (r.postData() ?? "").includes("jck_wssv_add_to_cart")), button.click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith("/wp-admin/admin-ajax.php") && (r.postData() ?? "").includes("jck_wssv_add_to_cart")),
+      button.click(),
+    ]);
     const body = new URLSearchParams(request.postData()!);
     expect(body.get("variation_id")).toBe(variationId);
     expect(body.get("product_id")).toBe(await button.getAttribute("data-product_id"));
@@ -145,10 +156,12 @@ describe("the mobile cart drawer at 400 px", () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains("astra-cart-drawer"))).toBe(true);
     expect(await drawer.locator("li.woocommerce-mini-cart-item").count()).toBe(1);
     // Once slid in, the drawer fits the narrow screen.
-    await expect.poll(async () => {
-      const box = (await drawer.locator(".astra-cart-drawer").boundingBox())!;
-      return box.x >= 0 && box.x + box.width <= 400;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = (await drawer.locator(".astra-cart-drawer").boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= 400;
+      })
+      .toBe(true);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
     expect(await page.evaluate(() => document.activeElement?.closest("#ast-site-header-cart") !== null)).toBe(true);
@@ -185,7 +198,9 @@ describe("the fragments request's failures", () => {
     await page.goto(`${shop.url}/shop/`);
     // Loading and hydrating the page comes before the request and may take long on a busy machine: the upper bound
     // counts from the request, the lower one (conservatively) from before the page load.
-    await page.waitForFunction(() => (window as unknown as { __cartEvents: string[] }).__cartEvents.includes("wc_fragments_ajax_error"), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __cartEvents: string[] }).__cartEvents.includes("wc_fragments_ajax_error"), undefined, {
+      timeout: 60_000,
+    });
     const failedAt = Date.now();
     release();
     expect(failedAt - started).toBeGreaterThanOrEqual(5000);
@@ -199,7 +214,11 @@ describe("the free item's 'change product' panel", () => {
   it("the toggle slides the panel open; choosing a colour changes the free bow tie and reloads the cart", async () => {
     const context = await recordingContext(1280);
     const page = await context.newPage();
-    const necktieVariation = (await shop.services.db.query<{ id: number }>(`SELECT v.id FROM variations v JOIN products p ON p.id = v.product_id WHERE p.slug = 'silk-necktie' AND v.stock_status = 'instock' ORDER BY v.menu_order, v.id LIMIT 1`))[0]!.id;
+    const necktieVariation = (
+      await shop.services.db.query<{ id: number }>(
+        `SELECT v.id FROM variations v JOIN products p ON p.id = v.product_id WHERE p.slug = 'silk-necktie' AND v.stock_status = 'instock' ORDER BY v.menu_order, v.id LIMIT 1`,
+      )
+    )[0]!.id;
     await page.goto(`${shop.url}/cart/?add-to-cart=${necktieVariation}`);
     await page.waitForSelector("tr.awdr-free-item");
     await cartReady(page);

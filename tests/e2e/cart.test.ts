@@ -24,7 +24,12 @@ describe("cart in the browser", () => {
     await page.goto(`${shop.url}/product-category/face-masks/`);
     const button = page.locator("a.ajax_add_to_cart").first();
     await page.waitForFunction(() => document.getElementById("wc-cart-announcer") !== null);
-    const addedEvent = page.evaluate(() => new Promise<{ hash: string }>((resolve) => document.body.addEventListener("added_to_cart", (e) => resolve({ hash: (e as CustomEvent).detail.cart_hash }), { once: true })));
+    const addedEvent = page.evaluate(
+      () =>
+        new Promise<{ hash: string }>((resolve) =>
+          document.body.addEventListener("added_to_cart", (e) => resolve({ hash: (e as CustomEvent).detail.cart_hash }), { once: true }),
+        ),
+    );
     const [request] = await Promise.all([page.waitForRequest((r) => r.url().includes("wc-ajax=add_to_cart")), button.click()]);
     expect(request.postData()).toMatch(/product_id=\d+/);
     expect(request.postData()).toContain("quantity=1");
@@ -46,7 +51,9 @@ describe("cart in the browser", () => {
     page.on("request", (r) => isFragmentsRequest(r.url()) && fragmentRequests.push(r.url()));
     // The cart script fires wc_fragments_loaded once it has put fragments in place: from the cache at once, or
     // after a request (which the listener above would have seen first).
-    await page.addInitScript(() => document.addEventListener("wc_fragments_loaded", () => ((window as unknown as { fragmentsLoaded: boolean }).fragmentsLoaded = true)));
+    await page.addInitScript(() =>
+      document.addEventListener("wc_fragments_loaded", () => ((window as unknown as { fragmentsLoaded: boolean }).fragmentsLoaded = true)),
+    );
     await page.reload();
     await page.waitForFunction(() => (window as unknown as { fragmentsLoaded?: boolean }).fragmentsLoaded === true);
     expect(fragmentRequests).toHaveLength(0);
@@ -86,7 +93,10 @@ describe("cart in the browser", () => {
     await page.hover("#ast-site-header-cart");
     const items = page.locator("#ast-site-header-cart li.woocommerce-mini-cart-item");
     await expect.poll(() => items.count()).toBe(3);
-    const [removal] = await Promise.all([page.waitForResponse((r) => r.url().includes("wc-ajax=remove_from_cart")), items.first().locator("a.remove_from_cart_button").click()]);
+    const [removal] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes("wc-ajax=remove_from_cart")),
+      items.first().locator("a.remove_from_cart_button").click(),
+    ]);
     expect(removal.status()).toBe(200);
     await expect.poll(() => page.locator("a.cart-contents .count").first().textContent()).toBe("2");
     await context.close();

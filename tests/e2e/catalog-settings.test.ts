@@ -108,11 +108,18 @@ describe("swatch settings turned on (clear_on_reselect, deselect_unavailable, cl
   beforeAll(async () => {
     shop = await startTestShop({
       SHOP_SETTINGS: JSON.stringify({
-        swatches: { clear_on_reselect: true, deselect_unavailable: true, clickable_out_of_stock: true, show_variation_stock: true, disable_out_of_stock: false },
+        swatches: {
+          clear_on_reselect: true,
+          deselect_unavailable: true,
+          clickable_out_of_stock: true,
+          show_variation_stock: true,
+          disable_out_of_stock: false,
+        },
       }),
     });
     const db = shop.services.db;
-    const slugs = async (taxonomy: string) => (await db.query<{ slug: string }>(`SELECT slug FROM terms WHERE taxonomy = $1 ORDER BY menu_order, id LIMIT 2`, [taxonomy])).map((r) => r.slug);
+    const slugs = async (taxonomy: string) =>
+      (await db.query<{ slug: string }>(`SELECT slug FROM terms WHERE taxonomy = $1 ORDER BY menu_order, id LIMIT 2`, [taxonomy])).map((r) => r.slug);
     colors = await slugs("pa_color");
     sizes = await slugs("pa_size");
     const attributes = [
@@ -141,7 +148,8 @@ describe("swatch settings turned on (clear_on_reselect, deselect_unavailable, cl
     await shop?.close();
   });
 
-  const item = (page: Page, attribute: string, value: string) => page.locator(`ul[aria-labelledby="attribute_${attribute}-label"] [role="radio"][data-value="${value}"]`);
+  const item = (page: Page, attribute: string, value: string) =>
+    page.locator(`ul[aria-labelledby="attribute_${attribute}-label"] [role="radio"][data-value="${value}"]`);
   const select = (page: Page, attribute: string) => page.locator(`#attribute_${attribute}`);
 
   describe.each([1280, 400])("at %i px", (width) => {

@@ -20,7 +20,9 @@ const PASSWORD = "returning pass 1";
 beforeAll(async () => {
   shop = await startTestShop();
   browser = await launchBrowser();
-  const [row] = await shop.services.db.query<{ id: number }>(`UPDATE products SET stock_quantity = 500, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`);
+  const [row] = await shop.services.db.query<{ id: number }>(
+    `UPDATE products SET stock_quantity = 500, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`,
+  );
   productId = row!.id;
   await registerCustomer(shop.services.db, { email: RETURNING, password: PASSWORD, first_name: "Rhea", last_name: "Turner" });
 });
@@ -194,7 +196,9 @@ describe("notices after a checkout server error", () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLElement).tabIndex)).toBe(-1);
     expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(/declined/i);
     // The page scrolls (over 1000 ms) to 100 px above the notice.
-    await expect.poll(async () => Math.abs((await page.locator(".woocommerce-NoticeGroup-checkout .woocommerce-error").boundingBox())!.y - 100) <= 2).toBe(true);
+    await expect
+      .poll(async () => Math.abs((await page.locator(".woocommerce-NoticeGroup-checkout .woocommerce-error").boundingBox())!.y - 100) <= 2)
+      .toBe(true);
     await page.close();
   });
 });
@@ -309,7 +313,10 @@ describe("payment fields: aria-invalid", () => {
     await routing.fill("1234");
     await page.getByRole("button", { name: "Place order" }).click();
     await page.locator(".payment-form-errors").waitFor();
-    expect(await page.locator(".payment-form-errors li").allInnerTexts()).toEqual(["Routing Number is invalid (must be 9 digits)", "Account Number is missing"]);
+    expect(await page.locator(".payment-form-errors li").allInnerTexts()).toEqual([
+      "Routing Number is invalid (must be 9 digits)",
+      "Account Number is missing",
+    ]);
     expect(await routing.getAttribute("aria-invalid")).toBe("true");
     expect(await account.getAttribute("aria-invalid")).toBe("true");
     await routing.fill("110000000");

@@ -11,7 +11,9 @@ let productId: number;
 beforeAll(async () => {
   shop = await startTestShop();
   browser = await launchBrowser();
-  const [row] = await shop.services.db.query<{ id: number }>(`UPDATE products SET stock_quantity = 500, regular_price = 2000, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`);
+  const [row] = await shop.services.db.query<{ id: number }>(
+    `UPDATE products SET stock_quantity = 500, regular_price = 2000, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`,
+  );
   productId = row!.id;
 });
 afterAll(async () => {
@@ -64,7 +66,10 @@ describe("checkout coupon box", () => {
     await expect.poll(() => page.locator(".checkout-coupon-notices .woocommerce-error").count()).toBe(1);
     expect(await orderTotal(page)).toMatch(/\$41(\.00)?(\D|$)/);
 
-    const [removed] = await Promise.all([page.waitForRequest((r) => r.url().includes("wc-ajax=remove_coupon")), page.locator("#order_review .woocommerce-remove-coupon").click()]);
+    const [removed] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes("wc-ajax=remove_coupon")),
+      page.locator("#order_review .woocommerce-remove-coupon").click(),
+    ]);
     expect(new URLSearchParams(removed.postData() ?? "").get("coupon")).toBe("welcome10");
     await page.locator(".checkout-coupon-notices").getByText("Coupon has been removed.").waitFor();
     await expect.poll(() => orderTotal(page)).toMatch(/\$45(\.00)?(\D|$)/);

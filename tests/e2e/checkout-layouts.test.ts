@@ -14,7 +14,9 @@ afterAll(async () => browser?.close());
 
 async function shopWithLayout(layout: "modern" | "one-page"): Promise<{ shop: TestShop; productId: number }> {
   const shop = await startTestShop({ SHOP_SETTINGS: JSON.stringify({ checkout: { layout } }) });
-  const [row] = await shop.services.db.query<{ id: number }>(`UPDATE products SET stock_quantity = 50, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`);
+  const [row] = await shop.services.db.query<{ id: number }>(
+    `UPDATE products SET stock_quantity = 50, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`,
+  );
   return { shop, productId: row!.id };
 }
 
@@ -66,7 +68,9 @@ describe("the two-step modern layout", () => {
     await fillCard(page);
     await page.screenshot({ path: "tmp/shots/checkout-modern-1280.png", fullPage: true });
     await Promise.all([page.waitForURL(/\/checkout\/order-received\/\d+\/\?key=/), page.getByRole("button", { name: "Place order" }).click()]);
-    const [order] = await shop.services.db.query<{ status: string }>(`SELECT o.status FROM orders o JOIN order_addresses a ON a.order_id = o.id AND a.kind = 'billing' WHERE a.email = 'modern-guest@example.com'`);
+    const [order] = await shop.services.db.query<{ status: string }>(
+      `SELECT o.status FROM orders o JOIN order_addresses a ON a.order_id = o.id AND a.kind = 'billing' WHERE a.email = 'modern-guest@example.com'`,
+    );
     expect(order?.status).toBe("processing");
     await page.close();
   });

@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function openCheckout(shop: TestShop): Promise<{ page: Page; reviews: Request[] }> {
-  const [row] = await shop.services.db.query<{ id: number }>(`UPDATE products SET stock_quantity = 50, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`);
+  const [row] = await shop.services.db.query<{ id: number }>(
+    `UPDATE products SET stock_quantity = 50, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`,
+  );
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(shop.url + "/shop/");
   expect((await page.request.post(shop.url + "/?wc-ajax=add_to_cart", { form: { product_id: String(row!.id), quantity: "1" } })).ok()).toBe(true);
@@ -77,7 +79,10 @@ describe("refresh_order_review '0' (the default)", () => {
     expect(reviews).toHaveLength(2);
     // The payment method: one refresh (its radio handler and the change listener coalesce).
     await page.getByRole("button", { name: "Proceed to payment" }).click();
-    await Promise.all([page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review")), page.locator("label[for=payment_method_sandbox_echeck]").click()]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review")),
+      page.locator("label[for=payment_method_sandbox_echeck]").click(),
+    ]);
     await page.waitForLoadState("networkidle");
     expect(reviews).toHaveLength(3);
     expect(new URLSearchParams(reviews[2]!.postData() ?? "").get("payment_method")).toBe("sandbox_echeck");

@@ -12,7 +12,9 @@ let productId: number;
 beforeAll(async () => {
   shop = await startTestShop();
   browser = await launchBrowser();
-  const [row] = await shop.services.db.query<{ id: number }>(`UPDATE products SET stock_quantity = 500, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`);
+  const [row] = await shop.services.db.query<{ id: number }>(
+    `UPDATE products SET stock_quantity = 500, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`,
+  );
   productId = row!.id;
   await registerCustomer(shop.services.db, { email: "returning@example.com", password: "returning pass 1", first_name: "Rita", last_name: "Turner" });
 });
@@ -90,7 +92,9 @@ describe("checkout in the browser", () => {
     await page.getByText("This user is already registered. Please enter the password to continue.").waitFor();
     expect(await page.locator("#ast-customer-login-section").isVisible()).toBe(true);
     expect(await page.locator("#createaccount").count()).toBe(0);
-    expect(await page.context().cookies()).toContainEqual(expect.objectContaining({ name: "ast_modern_checkout_useremail", value: encodeURIComponent("returning@example.com") }));
+    expect(await page.context().cookies()).toContainEqual(
+      expect.objectContaining({ name: "ast_modern_checkout_useremail", value: encodeURIComponent("returning@example.com") }),
+    );
     await page.fill("#billing_password", "wrong");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.locator(".ast-login-notice .woocommerce-error").waitFor();
@@ -166,7 +170,9 @@ describe("checkout in the browser", () => {
     await page.fill("#wc-sandbox-credit-card-csc", "123");
     await page.getByRole("button", { name: "Place order" }).click();
     await page.locator(".woocommerce-NoticeGroup-checkout .woocommerce-error").waitFor();
-    const [order] = await shop.services.db.query<{ id: number; order_key: string }>(`SELECT id, order_key FROM orders WHERE billing_email = 'orderpay@example.com' ORDER BY id DESC LIMIT 1`);
+    const [order] = await shop.services.db.query<{ id: number; order_key: string }>(
+      `SELECT id, order_key FROM orders WHERE billing_email = 'orderpay@example.com' ORDER BY id DESC LIMIT 1`,
+    );
     await page.goto(`${shop.url}/checkout/order-pay/${order!.id}/?pay_for_order=true&key=${order!.order_key}`);
     await page.locator("#wc-sandbox-credit-card-account-number").pressSequentially("4242424242424242");
     await page.locator("#wc-sandbox-credit-card-expiry").pressSequentially("1234");

@@ -59,7 +59,11 @@ describe("live discount pricing on a product page", () => {
   it("a tie's price follows the quantity (2 ties 10% off, 4 ties 20% off)", async () => {
     const { page } = await openProduct("skinny-cotton-tie");
     expect(await page.locator(".awdr-bulk-customizable-table table").count()).toBe(1);
-    for (const [qty, text] of [["2", "$22.00 $19.80"], ["4", "$22.00 $17.60"], ["1", "$22"]] as const) {
+    for (const [qty, text] of [
+      ["2", "$22.00 $19.80"],
+      ["4", "$22.00 $17.60"],
+      ["1", "$22"],
+    ] as const) {
       const before = await priceUpdates(page);
       await page.locator('form.cart input[name="quantity"]').fill(qty);
       await expect.poll(() => priceUpdates(page)).toBeGreaterThan(before);
@@ -100,7 +104,9 @@ describe("live discount pricing on a product page", () => {
 
   it("a variable product: the variation's price area follows the quantity", async () => {
     const { page } = await openProduct("silk-necktie");
-    const first = await page.locator('select[name="attribute_pa_color"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean)[0]!);
+    const first = await page
+      .locator('select[name="attribute_pa_color"] option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean)[0]!);
     await page.selectOption('select[name="attribute_pa_color"]', first, { force: true });
     await page.waitForSelector("div.product .woocommerce-variation-price .price");
     const before = await priceUpdates(page);
@@ -113,7 +119,13 @@ describe("live discount pricing on a product page", () => {
 
   it("a failed price call empties the price area and logs the add-on's error", async () => {
     const { page, logs } = await openProduct("black-everyday-mask");
-    await page.route("**/wp-admin/admin-ajax.php", (route) => route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ success: false, data: { code: "invalid_nonce", message: "expired" } }) }));
+    await page.route("**/wp-admin/admin-ajax.php", (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, data: { code: "invalid_nonce", message: "expired" } }),
+      }),
+    );
     const before = await priceUpdates(page);
     await page.locator('form.cart input[name="quantity"]').fill("6");
     await expect.poll(() => priceUpdates(page)).toBeGreaterThan(before);

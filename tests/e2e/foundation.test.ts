@@ -25,7 +25,10 @@ describe("the storefront in Chromium", () => {
     await page.waitForURL("**/product-category/mask-and-tie-sets/");
     await expect.poll(() => page.title()).toBe("Mask and Tie Sets Archives – Maskerade");
     expect(await page.locator("li.product").count()).toBeGreaterThan(0);
-    await page.getByRole("link", { name: /Classic Mask and Tie Set/ }).first().click();
+    await page
+      .getByRole("link", { name: /Classic Mask and Tie Set/ })
+      .first()
+      .click();
     await page.waitForURL("**/product/classic-mask-and-tie-set/");
     expect(await page.locator("h1.product_title").textContent()).toBe("Classic Mask and Tie Set");
     expect(errors).toEqual([]);

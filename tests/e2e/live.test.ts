@@ -32,7 +32,12 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
-const team = (name: string, slug: string, score: number | null) => ({ name, img: `/media/teams/${slug}.svg`, score, periods: score === null ? {} : { "1": score } });
+const team = (name: string, slug: string, score: number | null) => ({
+  name,
+  img: `/media/teams/${slug}.svg`,
+  score,
+  periods: score === null ? {} : { "1": score },
+});
 
 beforeAll(async () => {
   // The embed is its own bundle, built after the app (react-router build empties the client folder).

@@ -58,14 +58,31 @@ describe("astra_woo_check_user_exist", () => {
 describe("astra_woocommerce_login_user", () => {
   it("a wrong password: data.error, nothing signed in", async () => {
     const { client, astra } = await guest();
-    const body = await (await ajax(client, { action: "astra_woocommerce_login_user", user_name_email: "known@example.com", password: "wrong", security: String(astra.woocommerce_login_nonce) })).json();
+    const body = await (
+      await ajax(client, {
+        action: "astra_woocommerce_login_user",
+        user_name_email: "known@example.com",
+        password: "wrong",
+        security: String(astra.woocommerce_login_nonce),
+      })
+    ).json();
     expect(body).toEqual({ success: false, data: { success: false, error: AUTH_LIMITS.badCredentialsMessage } });
   });
 
   it("the right password signs in with a new session id", async () => {
     const { client, astra } = await guest();
-    const before = client.cookieStartingWith("wordpress_") ?? client.cookieStartingWith("wp_woocommerce_session_") ?? [...client.cookies.entries()].find(([k]) => k !== "shop_nonce_key");
-    const body = await (await ajax(client, { action: "astra_woocommerce_login_user", user_name_email: "known@example.com", password: "right password 1", security: String(astra.woocommerce_login_nonce) })).json();
+    const before =
+      client.cookieStartingWith("wordpress_") ??
+      client.cookieStartingWith("wp_woocommerce_session_") ??
+      [...client.cookies.entries()].find(([k]) => k !== "shop_nonce_key");
+    const body = await (
+      await ajax(client, {
+        action: "astra_woocommerce_login_user",
+        user_name_email: "known@example.com",
+        password: "right password 1",
+        security: String(astra.woocommerce_login_nonce),
+      })
+    ).json();
     expect(body).toEqual({ success: true, data: { success: true } });
     const after = [...client.cookies.entries()].find(([k]) => k === before?.[0]);
     expect(after?.[1].value).not.toBe(before?.[1].value);
@@ -85,7 +102,12 @@ describe("astra_woocommerce_login_user", () => {
       const res = await client.request("/wp-admin/admin-ajax.php", {
         method: "POST",
         headers: { "x-forwarded-for": address },
-        form: { action: "astra_woocommerce_login_user", user_name_email: "target@example.com", password: "right password 2", security: String(astra.woocommerce_login_nonce) },
+        form: {
+          action: "astra_woocommerce_login_user",
+          user_name_email: "target@example.com",
+          password: "right password 2",
+          security: String(astra.woocommerce_login_nonce),
+        },
       });
       return res.json();
     };

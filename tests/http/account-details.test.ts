@@ -20,7 +20,12 @@ async function signIn(email: string, password = "account pass 1", register = tru
   if (register) await registerCustomer(shop.services.db, { email, password, first_name: "Ada", last_name: "Lovelace" });
   const client = new TestClient(shop.url);
   const page = await (await client.get("/my-account/")).text();
-  const res = await client.post("/my-account/", { intent: "login", username: email, password, "woocommerce-login-nonce": hidden(page, "woocommerce-login-nonce") });
+  const res = await client.post("/my-account/", {
+    intent: "login",
+    username: email,
+    password,
+    "woocommerce-login-nonce": hidden(page, "woocommerce-login-nonce"),
+  });
   expect(res.status).toBe(302);
   return client;
 }
@@ -61,7 +66,14 @@ describe("addresses", () => {
     const nonce = hidden(form, "woocommerce-edit-address-nonce");
     expect(nonce).not.toBe("");
 
-    const bad = await client.post("/my-account/edit-address/billing/", { ...BILLING, "woocommerce-edit-address-nonce": nonce, billing_postcode: "ABC", billing_city: "", billing_email: "not-an-email", billing_first_name: "<script>alert(1)</script>" });
+    const bad = await client.post("/my-account/edit-address/billing/", {
+      ...BILLING,
+      "woocommerce-edit-address-nonce": nonce,
+      billing_postcode: "ABC",
+      billing_city: "",
+      billing_email: "not-an-email",
+      billing_first_name: "<script>alert(1)</script>",
+    });
     expect(bad.status).toBe(200);
     const badHtml = await bad.text();
     expect(badHtml).toContain("<strong>Billing ZIP Code</strong> is not a valid postcode / ZIP.");
@@ -93,10 +105,20 @@ describe("addresses", () => {
     const form = await (await client.get("/my-account/edit-address/shipping/")).text();
     expect(form).not.toContain('name="shipping_email"');
     const nonce = hidden(form, "woocommerce-edit-address-nonce");
-    const fields = Object.fromEntries(Object.entries(BILLING).filter(([k]) => k !== "billing_phone" && k !== "billing_email").map(([k, v]) => [k.replace("billing_", "shipping_"), v]));
-    const res = await client.post("/my-account/edit-address/shipping/", { ...fields, shipping_address_1: "1 Dock Street", "woocommerce-edit-address-nonce": nonce });
+    const fields = Object.fromEntries(
+      Object.entries(BILLING)
+        .filter(([k]) => k !== "billing_phone" && k !== "billing_email")
+        .map(([k, v]) => [k.replace("billing_", "shipping_"), v]),
+    );
+    const res = await client.post("/my-account/edit-address/shipping/", {
+      ...fields,
+      shipping_address_1: "1 Dock Street",
+      "woocommerce-edit-address-nonce": nonce,
+    });
     expect(res.status).toBe(302);
-    const [row] = await shop.services.db.query<{ address_1: string; email: string }>(`SELECT a.address_1, a.email FROM customer_addresses a JOIN customers c ON c.id = a.customer_id WHERE c.email = 'ship@example.com' AND kind = 'shipping'`);
+    const [row] = await shop.services.db.query<{ address_1: string; email: string }>(
+      `SELECT a.address_1, a.email FROM customer_addresses a JOIN customers c ON c.id = a.customer_id WHERE c.email = 'ship@example.com' AND kind = 'shipping'`,
+    );
     expect(row).toEqual({ address_1: "1 Dock Street", email: "" });
     const odd = await client.get("/my-account/edit-address/elsewhere/");
     expect(odd.status).toBe(302);
@@ -115,15 +137,30 @@ describe("account details", () => {
     const client = await signIn("details@example.com");
     const { html, nonce } = await details(client);
     expect(html).toMatch(/id="account_email"[^>]*value="details@example.com"|value="details@example.com"[^>]*id="account_email"/);
-    const bad = await (await client.post("/my-account/edit-account/", { ...base, account_first_name: "", account_email: "details@example.com", "save-account-details-nonce": nonce })).text();
+    const bad = await (
+      await client.post("/my-account/edit-account/", {
+        ...base,
+        account_first_name: "",
+        account_email: "details@example.com",
+        "save-account-details-nonce": nonce,
+      })
+    ).text();
     expect(bad).toContain("First name is a required field.");
     expect(bad).toMatch(/id="account_display_name"[^>]*value="ada"/);
     const badEmail = await (await client.post("/my-account/edit-account/", { ...base, account_email: "nope", "save-account-details-nonce": nonce })).text();
     expect(badEmail).toContain("Please provide a valid email address.");
     await registerCustomer(shop.services.db, { email: "taken@example.com", password: "whatever 123", first_name: "", last_name: "" });
-    const taken = await (await client.post("/my-account/edit-account/", { ...base, account_email: "taken@example.com", "save-account-details-nonce": nonce })).text();
+    const taken = await (
+      await client.post("/my-account/edit-account/", { ...base, account_email: "taken@example.com", "save-account-details-nonce": nonce })
+    ).text();
     expect(taken).toContain("This email address is already registered.");
-    const ok = await client.post("/my-account/edit-account/", { ...base, account_first_name: "Augusta <b>Ada</b>", account_display_name: "countess", account_email: "Countess@Example.com", "save-account-details-nonce": nonce });
+    const ok = await client.post("/my-account/edit-account/", {
+      ...base,
+      account_first_name: "Augusta <b>Ada</b>",
+      account_display_name: "countess",
+      account_email: "Countess@Example.com",
+      "save-account-details-nonce": nonce,
+    });
     expect(ok.status).toBe(302);
     const [row] = await shop.services.db.query(`SELECT first_name, display_name, email FROM customers WHERE email = 'countess@example.com'`);
     expect(row).toEqual({ first_name: "Augusta Ada", display_name: "countess", email: "countess@example.com" });
@@ -136,14 +173,43 @@ describe("account details", () => {
     expect(await (await other.get("/my-account/edit-account/")).text()).toContain("Account details");
     const { nonce } = await details(client);
     const fields = { ...base, account_email: "pw@example.com", "save-account-details-nonce": nonce };
-    expect(await (await client.post("/my-account/edit-account/", { ...fields, password_1: "brand new pass", password_2: "brand new pass" })).text()).toContain("Please enter your current password.");
-    expect(await (await client.post("/my-account/edit-account/", { ...fields, password_current: "wrong pass 9", password_1: "brand new pass", password_2: "brand new pass" })).text()).toContain("Your current password is incorrect.");
-    expect(await (await client.post("/my-account/edit-account/", { ...fields, password_current: "account pass 1", password_1: "brand new pass", password_2: "different pass" })).text()).toContain("New passwords do not match.");
-    expect(await (await client.post("/my-account/edit-account/", { ...fields, password_current: "account pass 1", password_1: "short", password_2: "short" })).text()).toContain("at least 8 characters");
+    expect(await (await client.post("/my-account/edit-account/", { ...fields, password_1: "brand new pass", password_2: "brand new pass" })).text()).toContain(
+      "Please enter your current password.",
+    );
+    expect(
+      await (
+        await client.post("/my-account/edit-account/", {
+          ...fields,
+          password_current: "wrong pass 9",
+          password_1: "brand new pass",
+          password_2: "brand new pass",
+        })
+      ).text(),
+    ).toContain("Your current password is incorrect.");
+    expect(
+      await (
+        await client.post("/my-account/edit-account/", {
+          ...fields,
+          password_current: "account pass 1",
+          password_1: "brand new pass",
+          password_2: "different pass",
+        })
+      ).text(),
+    ).toContain("New passwords do not match.");
+    expect(
+      await (
+        await client.post("/my-account/edit-account/", { ...fields, password_current: "account pass 1", password_1: "short", password_2: "short" })
+      ).text(),
+    ).toContain("at least 8 characters");
     // Still the old password: none of the refused attempts changed it, and the other session is still signed in.
     expect((await other.get("/my-account/edit-account/")).status).toBe(200);
 
-    const ok = await client.post("/my-account/edit-account/", { ...fields, password_current: "account pass 1", password_1: "brand new pass", password_2: "brand new pass" });
+    const ok = await client.post("/my-account/edit-account/", {
+      ...fields,
+      password_current: "account pass 1",
+      password_1: "brand new pass",
+      password_2: "brand new pass",
+    });
     expect(ok.status).toBe(302);
     expect((await client.get("/my-account/edit-account/")).status).toBe(200);
     const kicked = await other.get("/my-account/edit-account/");

@@ -37,7 +37,11 @@ async function checkoutLogin(): Promise<(email: string, password: string, addres
 async function requestReset(email: string, address: string): Promise<void> {
   const client = new TestClient(shop.url);
   const nonce = hidden(await (await client.get("/my-account/lost-password/")).text(), "_wpnonce");
-  const res = await client.request("/my-account/lost-password/", { method: "POST", headers: { "x-forwarded-for": address }, form: { _wpnonce: nonce, user_login: email, intent: "request" } });
+  const res = await client.request("/my-account/lost-password/", {
+    method: "POST",
+    headers: { "x-forwarded-for": address },
+    form: { _wpnonce: nonce, user_login: email, intent: "request" },
+  });
   expect(await res.text()).toContain("If an account matches, a password reset e-mail has been sent");
 }
 
@@ -48,7 +52,13 @@ async function resetWithLastMail(email: string, password: string): Promise<void>
   const link = new URL(/(http\S+lost-password\/\?key=\S+)/.exec((await mailsTo(email)).at(-1)!.body)![1]!);
   const client = new TestClient(shop.url);
   const page = await (await client.get(link.pathname + link.search)).text();
-  const res = await client.post("/my-account/lost-password/", { _wpnonce: hidden(page, "_wpnonce"), key: link.searchParams.get("key")!, id: link.searchParams.get("id")!, password_1: password, intent: "reset" });
+  const res = await client.post("/my-account/lost-password/", {
+    _wpnonce: hidden(page, "_wpnonce"),
+    key: link.searchParams.get("key")!,
+    id: link.searchParams.get("id")!,
+    password_1: password,
+    intent: "reset",
+  });
   expect(res.status).toBe(302);
 }
 
@@ -60,7 +70,9 @@ describe("sign-in limits", () => {
     const refused = { success: false, data: { success: false, error: AUTH_LIMITS.tooManyLoginsFromAddressMessage } };
     expect(replies.filter((r) => JSON.stringify(r) === JSON.stringify(bad))).toHaveLength(AUTH_LIMITS.failedPerAddressPer15Min);
     expect(replies.filter((r) => JSON.stringify(r) === JSON.stringify(refused))).toHaveLength(30 - AUTH_LIMITS.failedPerAddressPer15Min);
-    const [row] = await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM auth_events WHERE kind = 'login_failed' AND scope = 'address' AND subject = '198.51.100.30'`);
+    const [row] = await shop.services.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM auth_events WHERE kind = 'login_failed' AND scope = 'address' AND subject = '198.51.100.30'`,
+    );
     expect(row!.n).toBe(AUTH_LIMITS.failedPerAddressPer15Min);
   }, 120_000);
 
@@ -82,17 +94,25 @@ describe("sign-in limits", () => {
     expect(await login("owner@example.com", "owner password 1", "192.0.2.44")).toEqual(signedIn);
     expect(Date.now() - started).toBeGreaterThanOrEqual(AUTH_LIMITS.slowLoginDelayMs - 5);
     // An address that has failed on the account is refused, even with the right password.
-    expect(await (await checkoutLogin())("owner@example.com", "owner password 1", attacker(5))).toEqual({ success: false, data: { success: false, error: AUTH_LIMITS.tooManyLoginsMessage } });
+    expect(await (await checkoutLogin())("owner@example.com", "owner password 1", attacker(5))).toEqual({
+      success: false,
+      data: { success: false, error: AUTH_LIMITS.tooManyLoginsMessage },
+    });
     // A fresh address gets one slowed guess, then it has failed too.
     started = Date.now();
     expect(await (await checkoutLogin())("owner@example.com", "guess again", "192.0.2.45")).toEqual(bad);
     expect(Date.now() - started).toBeGreaterThanOrEqual(AUTH_LIMITS.slowLoginDelayMs - 5);
-    expect(await (await checkoutLogin())("owner@example.com", "guess once more", "192.0.2.45")).toEqual({ success: false, data: { success: false, error: AUTH_LIMITS.tooManyLoginsMessage } });
+    expect(await (await checkoutLogin())("owner@example.com", "guess once more", "192.0.2.45")).toEqual({
+      success: false,
+      data: { success: false, error: AUTH_LIMITS.tooManyLoginsMessage },
+    });
 
     // A completed reset clears the account's failures: even an address that failed may sign in again, undelayed.
     await requestReset("owner@example.com", "192.0.2.44");
     await resetWithLastMail("owner@example.com", "owner password 2");
-    const [left] = await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM auth_events WHERE kind = 'login_failed' AND scope = 'account' AND subject = 'owner@example.com'`);
+    const [left] = await shop.services.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM auth_events WHERE kind = 'login_failed' AND scope = 'account' AND subject = 'owner@example.com'`,
+    );
     expect(left!.n).toBe(0);
     expect(await (await checkoutLogin())("owner@example.com", "owner password 2", attacker(5))).toEqual(signedIn);
   }, 180_000);
@@ -116,7 +136,9 @@ describe("payment form script-error log limit", () => {
     const client = await shopperWithCart(shop, await productWithStock(shop, "silk-pocket-square", 100, 1500));
     const html = (await openCheckout(client)).html;
     // The reports of another process: ten from this address in the last minute.
-    await shop.services.db.query(`INSERT INTO auth_events (kind, scope, subject, at) SELECT 'script_event', 'address', '198.51.100.200', now() FROM generate_series(1, 10)`);
+    await shop.services.db.query(
+      `INSERT INTO auth_events (kind, scope, subject, at) SELECT 'script_event', 'address', '198.51.100.200', now() FROM generate_series(1, 10)`,
+    );
     const token = /scriptLogNonce\\?"?,\\?"([0-9a-f]{10})\\?"/.exec(html)?.[1];
     expect(token).toBeTruthy();
     const report = (address: string) =>

@@ -34,7 +34,14 @@ async function signedIn(email: string): Promise<{ client: TestClient; customerId
   if (!registered.ok) throw new Error(registered.message);
   const client = new TestClient(shop.url);
   const astra = pageGlobal(await (await client.get("/checkout/")).text(), "astra");
-  const body = await (await client.post("/wp-admin/admin-ajax.php", { action: "astra_woocommerce_login_user", user_name_email: email, password: PASSWORD, security: String(astra.woocommerce_login_nonce) })).json();
+  const body = await (
+    await client.post("/wp-admin/admin-ajax.php", {
+      action: "astra_woocommerce_login_user",
+      user_name_email: email,
+      password: PASSWORD,
+      security: String(astra.woocommerce_login_nonce),
+    })
+  ).json();
   expect(body).toEqual({ success: true, data: { success: true } });
   return { client, customerId: registered.customerId };
 }
@@ -43,23 +50,47 @@ async function checkoutWith(client: TestClient, fields: Record<string, string>, 
   await client.post("/?wc-ajax=add_to_cart", { product_id: String(productId), quantity: String(quantity) });
   const page = await openCheckout(client);
   if (!init) return submitCheckout(client, page, fields);
-  const res = await client.request("/?wc-ajax=checkout", { ...init, method: "POST", form: { "woocommerce-process-checkout-nonce": page.nonce, _checkout_token: page.token, _wp_http_referer: "/checkout/", ...fields } });
+  const res = await client.request("/?wc-ajax=checkout", {
+    ...init,
+    method: "POST",
+    form: { "woocommerce-process-checkout-nonce": page.nonce, _checkout_token: page.token, _wp_http_referer: "/checkout/", ...fields },
+  });
   return (await res.json()) as CheckoutReply;
 }
 
 const lastOrder = async (email: string) =>
-  (await shop.services.db.query<{ id: number; order_key: string; status: string }>(`SELECT id, order_key, status FROM orders WHERE billing_email = $1 ORDER BY id DESC LIMIT 1`, [email]))[0]!;
+  (
+    await shop.services.db.query<{ id: number; order_key: string; status: string }>(
+      `SELECT id, order_key, status FROM orders WHERE billing_email = $1 ORDER BY id DESC LIMIT 1`,
+      [email],
+    )
+  )[0]!;
 const stockLeft = async () => (await shop.services.db.query<{ n: number }>(`SELECT stock_quantity AS n FROM products WHERE id = $1`, [productId]))[0]!.n;
 const statusOf = async (id: number) => (await shop.services.db.query<{ status: string }>(`SELECT status FROM orders WHERE id = $1`, [id]))[0]!.status;
 const failedMails = (orderId: number) =>
-  shop.services.db.query<{ to_address: string; subject: string; body: string }>(`SELECT to_address, subject, body FROM email_outbox WHERE kind = 'order_failed' AND order_id = $1 ORDER BY id`, [orderId]);
+  shop.services.db.query<{ to_address: string; subject: string; body: string }>(
+    `SELECT to_address, subject, body FROM email_outbox WHERE kind = 'order_failed' AND order_id = $1 ORDER BY id`,
+    [orderId],
+  );
 const payPath = (o: { id: number; order_key: string }) => `/checkout/order-pay/${o.id}/?pay_for_order=true&key=${o.order_key}`;
 
 /** A process that dies before the processor is called: its attempt stays 'started' until the reconciler runs. */
 /** A card checkout's parsed input (for driving placeOrder directly, with a gateway that dies). */
 function cardCheckout(email: string): CheckoutInput {
   return {
-    billing: { first_name: "Ord", last_name: "Ers", company: "", country: "US", address_1: "1 Way", address_2: "", city: "Springfield", state: "IL", postcode: "62701", phone: "5551234567", email },
+    billing: {
+      first_name: "Ord",
+      last_name: "Ers",
+      company: "",
+      country: "US",
+      address_1: "1 Way",
+      address_2: "",
+      city: "Springfield",
+      state: "IL",
+      postcode: "62701",
+      phone: "5551234567",
+      email,
+    },
     shipping: null,
     orderComments: "",
     paymentMethod: "sandbox_credit_card",
@@ -102,7 +133,11 @@ describe("Pay and Cancel in the account", () => {
     // The Pay link leads the signed-in owner to the payment form, and paying works.
     const form = await (await client.get(unescape(pay!))).text();
     expect(form).toContain('id="place_order"');
-    const paid = await client.post(unescape(pay!), { "woocommerce-pay-nonce": hidden(form, "woocommerce-pay-nonce"), ...cardFields(), [`${CARD}-payment-token`]: "" });
+    const paid = await client.post(unescape(pay!), {
+      "woocommerce-pay-nonce": hidden(form, "woocommerce-pay-nonce"),
+      ...cardFields(),
+      [`${CARD}-payment-token`]: "",
+    });
     expect(paid.status).toBe(302);
     expect(await statusOf(order.id)).toBe("processing");
     const after = await (await client.get(`/my-account/view-order/${order.id}/`)).text();
@@ -138,7 +173,11 @@ describe("Pay and Cancel in the account", () => {
     const { client, customerId } = await signedIn(email);
     const stockBefore = await stockLeft();
     const usage = async () =>
-      (await shop.services.db.query<{ count: number; rows: number }>(`SELECT usage_count AS count, (SELECT count(*)::int FROM coupon_usages WHERE coupon_code = 'welcome10') AS rows FROM coupons WHERE code = 'welcome10'`))[0]!;
+      (
+        await shop.services.db.query<{ count: number; rows: number }>(
+          `SELECT usage_count AS count, (SELECT count(*)::int FROM coupon_usages WHERE coupon_code = 'welcome10') AS rows FROM coupons WHERE code = 'welcome10'`,
+        )
+      )[0]!;
     const usageBefore = await usage();
     // An order awaiting payment that holds 3 units and a coupon use, as staff create one for a customer to pay.
     const orderId = await shop.services.db.transaction(async (tx) => {
@@ -159,7 +198,19 @@ describe("Pay and Cancel in the account", () => {
         paymentMethodTitle: "Credit Card",
         customerNote: "",
         checkoutKey: null,
-        billing: { first_name: "Ord", last_name: "Ers", company: "", country: "US", address_1: "1 Way", address_2: "", city: "Springfield", state: "IL", postcode: "62701", phone: "5551234567", email },
+        billing: {
+          first_name: "Ord",
+          last_name: "Ers",
+          company: "",
+          country: "US",
+          address_1: "1 Way",
+          address_2: "",
+          city: "Springfield",
+          state: "IL",
+          postcode: "62701",
+          phone: "5551234567",
+          email,
+        },
         shipping: null,
         lines: [{ productId, variationId: null, name: "Skinny Cotton Tie", quantity: 3, subtotal: 6000, total: 5400 }],
         stock: [{ table: "products", id: productId, name: "Skinny Cotton Tie", quantity: 3 }],
@@ -212,7 +263,9 @@ describe("Pay and Cancel in the account", () => {
     const stockBefore = await stockLeft();
     const rt = paymentRuntime(shop.services);
     const input = cardCheckout(email);
-    await expect(placeOrder({ ...rt.deps, gateway: dyingBeforeAuthorize(rt.gateway) }, { claimKey: `inflight-${Date.now()}`, customerId, input, owner: { customerId } })).rejects.toThrow("killed");
+    await expect(
+      placeOrder({ ...rt.deps, gateway: dyingBeforeAuthorize(rt.gateway) }, { claimKey: `inflight-${Date.now()}`, customerId, input, owner: { customerId } }),
+    ).rejects.toThrow("killed");
     const order = await lastOrder(email);
     expect(order.status).toBe("pending");
     expect(await stockLeft()).toBe(stockBefore - 2);
@@ -271,7 +324,9 @@ describe("the payment-failed e-mail", () => {
     await client.post("/?wc-ajax=add_to_cart", { product_id: String(productId), quantity: "1" });
     const rt = paymentRuntime(shop.services);
     const input = cardCheckout(email);
-    await expect(placeOrder({ ...rt.deps, gateway: dyingBeforeAuthorize(rt.gateway) }, { claimKey: `mail-${Date.now()}`, customerId, input, owner: { customerId } })).rejects.toThrow("killed");
+    await expect(
+      placeOrder({ ...rt.deps, gateway: dyingBeforeAuthorize(rt.gateway) }, { claimKey: `mail-${Date.now()}`, customerId, input, owner: { customerId } }),
+    ).rejects.toThrow("killed");
     const order = await lastOrder(email);
     await reconcilePayments(rt.deps, 0);
     expect(await statusOf(order.id)).toBe("failed");
@@ -367,7 +422,14 @@ describe("a failed checkout, then another", () => {
     const client = new TestClient(shop.url);
     await client.post("/?wc-ajax=add_to_cart", { product_id: String(productId), quantity: "1" });
     const page = await openCheckout(client);
-    const submit = (fields: Record<string, string>) => client.post("/?wc-ajax=checkout", { "woocommerce-process-checkout-nonce": page.nonce, _checkout_token: page.token, _wp_http_referer: "/checkout/", ...billing(email), ...fields });
+    const submit = (fields: Record<string, string>) =>
+      client.post("/?wc-ajax=checkout", {
+        "woocommerce-process-checkout-nonce": page.nonce,
+        _checkout_token: page.token,
+        _wp_http_referer: "/checkout/",
+        ...billing(email),
+        ...fields,
+      });
     expect(((await (await submit(cardFields(DECLINED))).json()) as CheckoutReply).result).toBe("failure");
     const first = await lastOrder(email);
     expect(first.status).toBe("failed");

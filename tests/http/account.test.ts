@@ -18,7 +18,14 @@ async function signedIn(email: string): Promise<TestClient> {
   await registerCustomer(shop.services.db, { email, password: "account pass 1", first_name: "Acc", last_name: "Ount" });
   const client = new TestClient(shop.url);
   const astra = pageGlobal(await (await client.get("/checkout/")).text(), "astra");
-  const body = await (await client.post("/wp-admin/admin-ajax.php", { action: "astra_woocommerce_login_user", user_name_email: email, password: "account pass 1", security: String(astra.woocommerce_login_nonce) })).json();
+  const body = await (
+    await client.post("/wp-admin/admin-ajax.php", {
+      action: "astra_woocommerce_login_user",
+      user_name_email: email,
+      password: "account pass 1",
+      security: String(astra.woocommerce_login_nonce),
+    })
+  ).json();
   expect(body).toEqual({ success: true, data: { success: true } });
   return client;
 }
@@ -31,10 +38,22 @@ describe("saved payment methods", () => {
     const page = await (await client.get("/my-account/add-payment-method/")).text();
     expect(page).toContain("Test mode:");
     const nonce = hidden(page, "woocommerce-add-payment-method-nonce");
-    const bad = await client.post("/my-account/add-payment-method/", { "woocommerce-add-payment-method-nonce": nonce, payment_method: "sandbox_credit_card", [`${CARD}-account-number`]: "4242", [`${CARD}-expiry`]: "12 / 34", [`${CARD}-csc`]: "123" });
+    const bad = await client.post("/my-account/add-payment-method/", {
+      "woocommerce-add-payment-method-nonce": nonce,
+      payment_method: "sandbox_credit_card",
+      [`${CARD}-account-number`]: "4242",
+      [`${CARD}-expiry`]: "12 / 34",
+      [`${CARD}-csc`]: "123",
+    });
     expect(await bad.text()).toContain("Card number is invalid (wrong length)");
     for (const number of ["4242 4242 4242 4242", "5555 5555 5555 4444"]) {
-      const res = await client.post("/my-account/add-payment-method/", { "woocommerce-add-payment-method-nonce": nonce, payment_method: "sandbox_credit_card", [`${CARD}-account-number`]: number, [`${CARD}-expiry`]: "12 / 34", [`${CARD}-csc`]: "123" });
+      const res = await client.post("/my-account/add-payment-method/", {
+        "woocommerce-add-payment-method-nonce": nonce,
+        payment_method: "sandbox_credit_card",
+        [`${CARD}-account-number`]: number,
+        [`${CARD}-expiry`]: "12 / 34",
+        [`${CARD}-csc`]: "123",
+      });
       expect(res.status).toBe(302);
     }
     let list = await (await client.get("/my-account/payment-methods/")).text();
@@ -57,11 +76,25 @@ describe("saved payment methods", () => {
   it("someone else's method cannot be deleted, and a bad nonce changes nothing", async () => {
     const owner = await signedIn("owner@example.com");
     const page = await (await owner.get("/my-account/add-payment-method/")).text();
-    await owner.post("/my-account/add-payment-method/", { "woocommerce-add-payment-method-nonce": hidden(page, "woocommerce-add-payment-method-nonce"), payment_method: "sandbox_credit_card", [`${CARD}-account-number`]: "4242 4242 4242 4242", [`${CARD}-expiry`]: "12 / 34", [`${CARD}-csc`]: "123" });
-    const [token] = await shop.services.db.query<{ id: number }>(`SELECT t.id FROM payment_tokens t JOIN customers c ON c.id = t.customer_id WHERE c.email = 'owner@example.com'`);
+    await owner.post("/my-account/add-payment-method/", {
+      "woocommerce-add-payment-method-nonce": hidden(page, "woocommerce-add-payment-method-nonce"),
+      payment_method: "sandbox_credit_card",
+      [`${CARD}-account-number`]: "4242 4242 4242 4242",
+      [`${CARD}-expiry`]: "12 / 34",
+      [`${CARD}-csc`]: "123",
+    });
+    const [token] = await shop.services.db.query<{ id: number }>(
+      `SELECT t.id FROM payment_tokens t JOIN customers c ON c.id = t.customer_id WHERE c.email = 'owner@example.com'`,
+    );
     const thief = await signedIn("thief@example.com");
     const own = await (await thief.get("/my-account/add-payment-method/")).text();
-    await thief.post("/my-account/add-payment-method/", { "woocommerce-add-payment-method-nonce": hidden(own, "woocommerce-add-payment-method-nonce"), payment_method: "sandbox_credit_card", [`${CARD}-account-number`]: "5555 5555 5555 4444", [`${CARD}-expiry`]: "12 / 34", [`${CARD}-csc`]: "123" });
+    await thief.post("/my-account/add-payment-method/", {
+      "woocommerce-add-payment-method-nonce": hidden(own, "woocommerce-add-payment-method-nonce"),
+      payment_method: "sandbox_credit_card",
+      [`${CARD}-account-number`]: "5555 5555 5555 4444",
+      [`${CARD}-expiry`]: "12 / 34",
+      [`${CARD}-csc`]: "123",
+    });
     const list = await (await thief.get("/my-account/payment-methods/")).text();
     expect(hidden(list, "_wpnonce")).not.toBe("");
     await thief.post("/my-account/payment-methods/", { _wpnonce: hidden(list, "_wpnonce"), token_id: String(token!.id), intent: "delete" });
@@ -112,11 +145,24 @@ describe("lost password", () => {
     const link = new URL(/(http\S+lost-password\/\?key=\S+)/.exec(mails[0]!.body)![1]!);
     const resetPage = await (await client.get(link.pathname + link.search)).text();
     expect(resetPage).toContain("Enter a new password below.");
-    const fields = { _wpnonce: hidden(resetPage, "_wpnonce"), key: link.searchParams.get("key")!, id: link.searchParams.get("id")!, password_1: "brand new password", intent: "reset" };
+    const fields = {
+      _wpnonce: hidden(resetPage, "_wpnonce"),
+      key: link.searchParams.get("key")!,
+      id: link.searchParams.get("id")!,
+      password_1: "brand new password",
+      intent: "reset",
+    };
     expect((await client.post("/my-account/lost-password/", fields)).status).toBe(302);
     expect(await (await client.post("/my-account/lost-password/", fields)).text()).toContain("This key is invalid or has already been used.");
     const astra = pageGlobal(await (await client.get("/checkout/")).text(), "astra");
-    const login = await (await client.post("/wp-admin/admin-ajax.php", { action: "astra_woocommerce_login_user", user_name_email: "forgot@example.com", password: "brand new password", security: String(astra.woocommerce_login_nonce) })).json();
+    const login = await (
+      await client.post("/wp-admin/admin-ajax.php", {
+        action: "astra_woocommerce_login_user",
+        user_name_email: "forgot@example.com",
+        password: "brand new password",
+        security: String(astra.woocommerce_login_nonce),
+      })
+    ).json();
     expect(login).toEqual({ success: true, data: { success: true } });
   });
 });
@@ -145,7 +191,13 @@ describe("abuse limits on the account pages", () => {
     const client = new TestClient(shop.url);
     const nonce = hidden(await (await client.get("/my-account/lost-password/")).text(), "_wpnonce");
     const ask = async (address: string, login = "flooded@example.com") =>
-      (await client.request("/my-account/lost-password/", { method: "POST", headers: from(address), form: { _wpnonce: nonce, user_login: login, intent: "request" } })).text();
+      (
+        await client.request("/my-account/lost-password/", {
+          method: "POST",
+          headers: from(address),
+          form: { _wpnonce: nonce, user_login: login, intent: "request" },
+        })
+      ).text();
     const mails = async () =>
       (await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE to_address = 'flooded@example.com'`))[0]!.n;
     // Three requests from each of four addresses: the same answer each time, but e-mails stop at the account's cap
@@ -173,7 +225,11 @@ describe("abuse limits on the account pages", () => {
     const attempt = async (address: string, username: string, password: string) => {
       const browser = new TestClient(shop.url); // a new browser each time: no cookie to count by
       const nonce = hidden(await (await browser.get("/my-account/")).text(), "woocommerce-login-nonce");
-      const res = await browser.request("/my-account/", { method: "POST", headers: from(address), form: { "woocommerce-login-nonce": nonce, username, password, intent: "login" } });
+      const res = await browser.request("/my-account/", {
+        method: "POST",
+        headers: from(address),
+        form: { "woocommerce-login-nonce": nonce, username, password, intent: "login" },
+      });
       return { status: res.status, body: await res.text() };
     };
     for (let i = 0; i < 20; i++) {
@@ -195,13 +251,25 @@ describe("password reset keys", () => {
     const client = new TestClient(shop.url);
     const ask = async () => {
       const nonce = hidden(await (await client.get("/my-account/lost-password/")).text(), "_wpnonce");
-      await client.request("/my-account/lost-password/", { method: "POST", headers: { "x-forwarded-for": "192.0.2.201" }, form: { _wpnonce: nonce, user_login: "keys@example.com", intent: "request" } });
-      const [mail] = await shop.services.db.query<{ body: string }>(`SELECT body FROM email_outbox WHERE to_address = 'keys@example.com' ORDER BY id DESC LIMIT 1`);
+      await client.request("/my-account/lost-password/", {
+        method: "POST",
+        headers: { "x-forwarded-for": "192.0.2.201" },
+        form: { _wpnonce: nonce, user_login: "keys@example.com", intent: "request" },
+      });
+      const [mail] = await shop.services.db.query<{ body: string }>(
+        `SELECT body FROM email_outbox WHERE to_address = 'keys@example.com' ORDER BY id DESC LIMIT 1`,
+      );
       return new URL(/(http\S+lost-password\/\?key=\S+)/.exec(mail!.body)![1]!);
     };
     const reset = async (link: URL, password: string) => {
       const page = await (await client.get(link.pathname + link.search)).text();
-      const res = await client.post("/my-account/lost-password/", { _wpnonce: hidden(page, "_wpnonce"), key: link.searchParams.get("key")!, id: link.searchParams.get("id")!, password_1: password, intent: "reset" });
+      const res = await client.post("/my-account/lost-password/", {
+        _wpnonce: hidden(page, "_wpnonce"),
+        key: link.searchParams.get("key")!,
+        id: link.searchParams.get("id")!,
+        password_1: password,
+        intent: "reset",
+      });
       return res.status === 302 ? "reset" : (await res.text()).includes("This key is invalid or has already been used.") ? "refused" : "other";
     };
     const first = await ask();

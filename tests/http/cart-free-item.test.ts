@@ -28,10 +28,16 @@ beforeAll(async () => {
   const idOf = async (slug: string) => (await db.query<{ id: number }>(`SELECT id FROM products WHERE slug = $1`, [slug]))[0]!.id;
   necktie = await idOf(DEMO_RULE_PRODUCTS.buyProduct);
   bowTie = await idOf(DEMO_RULE_PRODUCTS.freeProduct);
-  necktieVariation = (await db.query<{ id: number }>(`SELECT id FROM variations WHERE product_id = $1 AND stock_status = 'instock' ORDER BY menu_order, id LIMIT 1`, [necktie]))[0]!.id;
-  const vars = await db.query<{ id: number; stock_status: string }>(`SELECT id, stock_status FROM variations WHERE product_id = $1 ORDER BY menu_order, id`, [bowTie]);
+  necktieVariation = (
+    await db.query<{ id: number }>(`SELECT id FROM variations WHERE product_id = $1 AND stock_status = 'instock' ORDER BY menu_order, id LIMIT 1`, [necktie])
+  )[0]!.id;
+  const vars = await db.query<{ id: number; stock_status: string }>(`SELECT id, stock_status FROM variations WHERE product_id = $1 ORDER BY menu_order, id`, [
+    bowTie,
+  ]);
   choices = vars.filter((v) => v.stock_status !== "outofstock").map((v) => v.id);
-  notAChoice = vars.find((v) => v.stock_status === "outofstock")?.id ?? (await db.query<{ id: number }>(`SELECT id FROM variations WHERE product_id <> $1 ORDER BY id LIMIT 1`, [bowTie]))[0]!.id;
+  notAChoice =
+    vars.find((v) => v.stock_status === "outofstock")?.id ??
+    (await db.query<{ id: number }>(`SELECT id FROM variations WHERE product_id <> $1 ORDER BY id LIMIT 1`, [bowTie]))[0]!.id;
 });
 afterAll(async () => shop?.close());
 
@@ -49,11 +55,16 @@ interface FreePanel {
 /** Reads the free line's 'change product' panel from the cart page. */
 async function freePanel(client: TestClient): Promise<{ html: string; panel: FreePanel | null }> {
   const html = await (await client.get("/cart/")).text();
-  const wrap = /<div class="awdr-free-product-change" data-rule_unique_id="([^"]+)" data-parent_id="(\d+)" data-awdr_nonce="([^"]+)">([\s\S]*?)<\/ul>/.exec(html);
+  const wrap = /<div class="awdr-free-product-change" data-rule_unique_id="([^"]+)" data-parent_id="(\d+)" data-awdr_nonce="([^"]+)">([\s\S]*?)<\/ul>/.exec(
+    html,
+  );
   if (!wrap) return { html, panel: null };
   const offered = [...wrap[4]!.matchAll(/data-product_id="(\d+)"/g)].map((m) => Number(m[1]));
   const pressed = /data-product_id="(\d+)" aria-pressed="true"/.exec(wrap[4]!);
-  return { html, panel: { ruleUniqueId: wrap[1]!.replace(/&amp;/g, "&"), parentId: wrap[2]!, nonce: wrap[3]!, offered, pressed: pressed ? Number(pressed[1]) : null } };
+  return {
+    html,
+    panel: { ruleUniqueId: wrap[1]!.replace(/&amp;/g, "&"), parentId: wrap[2]!, nonce: wrap[3]!, offered, pressed: pressed ? Number(pressed[1]) : null },
+  };
 }
 
 /** The newest cart: this file's tests run one after another on their own shop, so it is the current client's. */

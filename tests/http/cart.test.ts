@@ -33,7 +33,12 @@ beforeAll(async () => {
     otherVariation: (await one(`SELECT v.id FROM variations v JOIN products p ON p.id = v.product_id WHERE p.id <> $1 ORDER BY v.id`, [variable]))!,
     outOfStockVariation: vars.find((v) => v.stock_status === "outofstock")?.id ?? null,
     grouped,
-    groupedChildren: (await db.query<{ linked_id: number }>(`SELECT l.linked_id FROM product_links l JOIN products p ON p.id = l.linked_id WHERE l.product_id = $1 AND l.kind = 'grouped_child' AND p.type = 'simple' AND p.stock_status = 'instock' ORDER BY l.position`, [grouped])).map((r) => r.linked_id),
+    groupedChildren: (
+      await db.query<{ linked_id: number }>(
+        `SELECT l.linked_id FROM product_links l JOIN products p ON p.id = l.linked_id WHERE l.product_id = $1 AND l.kind = 'grouped_child' AND p.type = 'simple' AND p.stock_status = 'instock' ORDER BY l.position`,
+        [grouped],
+      )
+    ).map((r) => r.linked_id),
     bundle: (await one(`SELECT id FROM products WHERE type = 'bundle'`))!,
     external: (await one(`SELECT id FROM products WHERE type = 'external'`))!,
     draft: (await one(`SELECT id FROM products WHERE status = 'draft'`))!,
@@ -196,14 +201,28 @@ describe("no-JavaScript add-to-cart", () => {
 
   it("product forms post on their page: variable, grouped and bundle", async () => {
     const client = new TestClient(shop.url);
-    const attrs = (await shop.services.db.query<{ attributes: Record<string, string> }>(`SELECT attributes FROM variations WHERE id = $1`, [ids.variation]))[0]!.attributes;
-    const res = await client.post("/product/cotton-face-mask/", { ...attrs, quantity: "1", "add-to-cart": String(ids.variable), product_id: String(ids.variable), variation_id: String(ids.variation) });
+    const attrs = (await shop.services.db.query<{ attributes: Record<string, string> }>(`SELECT attributes FROM variations WHERE id = $1`, [ids.variation]))[0]!
+      .attributes;
+    const res = await client.post("/product/cotton-face-mask/", {
+      ...attrs,
+      quantity: "1",
+      "add-to-cart": String(ids.variable),
+      product_id: String(ids.variable),
+      variation_id: String(ids.variation),
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/product/cotton-face-mask/");
     const grouped: Record<string, string> = { "add-to-cart": String(ids.grouped) };
     grouped[`quantity[${ids.groupedChildren[0]}]`] = "2";
     await client.post("/product/office-essentials/", grouped);
-    await client.post("/product/groomsmen-gift-box/", { "add-to-cart": String(ids.bundle), quantity: "1", bundle_quantity_1: "1", bundle_quantity_2: "2", bundle_selected_optional_3: "yes", bundle_quantity_3: "1" });
+    await client.post("/product/groomsmen-gift-box/", {
+      "add-to-cart": String(ids.bundle),
+      quantity: "1",
+      bundle_quantity_1: "1",
+      bundle_quantity_2: "2",
+      bundle_selected_optional_3: "yes",
+      bundle_quantity_3: "1",
+    });
     const notices = await (await client.get("/shop/")).text();
     expect(notices).not.toContain("woocommerce-error");
     const json = (await (await client.post(wc("get_refreshed_fragments"), { time: "1" })).json()) as CartJson;
@@ -242,7 +261,11 @@ describe("admin-ajax adds", () => {
     const client = new TestClient(shop.url);
     const ok = await client.post("/wp-admin/admin-ajax.php", { action: "astra_add_cart_single_product", "add-to-cart": String(ids.mask), quantity: "1" });
     expect(((await ok.json()) as CartJson).cart_hash).toBe(client.cookie("woocommerce_cart_hash"));
-    const grouped = await client.post("/wp-admin/admin-ajax.php", { action: "astra_add_cart_single_product", "add-to-cart": String(ids.grouped), [`quantity[${ids.groupedChildren.at(-1)}]`]: "1" });
+    const grouped = await client.post("/wp-admin/admin-ajax.php", {
+      action: "astra_add_cart_single_product",
+      "add-to-cart": String(ids.grouped),
+      [`quantity[${ids.groupedChildren.at(-1)}]`]: "1",
+    });
     expect(((await grouped.json()) as CartJson).fragments).toBeDefined();
     const bad = await client.post("/wp-admin/admin-ajax.php", { action: "astra_add_cart_single_product", "add-to-cart": String(ids.external), quantity: "1" });
     expect(bad.status).toBe(200);
@@ -251,9 +274,19 @@ describe("admin-ajax adds", () => {
 
   it("jck_wssv_add_to_cart adds a listing variation and refuses a variation of another product", async () => {
     const client = new TestClient(shop.url);
-    const ok = await client.post("/wp-admin/admin-ajax.php", { action: "jck_wssv_add_to_cart", product_id: String(ids.variable), variation_id: String(ids.variation), quantity: "1" });
+    const ok = await client.post("/wp-admin/admin-ajax.php", {
+      action: "jck_wssv_add_to_cart",
+      product_id: String(ids.variable),
+      variation_id: String(ids.variation),
+      quantity: "1",
+    });
     expect(((await ok.json()) as CartJson).fragments!["div.widget_shopping_cart_content"]).toContain("Cotton Face Mask");
-    const bad = await client.post("/wp-admin/admin-ajax.php", { action: "jck_wssv_add_to_cart", product_id: String(ids.variable), variation_id: String(ids.otherVariation), quantity: "1" });
+    const bad = await client.post("/wp-admin/admin-ajax.php", {
+      action: "jck_wssv_add_to_cart",
+      product_id: String(ids.variable),
+      variation_id: String(ids.otherVariation),
+      quantity: "1",
+    });
     expect(((await bad.json()) as CartJson).error).toBe(true);
   });
 });
@@ -283,7 +316,11 @@ describe("coupons, shipping and totals", () => {
 
   it("update_shipping_method answers the totals HTML with the chosen rate; a bad nonce is 403 -1", async () => {
     const client = new TestClient(shop.url);
-    const tie = (await shop.services.db.query<{ id: number }>(`SELECT p.id FROM products p JOIN product_terms pt ON pt.product_id = p.id JOIN terms t ON t.id = pt.term_id WHERE t.slug = 'ties' AND p.type = 'simple' AND p.stock_status = 'instock' AND p.status = 'publish' ORDER BY p.id LIMIT 1`))[0]!.id;
+    const tie = (
+      await shop.services.db.query<{ id: number }>(
+        `SELECT p.id FROM products p JOIN product_terms pt ON pt.product_id = p.id JOIN terms t ON t.id = pt.term_id WHERE t.slug = 'ties' AND p.type = 'simple' AND p.stock_status = 'instock' AND p.status = 'publish' ORDER BY p.id LIMIT 1`,
+      )
+    )[0]!.id;
     await add(client, { product_id: String(tie) });
     const params = pageGlobal(await (await client.get("/cart/")).text(), "wc_cart_params") as Record<string, string>;
     expect((await client.post(wc("update_shipping_method"), { security: "bad", "shipping_method[0]": "local_pickup:1" })).status).toBe(403);
@@ -297,7 +334,9 @@ describe("coupons, shipping and totals", () => {
 describe("concurrency", () => {
   it("fifty parallel adds to one cart end with exactly the summed quantity", async () => {
     const client = new TestClient(shop.url);
-    const [unmanaged] = await shop.services.db.query<{ id: number }>(`SELECT id FROM products WHERE type = 'simple' AND status = 'publish' AND stock_quantity IS NULL AND stock_status = 'instock' ORDER BY id LIMIT 1`);
+    const [unmanaged] = await shop.services.db.query<{ id: number }>(
+      `SELECT id FROM products WHERE type = 'simple' AND status = 'publish' AND stock_quantity IS NULL AND stock_status = 'instock' ORDER BY id LIMIT 1`,
+    );
     const target = unmanaged?.id ?? ids.mask;
     if (!unmanaged) await shop.services.db.query(`UPDATE products SET stock_quantity = NULL WHERE id = $1`, [target]);
     await add(client, { product_id: String(target), quantity: "1" });
@@ -324,7 +363,12 @@ describe("sign-in merge", () => {
     const registerNonce = /name="woocommerce-register-nonce" value="([0-9a-f]+)"/.exec(account)?.[1];
     expect(registerNonce).toBeDefined();
     await add(client, { product_id: String(ids.mask), quantity: "1" });
-    const res = await client.post("/my-account/", { intent: "register", email: `cart-${Date.now()}@example.com`, password: "a-long-password", "woocommerce-register-nonce": registerNonce! });
+    const res = await client.post("/my-account/", {
+      intent: "register",
+      email: `cart-${Date.now()}@example.com`,
+      password: "a-long-password",
+      "woocommerce-register-nonce": registerNonce!,
+    });
     expect(res.status).toBe(302);
     const json = (await (await client.post(wc("get_refreshed_fragments"), { time: "1" })).json()) as CartJson;
     expect(miniCartQuantities(json.fragments!)).toBe(1);

@@ -43,7 +43,9 @@ describe("swatch settings in the site configuration", () => {
     const { display_limit: _d, archive_display_limit: _a, ...defaults } = DEFAULT_SWATCH_SETTINGS;
     expect(SITE_CONFIG.swatches).toEqual(defaults);
     expect(applySettingsOverrides(SITE_CONFIG, JSON.stringify({ swatches: { clear_on_reselect: true } })).swatches.clear_on_reselect).toBe(true);
-    expect(() => applySettingsOverrides(SITE_CONFIG, JSON.stringify({ swatches: { clear_on_reselct: true } }))).toThrow(/unknown setting swatches\.clear_on_reselct/);
+    expect(() => applySettingsOverrides(SITE_CONFIG, JSON.stringify({ swatches: { clear_on_reselct: true } }))).toThrow(
+      /unknown setting swatches\.clear_on_reselct/,
+    );
     expect(() => applySettingsOverrides(SITE_CONFIG, JSON.stringify({ swatches: { stock_label_threshold: "5" } }))).toThrow(/must be a number/);
   });
 });

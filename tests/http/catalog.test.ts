@@ -53,7 +53,9 @@ describe("listing: sorting, paging and 404s", () => {
     const asc = await ids("?orderby=price");
     const desc = await ids("?orderby=price-desc");
     expect(asc).not.toEqual(desc);
-    const [low] = await shop.services.db.query<{ id: number }>(`SELECT id FROM products WHERE status = 'publish' ORDER BY price_min ASC NULLS LAST, id LIMIT 1`);
+    const [low] = await shop.services.db.query<{ id: number }>(
+      `SELECT id FROM products WHERE status = 'publish' ORDER BY price_min ASC NULLS LAST, id LIMIT 1`,
+    );
     expect(asc[0]).toBe(low!.id);
     const unknown = await client.get("/shop/?orderby=drop-table");
     expect(unknown.status).toBe(200);
@@ -66,7 +68,14 @@ describe("listing: sorting, paging and 404s", () => {
     const lastPage = await client.get(`/shop/page/${last}/`);
     expect(lastPage.status).toBe(200);
     expect(idsOf(await lastPage.text())).toHaveLength(total - (last - 1) * 12);
-    for (const path of [`/shop/page/${last + 1}/`, "/shop/page/0/", "/shop/page/-1/", "/shop/page/1e3/", "/product-category/no-such-thing/", "/product-category/face-masks/page/99/"]) {
+    for (const path of [
+      `/shop/page/${last + 1}/`,
+      "/shop/page/0/",
+      "/shop/page/-1/",
+      "/shop/page/1e3/",
+      "/product-category/no-such-thing/",
+      "/product-category/face-masks/page/99/",
+    ]) {
       expect((await client.get(path)).status, path).toBe(404);
     }
     expect((await client.get("/shop/?paged=abc")).status).toBe(200);
@@ -159,7 +168,12 @@ describe("POST refresh-loop", () => {
   it("answers {data: listing html} for the filters, matching the server-rendered filtered page", async () => {
     const res = await client.request(REFRESH, {
       method: "POST",
-      json: { post_id: 0, widget_id: "shop", widget_filters: { taxonomy: { pa_color: { terms: ["red", "navy"], logicalJoin: "OR" } } }, pagination_base_url: `${shop.url}/shop/?orderby=price` },
+      json: {
+        post_id: 0,
+        widget_id: "shop",
+        widget_filters: { taxonomy: { pa_color: { terms: ["red", "navy"], logicalJoin: "OR" } } },
+        pagination_base_url: `${shop.url}/shop/?orderby=price`,
+      },
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: string };
@@ -169,7 +183,10 @@ describe("POST refresh-loop", () => {
   });
 
   it("renders a category archive from its pagination base address, page and paged stripped", async () => {
-    const res = await client.request(REFRESH, { method: "POST", json: { post_id: 1, widget_id: "shop", widget_filters: [], pagination_base_url: "/product-category/ties/page/2/?paged=3" } });
+    const res = await client.request(REFRESH, {
+      method: "POST",
+      json: { post_id: 1, widget_id: "shop", widget_filters: [], pagination_base_url: "/product-category/ties/page/2/?paged=3" },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: string };
     expect(idsOf(body.data)).toEqual(idsOf(await (await client.get("/product-category/ties/")).text()));
@@ -202,7 +219,12 @@ describe("POST refresh-loop", () => {
   it("an unknown taxonomy or operator does not fail: DISABLED is treated as IN", async () => {
     const res = await client.request(REFRESH, {
       method: "POST",
-      json: { post_id: 0, widget_id: "shop", widget_filters: { taxonomy: { pa_color: { terms: ["red"], logicalJoin: "XOR" }, zzz: { terms: ["a"], logicalJoin: "AND" } } }, pagination_base_url: "/shop/" },
+      json: {
+        post_id: 0,
+        widget_id: "shop",
+        widget_filters: { taxonomy: { pa_color: { terms: ["red"], logicalJoin: "XOR" }, zzz: { terms: ["a"], logicalJoin: "AND" } } },
+        pagination_base_url: "/shop/",
+      },
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: string };
@@ -227,7 +249,10 @@ describe("variations loaded on demand", () => {
     expect(v.attributes).toEqual({ attribute_pa_color: "red", attribute_pa_pattern: "pattern-5" });
     expect(v.display_price).toBe(4);
     expect(v.is_in_stock).toBe(true);
-    const [row] = await shop.services.db.query<{ id: number }>(`SELECT id FROM variations WHERE product_id = $1 AND attributes->>'attribute_pa_color' = 'red' AND attributes->>'attribute_pa_pattern' = 'pattern-5'`, [manyId]);
+    const [row] = await shop.services.db.query<{ id: number }>(
+      `SELECT id FROM variations WHERE product_id = $1 AND attributes->>'attribute_pa_color' = 'red' AND attributes->>'attribute_pa_pattern' = 'pattern-5'`,
+      [manyId],
+    );
     expect(v.variation_id).toBe(row!.id);
     expect(await (await get({ product_id: String(manyId), attribute_pa_color: "red" })).json()).toBe(false);
     // Sold out: with disable_out_of_stock on, not available.

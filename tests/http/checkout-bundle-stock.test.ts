@@ -15,7 +15,10 @@ const SLUGS = { bundle: "groomsmen-gift-box", tie: "skinny-cotton-tie", mask: "b
 
 beforeAll(async () => {
   shop = await startTestShop();
-  const [bundle] = await shop.services.db.query<{ id: number }>(`UPDATE products SET stock_quantity = 100, stock_status = 'instock' WHERE slug = $1 RETURNING id`, [SLUGS.bundle]);
+  const [bundle] = await shop.services.db.query<{ id: number }>(
+    `UPDATE products SET stock_quantity = 100, stock_status = 'instock' WHERE slug = $1 RETURNING id`,
+    [SLUGS.bundle],
+  );
   id.bundle = bundle!.id;
 });
 afterAll(async () => shop?.close());
@@ -38,7 +41,7 @@ async function addBundle(client: TestClient, quantity: number, withSquare: boole
   if (withSquare) Object.assign(form, { bundle_selected_optional_3: "yes", bundle_quantity_3: "1" });
   const res = await client.post(`/product/${SLUGS.bundle}/`, form);
   const location = res.headers.get("location");
-  return (await (await client.get(location ? new URL(location, shop.url).pathname : `/product/${SLUGS.bundle}/`)).text());
+  return await (await client.get(location ? new URL(location, shop.url).pathname : `/product/${SLUGS.bundle}/`)).text();
 }
 
 /** Units in the cart, as the header's cart link shows them. */
@@ -63,7 +66,9 @@ describe("bundles and stock", () => {
     reply = await submitCheckout(declined, await openCheckout(declined), { ...billing(), ...cardFields("4000 0000 0000 0002") });
     expect(reply.result).toBe("failure");
     expect(await stockOf(...Object.values(SLUGS))).toEqual({ [SLUGS.bundle]: 98, [SLUGS.tie]: 18, [SLUGS.mask]: 16, [SLUGS.square]: 18, [SLUGS.clip]: 20 });
-    const [held] = await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM order_stock s JOIN orders o ON o.id = s.order_id WHERE o.status = 'failed'`);
+    const [held] = await shop.services.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM order_stock s JOIN orders o ON o.id = s.order_id WHERE o.status = 'failed'`,
+    );
     expect(held!.n).toBeGreaterThan(0); // the ledger keeps what the failed order had held, for order-pay to take again
   });
 
@@ -71,9 +76,13 @@ describe("bundles and stock", () => {
     await setStock({ bundle: 100, tie: 20, mask: 3, square: 0, clip: 20 });
     const client = new TestClient(shop.url);
     // Two bundles need 4 masks; 3 are left.
-    expect(await addBundle(client, 2, false)).toContain("You cannot add that amount of “Groomsmen Gift Box” to the cart because there is only enough “Black Everyday Mask” for 1.");
+    expect(await addBundle(client, 2, false)).toContain(
+      "You cannot add that amount of “Groomsmen Gift Box” to the cart because there is only enough “Black Everyday Mask” for 1.",
+    );
     expect(await cartCount(client)).toBe(0);
-    expect(await addBundle(client, 1, true)).toContain("You cannot add “Groomsmen Gift Box” to the cart because “Silk Pocket Square” inside it is out of stock.");
+    expect(await addBundle(client, 1, true)).toContain(
+      "You cannot add “Groomsmen Gift Box” to the cart because “Silk Pocket Square” inside it is out of stock.",
+    );
     expect(await cartCount(client)).toBe(0);
     const page = await (await client.get(`/product/${SLUGS.bundle}/`)).text();
     expect(page).toMatch(/<input type="checkbox"(?=[^>]*disabled="")[^>]*name="bundle_selected_optional_3"/);

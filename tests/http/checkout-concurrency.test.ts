@@ -23,33 +23,37 @@ async function inBatches<T>(n: number, size: number, make: (i: number) => Promis
 }
 
 describe("concurrent checkouts", () => {
-  it(`200 shoppers, 10 in stock: exactly 10 orders, and remaining + ordered = starting stock (${RUNS} run(s))`, async () => {
-    for (let run = 0; run < RUNS; run++) {
-      const productId = await productWithStock(shop, "tie-clip", 1000, 1200);
-      const shoppers = await inBatches(200, 25, async () => {
-        const client = await shopperWithCart(shop, productId, 1);
-        return { client, page: await openCheckout(client) };
-      });
-      await shop.services.db.query(`UPDATE products SET stock_quantity = 10 WHERE id = $1`, [productId]);
-      const before = await counts(shop);
-      const [{ maxId }] = (await shop.services.db.query<{ maxId: number }>(`SELECT coalesce(max(id), 0)::int AS "maxId" FROM orders`)) as [{ maxId: number }];
-      const replies = await Promise.all(shoppers.map(({ client, page }) => submitCheckout(client, page, { ...billing(), ...cardFields() })));
-      const won = replies.filter((r) => r.result === "success");
-      expect(won.length).toBe(10);
-      for (const r of replies.filter((x) => x.result !== "success")) expect(r.messages).toMatch(/not in stock|do not have enough/);
-      const [stock] = await shop.services.db.query<{ stock_quantity: number }>(`SELECT stock_quantity FROM products WHERE id = $1`, [productId]);
-      const [ordered] = await shop.services.db.query<{ n: number }>(
-        `SELECT coalesce(sum(l.quantity), 0)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.product_id = $1 AND o.status = 'processing' AND o.id > $2`,
-        [productId, maxId],
-      );
-      // Conservation, not just "never negative": what is left plus what was sold is what there was.
-      expect(stock!.stock_quantity + ordered!.n).toBe(10);
-      expect(stock!.stock_quantity).toBe(0);
-      const after = await counts(shop);
-      expect(after.orders - before.orders).toBe(10);
-      expect(after.charges - before.charges).toBe(10);
-    }
-  }, 120_000 * RUNS);
+  it(
+    `200 shoppers, 10 in stock: exactly 10 orders, and remaining + ordered = starting stock (${RUNS} run(s))`,
+    async () => {
+      for (let run = 0; run < RUNS; run++) {
+        const productId = await productWithStock(shop, "tie-clip", 1000, 1200);
+        const shoppers = await inBatches(200, 25, async () => {
+          const client = await shopperWithCart(shop, productId, 1);
+          return { client, page: await openCheckout(client) };
+        });
+        await shop.services.db.query(`UPDATE products SET stock_quantity = 10 WHERE id = $1`, [productId]);
+        const before = await counts(shop);
+        const [{ maxId }] = (await shop.services.db.query<{ maxId: number }>(`SELECT coalesce(max(id), 0)::int AS "maxId" FROM orders`)) as [{ maxId: number }];
+        const replies = await Promise.all(shoppers.map(({ client, page }) => submitCheckout(client, page, { ...billing(), ...cardFields() })));
+        const won = replies.filter((r) => r.result === "success");
+        expect(won.length).toBe(10);
+        for (const r of replies.filter((x) => x.result !== "success")) expect(r.messages).toMatch(/not in stock|do not have enough/);
+        const [stock] = await shop.services.db.query<{ stock_quantity: number }>(`SELECT stock_quantity FROM products WHERE id = $1`, [productId]);
+        const [ordered] = await shop.services.db.query<{ n: number }>(
+          `SELECT coalesce(sum(l.quantity), 0)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.product_id = $1 AND o.status = 'processing' AND o.id > $2`,
+          [productId, maxId],
+        );
+        // Conservation, not just "never negative": what is left plus what was sold is what there was.
+        expect(stock!.stock_quantity + ordered!.n).toBe(10);
+        expect(stock!.stock_quantity).toBe(0);
+        const after = await counts(shop);
+        expect(after.orders - before.orders).toBe(10);
+        expect(after.charges - before.charges).toBe(10);
+      }
+    },
+    120_000 * RUNS,
+  );
 
   it("50 submissions of one checkout at once: one order, one charge, the others a clear answer", async () => {
     const productId = await productWithStock(shop, "silk-pocket-square", 100, 1500);

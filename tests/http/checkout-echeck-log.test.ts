@@ -30,14 +30,29 @@ describe("e-check payment form script-error log", () => {
     expect(cardNonce).toMatch(/^[0-9a-f]{10}$/);
     expect(echeckNonce).not.toBe(cardNonce);
 
-    const ok = await client.post("/wp-admin/admin-ajax.php", { action: "sandbox_echeck_payment_form_log_script_event", security: echeckNonce!, name: "/assets/echeck.js", message: "The script /assets/echeck.js could not be loaded." });
+    const ok = await client.post("/wp-admin/admin-ajax.php", {
+      action: "sandbox_echeck_payment_form_log_script_event",
+      security: echeckNonce!,
+      name: "/assets/echeck.js",
+      message: "The script /assets/echeck.js could not be loaded.",
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ success: true });
 
     // Each action keeps to its own nonce: the card's is refused by the e-check action, and the other way round.
-    const crossed = await client.post("/wp-admin/admin-ajax.php", { action: "sandbox_echeck_payment_form_log_script_event", security: cardNonce!, name: "x", message: "y" });
+    const crossed = await client.post("/wp-admin/admin-ajax.php", {
+      action: "sandbox_echeck_payment_form_log_script_event",
+      security: cardNonce!,
+      name: "x",
+      message: "y",
+    });
     expect(crossed.status).toBe(403);
-    const crossedBack = await client.post("/wp-admin/admin-ajax.php", { action: "sandbox_credit_card_payment_form_log_script_event", security: echeckNonce!, name: "x", message: "y" });
+    const crossedBack = await client.post("/wp-admin/admin-ajax.php", {
+      action: "sandbox_credit_card_payment_form_log_script_event",
+      security: echeckNonce!,
+      name: "x",
+      message: "y",
+    });
     expect(crossedBack.status).toBe(403);
   });
 });

@@ -30,7 +30,13 @@ describe("configured gateway settings", () => {
   it("a saved card needs its security code when csc_required_for_tokens is on", async () => {
     const client = await shopperWithCart(shop, productId);
     const email = `csc${Date.now()}@example.com`;
-    const first = await submitCheckout(client, await openCheckout(client), { ...billing(email), ...cardFields(), createaccount: "1", account_password: "correct horse battery", [`${CARD}-tokenize-payment-method`]: "true" });
+    const first = await submitCheckout(client, await openCheckout(client), {
+      ...billing(email),
+      ...cardFields(),
+      createaccount: "1",
+      account_password: "correct horse battery",
+      [`${CARD}-tokenize-payment-method`]: "true",
+    });
     expect(first.result).toBe("success");
     await client.post("/?wc-ajax=add_to_cart", { product_id: String(productId), quantity: "1" });
     const again = await openCheckout(client);
@@ -38,7 +44,12 @@ describe("configured gateway settings", () => {
     const withoutCsc = await submitCheckout(client, again, { ...billing(email), payment_method: "sandbox_credit_card", [`${CARD}-payment-token`]: tokenId });
     expect(withoutCsc.result).toBe("failure");
     expect(withoutCsc.messages).toContain(`<li data-id="${CARD}-csc">Card security code is missing</li>`);
-    const withCsc = await submitCheckout(client, again, { ...billing(email), payment_method: "sandbox_credit_card", [`${CARD}-payment-token`]: tokenId, [`${CARD}-csc`]: "123" });
+    const withCsc = await submitCheckout(client, again, {
+      ...billing(email),
+      payment_method: "sandbox_credit_card",
+      [`${CARD}-payment-token`]: tokenId,
+      [`${CARD}-csc`]: "123",
+    });
     expect(withCsc.result).toBe("success");
   });
 
@@ -49,6 +60,8 @@ describe("configured gateway settings", () => {
   });
 
   it("an unknown card type in the settings stops the start with a clear error", async () => {
-    await expect(startTestShop({ SHOP_SETTINGS: JSON.stringify({ payments: { enabledCardTypes: ["visa", "bitcoin"] } }) })).rejects.toThrow(/payments\.enabledCardTypes.*bitcoin/);
+    await expect(startTestShop({ SHOP_SETTINGS: JSON.stringify({ payments: { enabledCardTypes: ["visa", "bitcoin"] } }) })).rejects.toThrow(
+      /payments\.enabledCardTypes.*bitcoin/,
+    );
   });
 });

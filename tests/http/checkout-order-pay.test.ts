@@ -20,7 +20,9 @@ describe("/checkout/order-pay/{id}/", () => {
     const page = await openCheckout(client);
     const declined = await submitCheckout(client, page, { ...billing(), ...cardFields("4000 0000 0000 0002") });
     expect(declined.result).toBe("failure");
-    const [order] = await shop.services.db.query<{ id: number; order_key: string; status: string }>(`SELECT id, order_key, status FROM orders ORDER BY id DESC LIMIT 1`);
+    const [order] = await shop.services.db.query<{ id: number; order_key: string; status: string }>(
+      `SELECT id, order_key, status FROM orders ORDER BY id DESC LIMIT 1`,
+    );
     expect(order!.status).toBe("failed");
     const stock = async () => (await shop.services.db.query<{ n: number }>(`SELECT stock_quantity AS n FROM products WHERE id = $1`, [productId]))[0]!.n;
     expect(await stock()).toBe(20);
@@ -49,7 +51,14 @@ async function signedIn(email: string): Promise<TestClient> {
   await registerCustomer(shop.services.db, { email, password: PASSWORD, first_name: "Pay", last_name: "Er" });
   const client = new TestClient(shop.url);
   const astra = pageGlobal(await (await client.get("/checkout/")).text(), "astra");
-  const body = await (await client.post("/wp-admin/admin-ajax.php", { action: "astra_woocommerce_login_user", user_name_email: email, password: PASSWORD, security: String(astra.woocommerce_login_nonce) })).json();
+  const body = await (
+    await client.post("/wp-admin/admin-ajax.php", {
+      action: "astra_woocommerce_login_user",
+      user_name_email: email,
+      password: PASSWORD,
+      security: String(astra.woocommerce_login_nonce),
+    })
+  ).json();
   expect(body).toEqual({ success: true, data: { success: true } });
   return client;
 }
@@ -59,7 +68,10 @@ async function declinedOrder(client: TestClient, email: string): Promise<{ id: n
   await client.post("/?wc-ajax=add_to_cart", { product_id: String(productId), quantity: "1" });
   const reply = await submitCheckout(client, await openCheckout(client), { ...billing(email), ...cardFields("4000 0000 0000 0002") });
   expect(reply.result).toBe("failure");
-  const [o] = await shop.services.db.query<{ id: number; order_key: string; status: string }>(`SELECT id, order_key, status FROM orders WHERE billing_email = $1 ORDER BY id DESC LIMIT 1`, [email]);
+  const [o] = await shop.services.db.query<{ id: number; order_key: string; status: string }>(
+    `SELECT id, order_key, status FROM orders WHERE billing_email = $1 ORDER BY id DESC LIMIT 1`,
+    [email],
+  );
   expect(o!.status).toBe("failed");
   return { id: o!.id, key: o!.order_key, path: `/checkout/order-pay/${o!.id}/?pay_for_order=true&key=${o!.order_key}` };
 }
@@ -78,7 +90,11 @@ describe("who may pay on /checkout/order-pay/{id}/ (WooCommerce's rules)", () =>
     expect(form).toContain('id="place_order"');
 
     // The owner, signed in, with a wrong or missing key: the order is "invalid", no form.
-    for (const path of [`/checkout/order-pay/${order.id}/?pay_for_order=true&key=wc_order_wrong`, `/checkout/order-pay/${order.id}/?pay_for_order=true`, `/checkout/order-pay/${order.id}/?pay_for_order=true&key=${order.key}x`]) {
+    for (const path of [
+      `/checkout/order-pay/${order.id}/?pay_for_order=true&key=wc_order_wrong`,
+      `/checkout/order-pay/${order.id}/?pay_for_order=true`,
+      `/checkout/order-pay/${order.id}/?pay_for_order=true&key=${order.key}x`,
+    ]) {
       const res = await owner.get(path);
       expect(res.status).toBe(404);
       const html = await res.text();
@@ -86,7 +102,10 @@ describe("who may pay on /checkout/order-pay/{id}/ (WooCommerce's rules)", () =>
       expect(html).not.toContain('id="place_order"');
     }
     const attempts = await charges();
-    const wrongKeyPost = await owner.post(`/checkout/order-pay/${order.id}/?pay_for_order=true&key=wc_order_wrong`, { "woocommerce-pay-nonce": hidden(form, "woocommerce-pay-nonce"), ...cardFields() });
+    const wrongKeyPost = await owner.post(`/checkout/order-pay/${order.id}/?pay_for_order=true&key=wc_order_wrong`, {
+      "woocommerce-pay-nonce": hidden(form, "woocommerce-pay-nonce"),
+      ...cardFields(),
+    });
     expect(wrongKeyPost.status).toBe(404);
 
     // A guest holding the key: the login prompt, never the form; paying is refused.
@@ -114,12 +133,21 @@ describe("who may pay on /checkout/order-pay/{id}/ (WooCommerce's rules)", () =>
     expect(still!.status).toBe("failed");
 
     // The guest logs in on the prompt and comes back to the form.
-    const login = await guest.post(order.path, { intent: "login", username: email, password: PASSWORD, "woocommerce-login-nonce": hidden(promptHtml, "woocommerce-login-nonce") });
+    const login = await guest.post(order.path, {
+      intent: "login",
+      username: email,
+      password: PASSWORD,
+      "woocommerce-login-nonce": hidden(promptHtml, "woocommerce-login-nonce"),
+    });
     expect(login.status).toBe(302);
     expect(login.headers.get("location")).toBe(order.path);
     const after = await (await guest.get(order.path)).text();
     expect(after).toContain('id="place_order"');
-    const paid = await guest.post(order.path, { "woocommerce-pay-nonce": hidden(after, "woocommerce-pay-nonce"), ...cardFields(), [`${CARD}-payment-token`]: "" });
+    const paid = await guest.post(order.path, {
+      "woocommerce-pay-nonce": hidden(after, "woocommerce-pay-nonce"),
+      ...cardFields(),
+      [`${CARD}-payment-token`]: "",
+    });
     expect(paid.status).toBe(302);
   });
 
@@ -138,7 +166,9 @@ describe("who may pay on /checkout/order-pay/{id}/ (WooCommerce's rules)", () =>
     const paid = await customer.post(order.path, { "woocommerce-pay-nonce": hidden(page, "woocommerce-pay-nonce"), ...cardFields() });
     expect(paid.status).toBe(302);
     // The order stays the guest's.
-    const [o] = await shop.services.db.query<{ status: string; customer_id: number | null }>(`SELECT status, customer_id FROM orders WHERE id = $1`, [order.id]);
+    const [o] = await shop.services.db.query<{ status: string; customer_id: number | null }>(`SELECT status, customer_id FROM orders WHERE id = $1`, [
+      order.id,
+    ]);
     expect(o).toEqual({ status: "processing", customer_id: null });
   });
 

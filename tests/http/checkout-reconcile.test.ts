@@ -22,7 +22,19 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 
 const input: CheckoutInput = {
-  billing: { first_name: "Ada", last_name: "L", company: "", country: "US", address_1: "1 Way", address_2: "", city: "Springfield", state: "IL", postcode: "62701", phone: "5551234567", email: "crash@example.com" },
+  billing: {
+    first_name: "Ada",
+    last_name: "L",
+    company: "",
+    country: "US",
+    address_1: "1 Way",
+    address_2: "",
+    city: "Springfield",
+    state: "IL",
+    postcode: "62701",
+    phone: "5551234567",
+    email: "crash@example.com",
+  },
   shipping: null,
   orderComments: "",
   paymentMethod: "sandbox_credit_card",
@@ -63,7 +75,10 @@ async function crashDuringOrder(at: Parameters<typeof dyingGateway>[1]): Promise
   const [cart] = await shop.services.db.query<{ session_id: string }>(`SELECT session_id FROM carts WHERE session_id IS NOT NULL ORDER BY id DESC LIMIT 1`);
   const rt = paymentRuntime(shop.services);
   await expect(
-    placeOrder({ ...rt.deps, gateway: dyingGateway(rt.gateway, at) }, { claimKey: `crash-${at}-${Date.now()}`, customerId: null, input, owner: { sessionId: cart!.session_id } }),
+    placeOrder(
+      { ...rt.deps, gateway: dyingGateway(rt.gateway, at) },
+      { claimKey: `crash-${at}-${Date.now()}`, customerId: null, input, owner: { sessionId: cart!.session_id } },
+    ),
   ).rejects.toBeInstanceOf(Killed);
   const [order] = await shop.services.db.query<{ id: number; status: string }>(`SELECT id, status FROM orders ORDER BY id DESC LIMIT 1`);
   expect(order!.status).toBe("pending");
@@ -159,7 +174,15 @@ async function stallThenReconcile(op: "authorize" | "echeckDebit", payment: Chec
   const [cart] = await shop.services.db.query<{ session_id: string }>(`SELECT session_id FROM carts WHERE session_id IS NOT NULL ORDER BY id DESC LIMIT 1`);
   const rt = paymentRuntime(shop.services);
   const stalled = stalledGateway(rt.gateway, op, opts);
-  const running = placeOrder({ ...rt.deps, gateway: stalled.gateway }, { claimKey: `late-${op}-${Date.now()}`, customerId: null, input: { ...input, payment, paymentMethod: payment!.kind === "bank" ? "sandbox_echeck" : "sandbox_credit_card" }, owner: { sessionId: cart!.session_id } });
+  const running = placeOrder(
+    { ...rt.deps, gateway: stalled.gateway },
+    {
+      claimKey: `late-${op}-${Date.now()}`,
+      customerId: null,
+      input: { ...input, payment, paymentMethod: payment!.kind === "bank" ? "sandbox_echeck" : "sandbox_credit_card" },
+      owner: { sessionId: cart!.session_id },
+    },
+  );
   await stalled.waiting;
   const [order] = await shop.services.db.query<{ id: number }>(`SELECT id FROM orders ORDER BY id DESC LIMIT 1`);
   // Age 0: as if the deadline had long passed. The processor has not seen the call: the order fails, stock returns.
@@ -176,7 +199,10 @@ describe("a payment that lands after the reconciler failed its order", () => {
     open();
     const result = await running;
     expect(result.ok).toBe(false);
-    const [a] = await shop.services.db.query<{ status: string; idempotency_key: string }>(`SELECT status, idempotency_key FROM payment_attempts WHERE order_id = $1`, [orderId]);
+    const [a] = await shop.services.db.query<{ status: string; idempotency_key: string }>(
+      `SELECT status, idempotency_key FROM payment_attempts WHERE order_id = $1`,
+      [orderId],
+    );
     expect(a!.status).toBe("failed");
     // The processor did authorize (late); that authorization was voided and never captured.
     const found = await paymentRuntime(shop.services).gateway.lookup(`${a!.idempotency_key}:auth`);
@@ -191,14 +217,24 @@ describe("a payment that lands after the reconciler failed its order", () => {
 
   it("a charge is refunded in full; the order stays failed and unpaid; stock is given back once", async () => {
     const before = await stockOf();
-    const { orderId, running, open } = await stallThenReconcile("echeckDebit", { kind: "bank", routingNumber: "110000000", accountNumber: "000123456789", tokenize: false });
+    const { orderId, running, open } = await stallThenReconcile("echeckDebit", {
+      kind: "bank",
+      routingNumber: "110000000",
+      accountNumber: "000123456789",
+      tokenize: false,
+    });
     open();
     const result = await running;
     expect(result.ok).toBe(false);
-    const [a] = await shop.services.db.query<{ status: string; charge_id: string; refund_id: string | null; amount: number }>(`SELECT status, charge_id, refund_id, amount FROM payment_attempts WHERE order_id = $1`, [orderId]);
+    const [a] = await shop.services.db.query<{ status: string; charge_id: string; refund_id: string | null; amount: number }>(
+      `SELECT status, charge_id, refund_id, amount FROM payment_attempts WHERE order_id = $1`,
+      [orderId],
+    );
     expect(a!.status).toBe("refunded");
     expect(a!.refund_id).toBeTruthy();
-    const [refund] = await shop.services.db.query<{ amount: number }>(`SELECT (data->>'amount')::int AS amount FROM sandbox_records WHERE id = $1`, [a!.refund_id]);
+    const [refund] = await shop.services.db.query<{ amount: number }>(`SELECT (data->>'amount')::int AS amount FROM sandbox_records WHERE id = $1`, [
+      a!.refund_id,
+    ]);
     expect(refund!.amount).toBe(a!.amount);
     const [order] = await shop.services.db.query<{ status: string; paid_at: Date | null }>(`SELECT status, paid_at FROM orders WHERE id = $1`, [orderId]);
     expect(order).toMatchObject({ status: "failed", paid_at: null });
@@ -206,16 +242,28 @@ describe("a payment that lands after the reconciler failed its order", () => {
   });
 
   it("a refund cut short by a crash is finished by the next reconciler run, once", async () => {
-    const { orderId, running, open } = await stallThenReconcile("echeckDebit", { kind: "bank", routingNumber: "110000000", accountNumber: "000123456789", tokenize: false }, { refundDies: true });
+    const { orderId, running, open } = await stallThenReconcile(
+      "echeckDebit",
+      { kind: "bank", routingNumber: "110000000", accountNumber: "000123456789", tokenize: false },
+      { refundDies: true },
+    );
     open();
     await expect(running).rejects.toBeInstanceOf(Killed);
-    const attempt = async () => (await shop.services.db.query<{ status: string; refund_id: string | null }>(`SELECT status, refund_id FROM payment_attempts WHERE order_id = $1`, [orderId]))[0]!;
+    const attempt = async () =>
+      (
+        await shop.services.db.query<{ status: string; refund_id: string | null }>(`SELECT status, refund_id FROM payment_attempts WHERE order_id = $1`, [
+          orderId,
+        ])
+      )[0]!;
     expect((await attempt()).status).toBe("late_captured");
     const done = await reconcilePayments(paymentRuntime(shop.services).deps, 30_000);
     expect(done.refunded).toBe(1);
     expect(await attempt()).toMatchObject({ status: "refunded" });
     await reconcilePayments(paymentRuntime(shop.services).deps, 0);
-    const refunds = await shop.services.db.query(`SELECT 1 FROM sandbox_records WHERE type = 'refund' AND data->>'chargeId' = (SELECT charge_id FROM payment_attempts WHERE order_id = $1)`, [orderId]);
+    const refunds = await shop.services.db.query(
+      `SELECT 1 FROM sandbox_records WHERE type = 'refund' AND data->>'chargeId' = (SELECT charge_id FROM payment_attempts WHERE order_id = $1)`,
+      [orderId],
+    );
     expect(refunds.length).toBe(1);
   });
 });

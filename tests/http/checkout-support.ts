@@ -73,7 +73,12 @@ export interface CheckoutReply {
 }
 
 export async function submitCheckout(client: TestClient, page: CheckoutPage, fields: Record<string, string>): Promise<CheckoutReply> {
-  const res = await client.post("/?wc-ajax=checkout", { "woocommerce-process-checkout-nonce": page.nonce, _checkout_token: page.token, _wp_http_referer: "/checkout/", ...fields });
+  const res = await client.post("/?wc-ajax=checkout", {
+    "woocommerce-process-checkout-nonce": page.nonce,
+    _checkout_token: page.token,
+    _wp_http_referer: "/checkout/",
+    ...fields,
+  });
   if (res.status !== 200) throw new Error(`checkout answered ${res.status}`);
   if (!/application\/json/.test(res.headers.get("content-type") ?? "")) throw new Error("checkout answered without JSON");
   return (await res.json()) as CheckoutReply;

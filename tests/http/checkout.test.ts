@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { TestClient, pageGlobal } from "../support/client.ts";
 import { scriptEventFields } from "../../server/features/checkout.ts";
-import { CARD, ECHECK, billing, cardFields, counts, echeckFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
+import {
+  CARD,
+  ECHECK,
+  billing,
+  cardFields,
+  counts,
+  echeckFields,
+  openCheckout,
+  productWithStock,
+  shopperWithCart,
+  submitCheckout,
+} from "./checkout-support.ts";
 
 let shop: TestShop;
 let productId: number;
@@ -43,12 +54,20 @@ describe("POST /?wc-ajax=checkout", () => {
     expect(reply.result).toBe("success");
     expect(reply.redirect).toMatch(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
     const orderId = Number(/order-received\/(\d+)/.exec(reply.redirect!)![1]);
-    const [order] = await shop.services.db.query<{ status: string; total: number; subtotal: number; shipping_total: number }>(`SELECT status, total, subtotal, shipping_total FROM orders WHERE id = $1`, [orderId]);
+    const [order] = await shop.services.db.query<{ status: string; total: number; subtotal: number; shipping_total: number }>(
+      `SELECT status, total, subtotal, shipping_total FROM orders WHERE id = $1`,
+      [orderId],
+    );
     expect(order).toMatchObject({ status: "processing", subtotal: 3000, shipping_total: 500, total: 3500 });
     const after = await counts(shop);
     expect(after.orders - before.orders).toBe(1);
     expect(after.charges - before.charges).toBe(1);
-    const meta = Object.fromEntries((await shop.services.db.query<{ key: string; value: string }>(`SELECT key, value FROM order_meta WHERE order_id = $1`, [orderId])).map((m) => [m.key, m.value]));
+    const meta = Object.fromEntries(
+      (await shop.services.db.query<{ key: string; value: string }>(`SELECT key, value FROM order_meta WHERE order_id = $1`, [orderId])).map((m) => [
+        m.key,
+        m.value,
+      ]),
+    );
     expect(meta._wc_order_attribution_source_type).toBe("utm");
     expect(meta._wc_order_attribution_utm_source).toBe("newsletter");
     expect(meta._wc_order_attribution_device_type).toBe("Mobile");
@@ -62,7 +81,9 @@ describe("POST /?wc-ajax=checkout", () => {
     // The cart is empty now, and someone without the key cannot see the order.
     expect(await (await client.get("/checkout/")).text()).toContain("Your cart is empty");
     expect((await new TestClient(shop.url).get(new URL(reply.redirect!).pathname)).status).toBe(404);
-    const [mail] = await shop.services.db.query<{ to_address: string; subject: string }>(`SELECT to_address, subject FROM email_outbox WHERE order_id = $1`, [orderId]);
+    const [mail] = await shop.services.db.query<{ to_address: string; subject: string }>(`SELECT to_address, subject FROM email_outbox WHERE order_id = $1`, [
+      orderId,
+    ]);
     expect(mail).toMatchObject({ to_address: "ada@example.com", subject: `Your order #${orderId} has been received` });
   });
 
@@ -132,15 +153,29 @@ describe("POST /?wc-ajax=checkout", () => {
     const client = await shopperWithCart(shop, productId);
     const page = await openCheckout(client);
     const before = await counts(shop);
-    const hostile = await submitCheckout(client, page, { ...billing(), ...cardFields(), billing_first_name: "", billing_last_name: "x".repeat(5000), payment_method: "<script>alert(1)</script>" });
+    const hostile = await submitCheckout(client, page, {
+      ...billing(),
+      ...cardFields(),
+      billing_first_name: "",
+      billing_last_name: "x".repeat(5000),
+      payment_method: "<script>alert(1)</script>",
+    });
     expect(hostile.result).toBe("failure");
     expect(hostile.messages).not.toContain("<script>");
     expect(hostile.messages).toContain('data-id="billing_last_name"');
     expect(hostile.messages).toContain('data-id="payment_method"');
-    const arrays = await client.post("/?wc-ajax=checkout", { "woocommerce-process-checkout-nonce": page.nonce, _checkout_token: page.token, billing_email: ["a@b.co", "c@d.co"] });
+    const arrays = await client.post("/?wc-ajax=checkout", {
+      "woocommerce-process-checkout-nonce": page.nonce,
+      _checkout_token: page.token,
+      billing_email: ["a@b.co", "c@d.co"],
+    });
     expect(arrays.status).toBe(200);
     expect(((await arrays.json()) as { result: string }).result).toBe("failure");
-    const huge = await client.request("/?wc-ajax=checkout", { method: "POST", body: "billing_email=" + "a".repeat(2_000_000), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const huge = await client.request("/?wc-ajax=checkout", {
+      method: "POST",
+      body: "billing_email=" + "a".repeat(2_000_000),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(huge.status).toBeLessThan(500);
     expect(await counts(shop)).toEqual(before);
   });
@@ -180,11 +215,21 @@ describe("POST /?wc-ajax=checkout", () => {
     const client = await shopperWithCart(shop, productId);
     const page = await openCheckout(client);
     const email = `new${Date.now()}@example.com`;
-    const reply = await submitCheckout(client, page, { ...billing(email), ...cardFields(), createaccount: "1", account_password: "correct horse battery", [`${CARD}-tokenize-payment-method`]: "true" });
+    const reply = await submitCheckout(client, page, {
+      ...billing(email),
+      ...cardFields(),
+      createaccount: "1",
+      account_password: "correct horse battery",
+      [`${CARD}-tokenize-payment-method`]: "true",
+    });
     expect(reply.result).toBe("success");
-    const [row] = await shop.services.db.query<{ customer_id: number; email: string }>(`SELECT o.customer_id, c.email FROM orders o JOIN customers c ON c.id = o.customer_id ORDER BY o.id DESC LIMIT 1`);
+    const [row] = await shop.services.db.query<{ customer_id: number; email: string }>(
+      `SELECT o.customer_id, c.email FROM orders o JOIN customers c ON c.id = o.customer_id ORDER BY o.id DESC LIMIT 1`,
+    );
     expect(row!.email).toBe(email);
-    const tokens = await shop.services.db.query<{ brand: string; last4: string }>(`SELECT brand, last4 FROM payment_tokens WHERE customer_id = $1`, [row!.customer_id]);
+    const tokens = await shop.services.db.query<{ brand: string; last4: string }>(`SELECT brand, last4 FROM payment_tokens WHERE customer_id = $1`, [
+      row!.customer_id,
+    ]);
     expect(tokens).toEqual([{ brand: "visa", last4: "4242" }]);
     // Signed in now: the checkout offers the saved card, and paying with it works.
     await client.post("/?wc-ajax=add_to_cart", { product_id: String(productId), quantity: "1" });
@@ -199,7 +244,12 @@ describe("POST /?wc-ajax=checkout", () => {
     const [token] = await shop.services.db.query<{ id: number }>(`SELECT id FROM payment_tokens LIMIT 1`);
     const client = await shopperWithCart(shop, productId);
     const page = await openCheckout(client);
-    const reply = await submitCheckout(client, page, { ...billing(), payment_method: "sandbox_credit_card", [`${CARD}-payment-token`]: String(token!.id), [`${CARD}-csc`]: "123" });
+    const reply = await submitCheckout(client, page, {
+      ...billing(),
+      payment_method: "sandbox_credit_card",
+      [`${CARD}-payment-token`]: String(token!.id),
+      [`${CARD}-csc`]: "123",
+    });
     expect(reply.result).toBe("failure");
     expect(reply.messages).toContain(`data-id="${CARD}-payment-token"`);
   });
@@ -209,7 +259,14 @@ describe("POST /?wc-ajax=update_order_review", () => {
   it("answers JSON with the review table fragment, and a shipping choice changes the totals", async () => {
     const client = await shopperWithCart(shop, productId);
     const page = await openCheckout(client);
-    const res = await client.post("/?wc-ajax=update_order_review", { security: page.reviewNonce, payment_method: "sandbox_credit_card", country: "US", "shipping_method[0]": "local_pickup:1", has_full_address: "true", post_data: "" });
+    const res = await client.post("/?wc-ajax=update_order_review", {
+      security: page.reviewNonce,
+      payment_method: "sandbox_credit_card",
+      country: "US",
+      "shipping_method[0]": "local_pickup:1",
+      has_full_address: "true",
+      post_data: "",
+    });
     expect(res.headers.get("content-type")).toContain("application/json");
     const body = (await res.json()) as { result: string; fragments: Record<string, string> };
     expect(body.result).toBe("success");
@@ -231,7 +288,9 @@ describe("POST /?wc-ajax=update_order_review", () => {
 
 describe("card data is never stored", () => {
   it("no table holds a full test card number or a CSC-bearing field", async () => {
-    const tables = await shop.services.db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);
+    const tables = await shop.services.db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+    );
     for (const { table_name } of tables) {
       const rows = await shop.services.db.query<{ t: string }>(`SELECT t::text AS t FROM "${table_name}" t`);
       for (const r of rows) {
@@ -247,9 +306,19 @@ describe("payment form script-error log", () => {
     const page = await openCheckout(client);
     const token = /scriptLogNonce\\?"?,\\?"([0-9a-f]{10})\\?"/.exec(page.html)?.[1];
     expect(token).toBeTruthy();
-    const ok = await client.post("/wp-admin/admin-ajax.php", { action: "sandbox_credit_card_payment_form_log_script_event", security: token!, name: "/assets/x.js", message: "The script /assets/x.js could not be loaded." });
+    const ok = await client.post("/wp-admin/admin-ajax.php", {
+      action: "sandbox_credit_card_payment_form_log_script_event",
+      security: token!,
+      name: "/assets/x.js",
+      message: "The script /assets/x.js could not be loaded.",
+    });
     expect(await ok.json()).toEqual({ success: true });
-    const bad = await client.post("/wp-admin/admin-ajax.php", { action: "sandbox_echeck_payment_form_log_script_event", security: "nope", name: "x", message: "y" });
+    const bad = await client.post("/wp-admin/admin-ajax.php", {
+      action: "sandbox_echeck_payment_form_log_script_event",
+      security: "nope",
+      name: "x",
+      message: "y",
+    });
     expect(bad.status).toBe(403);
   });
 

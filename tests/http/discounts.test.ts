@@ -58,7 +58,14 @@ describe("awdr_params in pages", () => {
 
 describe("wdr_ajax get_price_html", () => {
   it("answers the mask promotion's unit prices from 1 to 13 masks (show_when_matched)", async () => {
-    const expected: Record<number, string | null> = { 1: null, 5: null, 6: `<del>${amount("3.00")}</del> <ins>${amount("2.50")}</ins>`, 11: `<del>${amount("3.00")}</del> <ins>${amount("2.50")}</ins>`, 12: `<del>${amount("3")}</del> <ins>${amount("2")}</ins>`, 13: `<del>${amount("3")}</del> <ins>${amount("2")}</ins>` };
+    const expected: Record<number, string | null> = {
+      1: null,
+      5: null,
+      6: `<del>${amount("3.00")}</del> <ins>${amount("2.50")}</ins>`,
+      11: `<del>${amount("3.00")}</del> <ins>${amount("2.50")}</ins>`,
+      12: `<del>${amount("3")}</del> <ins>${amount("2")}</ins>`,
+      13: `<del>${amount("3")}</del> <ins>${amount("2")}</ins>`,
+    };
     for (const [qty, html] of Object.entries(expected)) {
       const res = await priceHtml(ids["black-everyday-mask"]!, qty);
       expect(res.status).toBe(200);
@@ -105,13 +112,25 @@ describe("the product page prices what the cart will charge", () => {
     const page = await (await shopper.get("/product/navy-everyday-mask/")).text();
     const shopperNonce = String(pageGlobal(page, "awdr_params").nonce);
     const price = async (qty: number) =>
-      ((await (await shopper.post(AJAX, { action: "wdr_ajax", method: "get_price_html", product_id: String(ids["navy-everyday-mask"]), qty: String(qty), awdr_nonce: shopperNonce })).json()) as { data: { price_html?: string } }).data;
+      (
+        (await (
+          await shopper.post(AJAX, {
+            action: "wdr_ajax",
+            method: "get_price_html",
+            product_id: String(ids["navy-everyday-mask"]),
+            qty: String(qty),
+            awdr_nonce: shopperNonce,
+          })
+        ).json()) as { data: { price_html?: string } }
+      ).data;
     expect(await price(3)).not.toHaveProperty("price_html");
     const added = await shopper.post("/?wc-ajax=add_to_cart", { product_id: String(ids["black-everyday-mask"]), quantity: "3" });
     expect(added.status).toBe(200);
     expect((await price(3)).price_html).toBe(`<del>${amount("3.00")}</del> <ins>${amount("2.50")}</ins>`);
     expect((await price(2)).price_html).toBeUndefined();
-    const detail = (await (await shopper.post(AJAX, { action: "awdr_get_product_discount", product_id: String(ids["navy-everyday-mask"]), qty: "9", awdr_nonce: shopperNonce })).json()) as { data: { discounted_price: number } };
+    const detail = (await (
+      await shopper.post(AJAX, { action: "awdr_get_product_discount", product_id: String(ids["navy-everyday-mask"]), qty: "9", awdr_nonce: shopperNonce })
+    ).json()) as { data: { discounted_price: number } };
     expect(detail.data.discounted_price).toBe(200);
   });
 });
@@ -127,14 +146,22 @@ describe("wdr_ajax get_variable_product_bulk_table", () => {
     expect(body.data.bulk_table).toContain("6 - 11");
     expect(body.data.bulk_table).toContain("12 +");
     expect(body.data.bulk_table).toContain(amount("2.50"));
-    const none = (await (await client.post(AJAX, { action: "wdr_ajax", method: "get_variable_product_bulk_table", product_id: String(ids["mask-lanyard"]), awdr_nonce: nonce })).json()) as { data: { bulk_table: string } };
+    const none = (await (
+      await client.post(AJAX, { action: "wdr_ajax", method: "get_variable_product_bulk_table", product_id: String(ids["mask-lanyard"]), awdr_nonce: nonce })
+    ).json()) as { data: { bulk_table: string } };
     expect(none.data.bulk_table).toBe("");
   });
 });
 
 describe("awdr_get_product_discount", () => {
   it("answers the documented detail in cents; custom_price only feeds the preview", async () => {
-    const res = await client.post(AJAX, { action: "awdr_get_product_discount", product_id: String(ids["black-everyday-mask"]), qty: "6", custom_price: "4.00", awdr_nonce: nonce });
+    const res = await client.post(AJAX, {
+      action: "awdr_get_product_discount",
+      product_id: String(ids["black-everyday-mask"]),
+      qty: "6",
+      custom_price: "4.00",
+      awdr_nonce: nonce,
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { success: boolean; data: Record<string, unknown> };
     expect(body.success).toBe(true);
@@ -151,7 +178,9 @@ describe("awdr_get_product_discount", () => {
       custom_price_preview: { custom_price: 400, discounted_price: 250, discounted_price_total: 1500, total_discount: 900 },
     });
     // The same call without custom_price is priced from the catalogue, and the preview is gone.
-    const plain = (await (await client.post(AJAX, { action: "awdr_get_product_discount", product_id: String(ids["black-everyday-mask"]), qty: "6", awdr_nonce: nonce })).json()) as { data: Record<string, unknown> };
+    const plain = (await (
+      await client.post(AJAX, { action: "awdr_get_product_discount", product_id: String(ids["black-everyday-mask"]), qty: "6", awdr_nonce: nonce })
+    ).json()) as { data: Record<string, unknown> };
     expect(plain.data.discounted_price_total).toBe(1500);
     expect(plain.data).not.toHaveProperty("custom_price_preview");
   });
@@ -169,13 +198,45 @@ describe("bad input: the admin-ajax error shape, a 4xx status, nothing changed",
     ["absurd qty", () => ({ action: "wdr_ajax", method: "get_price_html", product_id: mask(), qty: "99999999", awdr_nonce: nonce }), 400, "invalid_quantity"],
     ["missing qty", () => ({ action: "wdr_ajax", method: "get_price_html", product_id: mask(), awdr_nonce: nonce }), 400, "invalid_quantity"],
     ["unknown product", () => ({ action: "wdr_ajax", method: "get_price_html", product_id: "99999999", qty: "1", awdr_nonce: nonce }), 404, "unknown_product"],
-    ["draft product", () => ({ action: "wdr_ajax", method: "get_price_html", product_id: String(ids["discontinued-mask"]), qty: "1", awdr_nonce: nonce }), 404, "unknown_product"],
+    [
+      "draft product",
+      () => ({ action: "wdr_ajax", method: "get_price_html", product_id: String(ids["discontinued-mask"]), qty: "1", awdr_nonce: nonce }),
+      404,
+      "unknown_product",
+    ],
     ["product id 0", () => ({ action: "wdr_ajax", method: "get_variable_product_bulk_table", product_id: "0", awdr_nonce: nonce }), 400, "invalid_product"],
     ["product id not a number", () => ({ action: "awdr_get_product_discount", product_id: "1 OR 1=1", qty: "1", awdr_nonce: nonce }), 400, "invalid_product"],
-    ["a variation of another product", () => ({ action: "wdr_ajax", method: "get_price_html", product_id: String(variations["silk-necktie"]![0]!.id), parent_id: String(ids["cotton-face-mask"]), qty: "1", awdr_nonce: nonce }), 400, "wrong_parent"],
-    ["a variable product without a variation", () => ({ action: "wdr_ajax", method: "get_price_html", product_id: String(ids["cotton-face-mask"]), qty: "1", awdr_nonce: nonce }), 400, "choose_variation"],
-    ["a grouped product", () => ({ action: "awdr_get_product_discount", product_id: String(ids["office-essentials"]), qty: "1", awdr_nonce: nonce }), 400, "not_priceable"],
-    ["bad custom_price", () => ({ action: "awdr_get_product_discount", product_id: mask(), qty: "1", custom_price: "-4", awdr_nonce: nonce }), 400, "invalid_custom_price"],
+    [
+      "a variation of another product",
+      () => ({
+        action: "wdr_ajax",
+        method: "get_price_html",
+        product_id: String(variations["silk-necktie"]![0]!.id),
+        parent_id: String(ids["cotton-face-mask"]),
+        qty: "1",
+        awdr_nonce: nonce,
+      }),
+      400,
+      "wrong_parent",
+    ],
+    [
+      "a variable product without a variation",
+      () => ({ action: "wdr_ajax", method: "get_price_html", product_id: String(ids["cotton-face-mask"]), qty: "1", awdr_nonce: nonce }),
+      400,
+      "choose_variation",
+    ],
+    [
+      "a grouped product",
+      () => ({ action: "awdr_get_product_discount", product_id: String(ids["office-essentials"]), qty: "1", awdr_nonce: nonce }),
+      400,
+      "not_priceable",
+    ],
+    [
+      "bad custom_price",
+      () => ({ action: "awdr_get_product_discount", product_id: mask(), qty: "1", custom_price: "-4", awdr_nonce: nonce }),
+      400,
+      "invalid_custom_price",
+    ],
     ["unknown method", () => ({ action: "wdr_ajax", method: "drop_tables", product_id: mask(), awdr_nonce: nonce }), 400, "invalid_method"],
   ];
   for (const [name, form, status, code] of cases) {
@@ -198,7 +259,10 @@ describe("bad input: the admin-ajax error shape, a 4xx status, nothing changed",
   });
 
   it("the calls change nothing in the catalogue", async () => {
-    const [row] = await shop.services.db.query<{ regular_price: number; sale_price: number | null }>(`SELECT regular_price, sale_price FROM products WHERE id = $1`, [ids["black-everyday-mask"]]);
+    const [row] = await shop.services.db.query<{ regular_price: number; sale_price: number | null }>(
+      `SELECT regular_price, sale_price FROM products WHERE id = $1`,
+      [ids["black-everyday-mask"]],
+    );
     expect(row).toEqual({ regular_price: 300, sale_price: null });
   });
 });

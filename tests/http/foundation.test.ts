@@ -35,7 +35,12 @@ describe("pages are server-rendered from the database", () => {
   });
 
   it("sorting by price really orders by price, and an unknown sort falls back to the default", async () => {
-    const prices = (html: string) => [...html.matchAll(/<span class="price"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">\$<\/span>([\d,]+)/g)].map((m) => Number(m[1]!.replace(",", "")));
+    const prices = (html: string) =>
+      [
+        ...html.matchAll(
+          /<span class="price"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">\$<\/span>([\d,]+)/g,
+        ),
+      ].map((m) => Number(m[1]!.replace(",", "")));
     const asc = prices(await (await client.get("/shop/?orderby=price")).text());
     expect(asc.length).toBeGreaterThan(3);
     expect([...asc].sort((a, b) => a - b)).toEqual(asc);
@@ -96,7 +101,13 @@ describe("pages are server-rendered from the database", () => {
   it("pages print the cart scripts' globals with WordPress's string flags, and no secrets", async () => {
     const html = await (await client.get("/cart/")).text();
     const add = pageGlobal(html, "wc_add_to_cart_params");
-    expect(add).toMatchObject({ ajax_url: "/wp-admin/admin-ajax.php", wc_ajax_url: "/?wc-ajax=%%endpoint%%", i18n_view_cart: "View cart", is_cart: "1", cart_redirect_after_add: "no" });
+    expect(add).toMatchObject({
+      ajax_url: "/wp-admin/admin-ajax.php",
+      wc_ajax_url: "/?wc-ajax=%%endpoint%%",
+      i18n_view_cart: "View cart",
+      is_cart: "1",
+      cart_redirect_after_add: "no",
+    });
     expect(String(add.cart_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cart\/$/);
     expect(pageGlobal(html, "wc_cart_fragments_params")).toMatchObject({ request_timeout: "5000" });
     expect(pageGlobal(html, "wc_cart_params").apply_coupon_nonce).toMatch(/^[0-9a-f]{10}$/);
@@ -122,9 +133,19 @@ describe("security basics", () => {
     const browser = new TestClient(shop.url);
     const page = await (await browser.get("/my-account/")).text();
     const registerNonce = /name="woocommerce-register-nonce" value="([0-9a-f]+)"/.exec(page)![1]!;
-    const bad = await browser.post("/my-account/?index", { intent: "register", email: "eve@example.com", password: "long-enough-pw", "woocommerce-register-nonce": "0000000000" });
+    const bad = await browser.post("/my-account/?index", {
+      intent: "register",
+      email: "eve@example.com",
+      password: "long-enough-pw",
+      "woocommerce-register-nonce": "0000000000",
+    });
     expect(await bad.text()).toContain("Your session has expired");
-    const res = await browser.post("/my-account/", { intent: "register", email: "ada@example.com", password: "long-enough-pw", "woocommerce-register-nonce": registerNonce });
+    const res = await browser.post("/my-account/", {
+      intent: "register",
+      email: "ada@example.com",
+      password: "long-enough-pw",
+      "woocommerce-register-nonce": registerNonce,
+    });
     expect(res.status).toBe(302);
     const [name, cookie] = browser.cookieStartingWith("wp_woocommerce_session_")!;
     expect(name).toMatch(/^wp_woocommerce_session_[0-9a-f]{32}$/);
@@ -138,10 +159,20 @@ describe("security basics", () => {
     const other = new TestClient(shop.url);
     const loginPage = await (await other.get("/my-account/")).text();
     const loginNonce = /name="woocommerce-login-nonce" value="([0-9a-f]+)"/.exec(loginPage)![1]!;
-    const wrong = await other.post("/my-account/", { intent: "login", username: "ada@example.com", password: "nope-nope", "woocommerce-login-nonce": loginNonce });
+    const wrong = await other.post("/my-account/", {
+      intent: "login",
+      username: "ada@example.com",
+      password: "nope-nope",
+      "woocommerce-login-nonce": loginNonce,
+    });
     expect(await wrong.text()).toContain("incorrect");
     const before = other.cookieStartingWith("wp_woocommerce_session_")?.[1].value;
-    const ok = await other.post("/my-account/", { intent: "login", username: "ada@example.com", password: "long-enough-pw", "woocommerce-login-nonce": loginNonce });
+    const ok = await other.post("/my-account/", {
+      intent: "login",
+      username: "ada@example.com",
+      password: "long-enough-pw",
+      "woocommerce-login-nonce": loginNonce,
+    });
     expect(ok.status).toBe(302);
     const after = other.cookieStartingWith("wp_woocommerce_session_")![1].value;
     expect(after).not.toBe(before);
@@ -151,7 +182,11 @@ describe("security basics", () => {
 
 describe("wc-ajax entry", () => {
   it("answers an unknown endpoint with an empty 200 on any path and method, uncached", async () => {
-    for (const [method, path] of [["GET", "/?wc-ajax=nope"], ["POST", "/shop/?wc-ajax=nope"], ["PUT", "/product/x/?wc-ajax=%3Cb%3E"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/?wc-ajax=nope"],
+      ["POST", "/shop/?wc-ajax=nope"],
+      ["PUT", "/product/x/?wc-ajax=%3Cb%3E"],
+    ] as const) {
       const res = await client.request(path, { method });
       expect(res.status).toBe(200);
       expect(await res.text()).toBe("");
@@ -171,7 +206,11 @@ describe("wc-ajax entry", () => {
     const failure = (await checkout.json()) as { result: string; messages: string };
     expect(failure.result).toBe("failure");
     expect(failure.messages).toContain("We were unable to process your order, please try again.");
-    const review = await client.request("/?wc-ajax=update_order_review", { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
+    const review = await client.request("/?wc-ajax=update_order_review", {
+      method: "POST",
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(review.status).toBe(200);
     expect(review.headers.get("content-type")).toContain("application/json");
     expect(await review.json()).toMatchObject({ result: "failure" });
@@ -181,7 +220,11 @@ describe("wc-ajax entry", () => {
 
 describe("admin-ajax entry", () => {
   it("answers an unknown or missing action with 0 and status 400", async () => {
-    for (const res of [await client.post("/wp-admin/admin-ajax.php", { action: "no_such_action" }), await client.get("/wp-admin/admin-ajax.php?action=nope"), await client.post("/wp-admin/admin-ajax.php", {})]) {
+    for (const res of [
+      await client.post("/wp-admin/admin-ajax.php", { action: "no_such_action" }),
+      await client.get("/wp-admin/admin-ajax.php?action=nope"),
+      await client.post("/wp-admin/admin-ajax.php", {}),
+    ]) {
       expect(res.status).toBe(400);
       expect(await res.text()).toBe("0");
     }
@@ -196,7 +239,11 @@ describe("admin-ajax entry", () => {
   });
 
   it("413 on an oversized body", async () => {
-    const res = await client.request("/wp-admin/admin-ajax.php", { method: "POST", body: "action=x&y=" + "a".repeat(1_100_000), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await client.request("/wp-admin/admin-ajax.php", {
+      method: "POST",
+      body: "action=x&y=" + "a".repeat(1_100_000),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(413);
   });
 });
@@ -247,7 +294,11 @@ describe("REST entry", () => {
     const malformed = await client.request("/wp-json/wp/v2/posts", { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).code).toBe("rest_invalid_json");
-    const del = await client.request("/wp-json/wp/v2/posts", { method: "POST", headers: { "X-HTTP-Method-Override": "DELETE", "content-type": "application/json" }, body: "{}" });
+    const del = await client.request("/wp-json/wp/v2/posts", {
+      method: "POST",
+      headers: { "X-HTTP-Method-Override": "DELETE", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(del.status).toBe(404); // no DELETE route: the override was applied, not treated as POST
   });
 
@@ -261,7 +312,11 @@ describe("REST entry", () => {
   });
 
   it("413 with a WordPress error body on an oversized body", async () => {
-    const res = await client.request("/wp-json/wp/v2/posts", { method: "POST", body: JSON.stringify({ a: "x".repeat(1_100_000) }), headers: { "content-type": "application/json" } });
+    const res = await client.request("/wp-json/wp/v2/posts", {
+      method: "POST",
+      body: JSON.stringify({ a: "x".repeat(1_100_000) }),
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).code).toBe("rest_request_too_large");
   });

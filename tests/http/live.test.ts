@@ -73,7 +73,8 @@ describe("one shop", () => {
 
   it("sport:football answers by period, in the order the list widget asks: live, then today, then tomorrow", async () => {
     const { client } = await connected(shop);
-    const period = async (p: string) => ((await client.rpc("sport:football", { lang: "en", period: p })).data as { data: { slug: string; live: boolean }[] }).data;
+    const period = async (p: string) =>
+      ((await client.rpc("sport:football", { lang: "en", period: p })).data as { data: { slug: string; live: boolean }[] }).data;
     for (const p of ["live", "today", "tomorrow"]) expect(await period(p)).toEqual([]);
 
     expect((await ingest(shop, "matches", fixture("ashford-vs-kingsbridge-tomorrow", tomorrowKickoff))).status).toBe(201);
@@ -98,7 +99,13 @@ describe("one shop", () => {
     expect((await period("today")).map((m) => m.slug)).toEqual(["harrowgate-vs-millbrook-today"]);
     expect(await period("live")).toEqual([]);
 
-    const kick = { slug: "harrowgate-vs-millbrook-today", stage: "live", matchTime: 1, home: { score: 0, periods: { "1": 0 } }, away: { score: 0, periods: { "1": 0 } } };
+    const kick = {
+      slug: "harrowgate-vs-millbrook-today",
+      stage: "live",
+      matchTime: 1,
+      home: { score: 0, periods: { "1": 0 } },
+      away: { score: 0, periods: { "1": 0 } },
+    };
     expect((await ingest(shop, "updates", kick)).status).toBe(200);
     const live = await period("live");
     expect(live).toHaveLength(1);
@@ -135,14 +142,26 @@ describe("one shop", () => {
 
   it("a valid update reaches subscribers; a malformed one is refused with a clear error and never published", async () => {
     const slug = "thornbury-vs-whitmoor";
-    await ingest(shop, "matches", fixture(slug, todayKickoff, { stage: "live", matchTime: 10, home: { name: "Thornbury Albion", img: "", score: 0, periods: { "1": 0 } }, away: { name: "Whitmoor Forest", img: "", score: 0, periods: { "1": 0 } } }));
+    await ingest(
+      shop,
+      "matches",
+      fixture(slug, todayKickoff, {
+        stage: "live",
+        matchTime: 10,
+        home: { name: "Thornbury Albion", img: "", score: 0, periods: { "1": 0 } },
+        away: { name: "Whitmoor Forest", img: "", score: 0, periods: { "1": 0 } },
+      }),
+    );
     const rec = await subscribed(shop);
 
     const malformed = [
       { slug, matchTime: 11, home: { score: -1 }, away: {} }, // negative score
       { slug, home: { score: 1 } }, // no away part
       { matchTime: 12, home: {}, away: {} }, // no slug
-      [{ slug, home: { score: 1 }, away: {} }, { slug, home: { score: "one" }, away: {} }], // one bad item spoils the batch
+      [
+        { slug, home: { score: 1 }, away: {} },
+        { slug, home: { score: "one" }, away: {} },
+      ], // one bad item spoils the batch
     ];
     for (const body of malformed) {
       const res = await ingest(shop, "updates", body);
@@ -175,7 +194,16 @@ describe("one shop", () => {
 
   it("concurrent updates of one match are all kept (row lock, no lost update)", async () => {
     const slug = "easton-vs-redcliffe";
-    await ingest(shop, "matches", fixture(slug, todayKickoff, { stage: "live", matchTime: 5, home: { name: "Easton Wanderers", img: "", score: 0, periods: {} }, away: { name: "Redcliffe City", img: "", score: 0, periods: {} } }));
+    await ingest(
+      shop,
+      "matches",
+      fixture(slug, todayKickoff, {
+        stage: "live",
+        matchTime: 5,
+        home: { name: "Easton Wanderers", img: "", score: 0, periods: {} },
+        away: { name: "Redcliffe City", img: "", score: 0, periods: {} },
+      }),
+    );
     const n = 12;
     const replies = await Promise.all(Array.from({ length: n }, (_, i) => ingest(shop, "updates", { slug, home: { periods: { [`k${i}`]: i } }, away: {} })));
     expect(replies.map((r) => r.status)).toEqual(Array(n).fill(200));
@@ -270,10 +298,14 @@ describe("two shops with the simulator on, sharing Redis", () => {
 
   it("only one of them plays the feed: every match finishes once on the shared channel", async () => {
     const rec = await subscribed(shops[1]!);
-    const finished = (p: { data: { stage?: string } }) => p.data.stage === "finished" || p.data.stage === "finished_overtime" || p.data.stage === "finished_penalty";
+    const finished = (p: { data: { stage?: string } }) =>
+      p.data.stage === "finished" || p.data.stage === "finished_overtime" || p.data.stage === "finished_penalty";
     // About two simulated days: long enough for a second simulator, started seconds later, to replay the first's finishes.
     for (let i = 0; i < 60; i++) await rec.next("publication", finished, 45_000);
-    const slugs = rec.all("publication").filter(finished).map((p: { data: { slug: string } }) => p.data.slug);
+    const slugs = rec
+      .all("publication")
+      .filter(finished)
+      .map((p: { data: { slug: string } }) => p.data.slug);
     // Two simulators would each publish every change, so matches would finish twice.
     expect(new Set(slugs).size).toBe(slugs.length);
   });

@@ -70,10 +70,23 @@ describe("with SMTP_URL", () => {
     const client = new TestClient(shop.url);
     const resetPage = await (await client.get(link.pathname + link.search)).text();
     expect(resetPage).toContain("Enter a new password below.");
-    const fields = { _wpnonce: hidden(resetPage, "_wpnonce"), key: link.searchParams.get("key")!, id: link.searchParams.get("id")!, password_1: "mailed new password", intent: "reset" };
+    const fields = {
+      _wpnonce: hidden(resetPage, "_wpnonce"),
+      key: link.searchParams.get("key")!,
+      id: link.searchParams.get("id")!,
+      password_1: "mailed new password",
+      intent: "reset",
+    };
     expect((await client.post("/my-account/lost-password/", fields)).status).toBe(302);
     const astra = pageGlobal(await (await client.get("/checkout/")).text(), "astra");
-    const login = await (await client.post("/wp-admin/admin-ajax.php", { action: "astra_woocommerce_login_user", user_name_email: "forgot@example.com", password: "mailed new password", security: String(astra.woocommerce_login_nonce) })).json();
+    const login = await (
+      await client.post("/wp-admin/admin-ajax.php", {
+        action: "astra_woocommerce_login_user",
+        user_name_email: "forgot@example.com",
+        password: "mailed new password",
+        security: String(astra.woocommerce_login_nonce),
+      })
+    ).json();
     expect(login).toEqual({ success: true, data: { success: true } });
     expect(peer.received.filter((m) => m.envelopeTo.includes("forgot@example.com"))).toHaveLength(1);
   });
@@ -90,7 +103,8 @@ describe("with SMTP_URL", () => {
     expect(mail.headers.subject).toBe(`Your order #${orderId} has been received`);
     expect(mail.text).toContain(`Order #${orderId}`);
     expect(mail.text).toContain("Silk Pocket Square × 2");
-    const outboxRow = async () => (await shop.services.db.query<{ body: string; sent_at: Date | null }>(`SELECT body, sent_at FROM email_outbox WHERE order_id = $1`, [orderId]))[0];
+    const outboxRow = async () =>
+      (await shop.services.db.query<{ body: string; sent_at: Date | null }>(`SELECT body, sent_at FROM email_outbox WHERE order_id = $1`, [orderId]))[0];
     // The sender marks the row sent once the peer has accepted the message: a moment after the peer has it.
     await expect.poll(async () => (await outboxRow())?.sent_at).toBeInstanceOf(Date);
     const row = await outboxRow();

@@ -35,7 +35,19 @@ describe("order status machine vs. the database", () => {
 
   it("moves an order only along the edges canTransition allows", async () => {
     const db = shop.services.db;
-    const address = { first_name: "Sta", last_name: "Tus", company: "", country: "US", address_1: "1 Main St", address_2: "", city: "Town", state: "CA", postcode: "90001", phone: "", email: "status@example.com" };
+    const address = {
+      first_name: "Sta",
+      last_name: "Tus",
+      company: "",
+      country: "US",
+      address_1: "1 Main St",
+      address_2: "",
+      city: "Town",
+      state: "CA",
+      postcode: "90001",
+      phone: "",
+      email: "status@example.com",
+    };
     const orderId = await insertOrder(db, {
       orderKey: `wc_order_status_${Date.now()}`,
       customerId: null,

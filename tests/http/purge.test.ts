@@ -22,14 +22,17 @@ async function session(id: string, expiresDaysAgo: number): Promise<void> {
   await shop.services.db.query(`INSERT INTO sessions (id, expires_at) VALUES ($1, now() - make_interval(secs => $2))`, [id, expiresDaysAgo * 86_400]);
 }
 async function guestCart(sessionId: string, updatedDaysAgo: number): Promise<number> {
-  const [row] = await shop.services.db.query<{ id: number }>(`INSERT INTO carts (session_id, updated_at) VALUES ($1, now() - make_interval(secs => $2)) RETURNING id`, [
-    sessionId,
-    updatedDaysAgo * 86_400,
-  ]);
+  const [row] = await shop.services.db.query<{ id: number }>(
+    `INSERT INTO carts (session_id, updated_at) VALUES ($1, now() - make_interval(secs => $2)) RETURNING id`,
+    [sessionId, updatedDaysAgo * 86_400],
+  );
   return row!.id;
 }
 async function authEvent(subject: string, daysAgo: number): Promise<void> {
-  await shop.services.db.query(`INSERT INTO auth_events (kind, scope, subject, at) VALUES ('login_failed', 'address', $1, now() - make_interval(secs => $2))`, [subject, daysAgo * 86_400]);
+  await shop.services.db.query(`INSERT INTO auth_events (kind, scope, subject, at) VALUES ('login_failed', 'address', $1, now() - make_interval(secs => $2))`, [
+    subject,
+    daysAgo * 86_400,
+  ]);
 }
 const ids = async (table: "sessions" | "carts", column: string, values: readonly (string | number)[]) =>
   (await shop.services.db.query<{ v: string | number }>(`SELECT ${column} AS v FROM ${table} WHERE ${column} = ANY($1) ORDER BY 1`, [values])).map((r) => r.v);
@@ -46,7 +49,10 @@ describe("purge", () => {
     const recent = await guestCart(`${p}-expired-lately-2`, 2); // session expired, touched 2 days ago: kept
     const liveButOld = await guestCart(`${p}-live`, 40); // live session: kept however old
     const [customer] = await shop.services.db.query<{ id: number }>(`INSERT INTO customers (email) VALUES ($1) RETURNING id`, [`${p}@example.com`]);
-    const [customerCart] = await shop.services.db.query<{ id: number }>(`INSERT INTO carts (customer_id, updated_at) VALUES ($1, now() - interval '90 days') RETURNING id`, [customer!.id]);
+    const [customerCart] = await shop.services.db.query<{ id: number }>(
+      `INSERT INTO carts (customer_id, updated_at) VALUES ($1, now() - interval '90 days') RETURNING id`,
+      [customer!.id],
+    );
     for (let i = 0; i < 5; i++) await authEvent(`${p}-old`, 31 + i);
     await authEvent(`${p}-new`, 29);
 
@@ -58,8 +64,13 @@ describe("purge", () => {
     expect(await ids("sessions", "id", [`${p}-expired-long-ago`, `${p}-expired-lately`, `${p}-expired-lately-2`, `${p}-live`])).toEqual(
       [`${p}-expired-lately`, `${p}-expired-lately-2`, `${p}-live`].sort(),
     );
-    expect(await ids("carts", "id", [cartOfGone, abandoned, recent, liveButOld, customerCart!.id])).toEqual([recent, liveButOld, customerCart!.id].sort((x, y) => x - y));
-    const events = await shop.services.db.query<{ subject: string; n: number }>(`SELECT subject, count(*)::int AS n FROM auth_events WHERE subject LIKE $1 GROUP BY subject`, [`${p}-%`]);
+    expect(await ids("carts", "id", [cartOfGone, abandoned, recent, liveButOld, customerCart!.id])).toEqual(
+      [recent, liveButOld, customerCart!.id].sort((x, y) => x - y),
+    );
+    const events = await shop.services.db.query<{ subject: string; n: number }>(
+      `SELECT subject, count(*)::int AS n FROM auth_events WHERE subject LIKE $1 GROUP BY subject`,
+      [`${p}-%`],
+    );
     expect(events).toEqual([{ subject: `${p}-new`, n: 1 }]);
 
     // Nothing left to do: a further run deletes nothing of these.
@@ -70,10 +81,18 @@ describe("purge", () => {
   it("runs on a schedule shortly after start, and stops", async () => {
     const p = `s${Date.now()}`;
     await authEvent(`${p}-old`, 40);
-    const stop = schedulePurge({ db: shop.services.db, logger: createLogger("silent"), now: () => new Date(), retentionMs: RETENTION, firstRunMs: 10, everyMs: 50 });
+    const stop = schedulePurge({
+      db: shop.services.db,
+      logger: createLogger("silent"),
+      now: () => new Date(),
+      retentionMs: RETENTION,
+      firstRunMs: 10,
+      everyMs: 50,
+    });
     try {
       const deadline = Date.now() + 20_000;
-      while ((await shop.services.db.query(`SELECT 1 FROM auth_events WHERE subject = $1`, [`${p}-old`])).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      while ((await shop.services.db.query(`SELECT 1 FROM auth_events WHERE subject = $1`, [`${p}-old`])).length && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
       expect(await shop.services.db.query(`SELECT 1 FROM auth_events WHERE subject = $1`, [`${p}-old`])).toHaveLength(0);
     } finally {
       await stop();

@@ -16,7 +16,13 @@ describe("TRUST_PROXY=false", () => {
     const client = new TestClient(shop.url);
     const nonce = hidden(await (await client.get("/my-account/lost-password/")).text(), "_wpnonce");
     const ask = async (i: number) =>
-      (await client.request("/my-account/lost-password/", { method: "POST", headers: { "x-forwarded-for": `198.51.100.${i}` }, form: { _wpnonce: nonce, user_login: `nobody${i}@example.com`, intent: "request" } })).text();
+      (
+        await client.request("/my-account/lost-password/", {
+          method: "POST",
+          headers: { "x-forwarded-for": `198.51.100.${i}` },
+          form: { _wpnonce: nonce, user_login: `nobody${i}@example.com`, intent: "request" },
+        })
+      ).text();
     for (let i = 0; i < 10; i++) expect(await ask(i)).toContain("If an account matches");
     expect(await ask(99)).toContain("Too many attempts. Please wait a few minutes and try again.");
   });

@@ -14,7 +14,9 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
 
 describe("layering rules (decision 0008)", () => {
   it("refuses app/ importing server/", async () => {
-    expect(await ruleIds("app/routes/probe.tsx", `import { createApp } from "../../server/app.ts";\nexport const x = createApp;\n`)).toContain("no-restricted-imports");
+    expect(await ruleIds("app/routes/probe.tsx", `import { createApp } from "../../server/app.ts";\nexport const x = createApp;\n`)).toContain(
+      "no-restricted-imports",
+    );
   });
 
   it("refuses server/ importing app/, except the fragment renderers' one door", async () => {

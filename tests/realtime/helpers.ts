@@ -89,7 +89,11 @@ export class Recorder<Events extends EventMap> {
   }
 
   /** Resolves with the first not-yet-consumed event `name` matching `pred`; rejects after `timeoutMs`. */
-  next<E extends keyof Events & string>(name: E, pred: (ctx: EventContext<Events, E>) => boolean = () => true, timeoutMs = 10_000): Promise<EventContext<Events, E>> {
+  next<E extends keyof Events & string>(
+    name: E,
+    pred: (ctx: EventContext<Events, E>) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<EventContext<Events, E>> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
@@ -124,7 +128,14 @@ export interface ProtocolFrame {
   id?: number;
   error?: { code: number; message: string };
   connect?: { client?: string; version?: string; ping?: number; pong?: boolean };
-  subscribe?: { offset?: number; epoch?: string; recoverable?: boolean; was_recovering?: boolean; recovered?: boolean; publications?: { data?: unknown; offset?: number }[] };
+  subscribe?: {
+    offset?: number;
+    epoch?: string;
+    recoverable?: boolean;
+    was_recovering?: boolean;
+    recovered?: boolean;
+    publications?: { data?: unknown; offset?: number }[];
+  };
   push?: { channel?: string; pub?: { data?: unknown; offset?: number } };
 }
 
@@ -184,7 +195,12 @@ export class RawClient {
 
   /** Every message received so far, frames split on newlines and parsed. */
   messages(): ProtocolFrame[] {
-    return this.frames.flatMap((f) => f.split("\n").filter(Boolean).map((l) => JSON.parse(l) as ProtocolFrame));
+    return this.frames.flatMap((f) =>
+      f
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as ProtocolFrame),
+    );
   }
 
   async close(): Promise<void> {
@@ -192,22 +208,6 @@ export class RawClient {
     this.ws.terminate();
     await this.closed;
   }
-}
-
-export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
 }
 
 /** Polls a condition that has no event to await (e.g. frames seen by a socket tap); bounded. */

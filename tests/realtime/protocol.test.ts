@@ -304,7 +304,9 @@ describe("realtime hub with the real centrifuge client", () => {
     server = await startServer();
     const r = raw(server.url);
     await r.opened;
-    r.send('{"connect":{},"id":1}\n{"subscribe":{"channel":5},"id":2}\n{"subscribe":{"channel":"football"},"id":3}\n{"subscribe":{"channel":"football"},"id":4}\n{"publish":{"channel":"football","data":{}},"id":5}\n{"history":{"channel":"football"},"id":6}');
+    r.send(
+      '{"connect":{},"id":1}\n{"subscribe":{"channel":5},"id":2}\n{"subscribe":{"channel":"football"},"id":3}\n{"subscribe":{"channel":"football"},"id":4}\n{"publish":{"channel":"football","data":{}},"id":5}\n{"history":{"channel":"football"},"id":6}',
+    );
     await r.frameCount(1);
     const msgs = r.messages();
     expect(msgs[1]).toEqual({ id: 2, error: { code: 107, message: "bad request" } });

@@ -36,9 +36,21 @@ describe("codec", () => {
       id: 4,
       error: { code: 104, message: "method not found" },
     });
-    expect(JSON.parse(encodeSubscribeReply(2, { recoverable: true, epoch: "e1", offset: 3, was_recovering: true, recovered: true, publications: range(4, 5) }))).toEqual({
+    expect(
+      JSON.parse(encodeSubscribeReply(2, { recoverable: true, epoch: "e1", offset: 3, was_recovering: true, recovered: true, publications: range(4, 5) })),
+    ).toEqual({
       id: 2,
-      subscribe: { recoverable: true, epoch: "e1", offset: 3, was_recovering: true, recovered: true, publications: [{ data: { n: 4 }, offset: 4 }, { data: { n: 5 }, offset: 5 }] },
+      subscribe: {
+        recoverable: true,
+        epoch: "e1",
+        offset: 3,
+        was_recovering: true,
+        recovered: true,
+        publications: [
+          { data: { n: 4 }, offset: 4 },
+          { data: { n: 5 }, offset: 5 },
+        ],
+      },
     });
     expect(JSON.parse(encodeSubscribeReply(2, {}))).toEqual({ id: 2, subscribe: {} });
   });

@@ -78,9 +78,7 @@ describe("Redis broker across two hubs", () => {
     const [a, b] = await twoProcesses("order");
     const onA = await subscriber(a.url);
     const onB = await subscriber(b.url);
-    const sent = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? a : b).hub.publish("football", { from: i % 2 === 0 ? "A" : "B", i })),
-    );
+    const sent = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? a : b).hub.publish("football", { from: i % 2 === 0 ? "A" : "B", i })));
     expect(new Set(sent.map((p) => p.offset)).size).toBe(100);
     const recvA = [];
     const recvB = [];

@@ -2,7 +2,12 @@
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 
-export async function openCheckoutWithCart(browser: Browser, shopUrl: string, productId: number, opts: { width?: number; quantity?: number } = {}): Promise<Page> {
+export async function openCheckoutWithCart(
+  browser: Browser,
+  shopUrl: string,
+  productId: number,
+  opts: { width?: number; quantity?: number } = {},
+): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: opts.width ?? 1280, height: 900 } });
   await page.goto(shopUrl + "/shop/");
   const added = await page.request.post(shopUrl + "/?wc-ajax=add_to_cart", { form: { product_id: String(productId), quantity: String(opts.quantity ?? 1) } });

@@ -24,7 +24,14 @@ export function AddressForm({ kind, values, errorIds }: { kind: AddressKind; val
         return (
           <p key={id} className={`form-row form-row-wide${f.required ? " validate-required" : ""}${invalid ? " woocommerce-invalid" : ""}`} id={`${id}_field`}>
             <label htmlFor={id}>
-              {f.label} {f.required ? <abbr className="required" title="required">*</abbr> : <span className="optional">(optional)</span>}
+              {f.label}{" "}
+              {f.required ? (
+                <abbr className="required" title="required">
+                  *
+                </abbr>
+              ) : (
+                <span className="optional">(optional)</span>
+              )}
             </label>
             {f.key === "country" ? (
               <select name={id} id={id} defaultValue={values?.country || "US"} autoComplete="country" aria-invalid={invalid}>
@@ -35,7 +42,16 @@ export function AddressForm({ kind, values, errorIds }: { kind: AddressKind; val
                 ))}
               </select>
             ) : (
-              <input type={f.key === "email" ? "email" : f.key === "phone" ? "tel" : "text"} className="input-text" name={id} id={id} defaultValue={values?.[f.key] ?? ""} autoComplete={AUTOCOMPLETE[f.key]} maxLength={f.key === "email" ? 254 : 200} aria-invalid={invalid} />
+              <input
+                type={f.key === "email" ? "email" : f.key === "phone" ? "tel" : "text"}
+                className="input-text"
+                name={id}
+                id={id}
+                defaultValue={values?.[f.key] ?? ""}
+                autoComplete={AUTOCOMPLETE[f.key]}
+                maxLength={f.key === "email" ? 254 : 200}
+                aria-invalid={invalid}
+              />
             )}
           </p>
         );

@@ -6,13 +6,19 @@ export function LoginFields({ nonce }: { nonce: string }) {
     <>
       <p className="form-row">
         <label htmlFor="username">
-          Username or email address <span className="required" aria-hidden="true">*</span>
+          Username or email address{" "}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </label>
         <input type="text" className="input-text" name="username" id="username" autoComplete="username" required maxLength={254} />
       </p>
       <p className="form-row">
         <label htmlFor="password">
-          Password <span className="required" aria-hidden="true">*</span>
+          Password{" "}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </label>
         <PasswordInput name="password" id="password" autoComplete="current-password" />
       </p>

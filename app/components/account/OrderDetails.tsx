@@ -17,13 +17,32 @@ export interface OrderDetailsView {
   createdAt: string;
   lines: { name: string; quantity: number; total: number; subtotal: number }[];
   coupons: { code: string; discount: number }[];
-  addresses: Partial<Record<"billing" | "shipping", { first_name: string; last_name: string; company: string; address_1: string; address_2: string; city: string; state: string; postcode: string; country: string; phone: string; email: string }>>;
+  addresses: Partial<
+    Record<
+      "billing" | "shipping",
+      {
+        first_name: string;
+        last_name: string;
+        company: string;
+        address_1: string;
+        address_2: string;
+        city: string;
+        state: string;
+        postcode: string;
+        country: string;
+        phone: string;
+        email: string;
+      }
+    >
+  >;
   paymentMethodSummary: { brand?: string; last4?: string; kind?: string } | null;
 }
 
 export function OrderDetails({ order }: { order: OrderDetailsView }) {
   const date = formatDate(order.createdAt);
-  const method = order.paymentMethodSummary?.last4 ? `${order.paymentMethodTitle} (${order.paymentMethodSummary.brand ? `${order.paymentMethodSummary.brand} ` : ""}ending in ${order.paymentMethodSummary.last4})` : order.paymentMethodTitle;
+  const method = order.paymentMethodSummary?.last4
+    ? `${order.paymentMethodTitle} (${order.paymentMethodSummary.brand ? `${order.paymentMethodSummary.brand} ` : ""}ending in ${order.paymentMethodSummary.last4})`
+    : order.paymentMethodTitle;
   return (
     <div className="order-details">
       <ul className="woocommerce-order-overview woocommerce-thankyou-order-details order_details">
@@ -102,12 +121,23 @@ export function OrderDetails({ order }: { order: OrderDetailsView }) {
             <div key={k} className={`woocommerce-column woocommerce-column--${k}-address`}>
               <h2>{k === "billing" ? "Billing address" : "Shipping address"}</h2>
               <address>
-                {[`${a.first_name} ${a.last_name}`.trim(), a.company, a.address_1, a.address_2, `${a.city} ${a.state} ${a.postcode}`.trim(), a.country, a.phone, a.email].filter(Boolean).map((line, i) => (
-                  <span key={i}>
-                    {line}
-                    <br />
-                  </span>
-                ))}
+                {[
+                  `${a.first_name} ${a.last_name}`.trim(),
+                  a.company,
+                  a.address_1,
+                  a.address_2,
+                  `${a.city} ${a.state} ${a.postcode}`.trim(),
+                  a.country,
+                  a.phone,
+                  a.email,
+                ]
+                  .filter(Boolean)
+                  .map((line, i) => (
+                    <span key={i}>
+                      {line}
+                      <br />
+                    </span>
+                  ))}
               </address>
             </div>
           );

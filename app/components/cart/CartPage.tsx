@@ -40,7 +40,13 @@ export function CartForm({ view }: { view: CartPageView }) {
             <tr key={line.key} className={`woocommerce-cart-form__cart-item cart_item${line.free ? " awdr-free-item" : ""}`} data-cart_item_key={line.key}>
               <td className="product-remove">
                 {line.free ? null : (
-                  <a href={line.removeUrl} className="remove" aria-label={`Remove ${line.name} from cart`} data-product_id={line.productId} data-product_sku={line.sku}>
+                  <a
+                    href={line.removeUrl}
+                    className="remove"
+                    aria-label={`Remove ${line.name} from cart`}
+                    data-product_id={line.productId}
+                    data-product_sku={line.sku}
+                  >
                     ×
                   </a>
                 )}
@@ -72,7 +78,17 @@ export function CartForm({ view }: { view: CartPageView }) {
                     <label className="screen-reader-text" htmlFor={`quantity_${line.key}`}>
                       {line.name} quantity
                     </label>
-                    <input type="number" id={`quantity_${line.key}`} className="input-text qty text" name={`cart[${line.key}][qty]`} defaultValue={line.quantity} min={0} max={line.maxQuantity ?? undefined} step={1} inputMode="numeric" />
+                    <input
+                      type="number"
+                      id={`quantity_${line.key}`}
+                      className="input-text qty text"
+                      name={`cart[${line.key}][qty]`}
+                      defaultValue={line.quantity}
+                      min={0}
+                      max={line.maxQuantity ?? undefined}
+                      step={1}
+                      inputMode="numeric"
+                    />
                   </div>
                 )}
               </td>
@@ -126,7 +142,12 @@ function FreeItemChooser({ line, nonce }: { line: CartSummaryView["lines"][numbe
         <ul>
           {free.choices.map((c) => (
             <li key={c.id}>
-              <button type="button" className="awdr-select-free-variant-product-toggle" data-product_id={c.id} aria-pressed={c.id === (line.variationId || line.productId)}>
+              <button
+                type="button"
+                className="awdr-select-free-variant-product-toggle"
+                data-product_id={c.id}
+                aria-pressed={c.id === (line.variationId || line.productId)}
+              >
                 {c.label}
               </button>
             </li>
@@ -181,7 +202,16 @@ export function CartTotals({ totals }: { totals: CartTotalsView }) {
                       const id = `shipping_method_0_${r.id.replace(/[^a-z0-9]/gi, "")}`;
                       return (
                         <li key={r.id}>
-                          <input type="radio" name="shipping_method[0]" data-index="0" id={id} value={r.id} className="shipping_method" defaultChecked={r.id === totals.chosenRateId} form="cart-shipping-form" />
+                          <input
+                            type="radio"
+                            name="shipping_method[0]"
+                            data-index="0"
+                            id={id}
+                            value={r.id}
+                            className="shipping_method"
+                            defaultChecked={r.id === totals.chosenRateId}
+                            form="cart-shipping-form"
+                          />
                           <label htmlFor={id}>
                             {r.label}
                             {r.costCents > 0 ? (

@@ -178,7 +178,11 @@ function fragmentsCache() {
 
   async function refresh(): Promise<void> {
     try {
-      const res = await postForm(endpoint("get_refreshed_fragments"), new URLSearchParams({ time }), Number(p!.request_timeout) || CART.fragmentsRequestTimeoutMs);
+      const res = await postForm(
+        endpoint("get_refreshed_fragments"),
+        new URLSearchParams({ time }),
+        Number(p!.request_timeout) || CART.fragmentsRequestTimeoutMs,
+      );
       if (!res.ok) throw new Error(`status ${res.status}`);
       const data = (await res.json()) as CartResponse;
       if (data?.fragments && Object.keys(data.fragments).length) {

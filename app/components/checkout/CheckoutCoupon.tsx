@@ -29,7 +29,11 @@ export const removeCheckoutCoupon = (nonce: string, code: string) => post("remov
 export function CheckoutCoupon({ notices, busy, onApply }: { notices: string | null; busy: boolean; onApply: (code: string) => void }) {
   return (
     <div className="checkout-coupon">
-      <div className="woocommerce-notices-wrapper checkout-coupon-notices" aria-live="polite" dangerouslySetInnerHTML={notices ? { __html: notices } : undefined} />
+      <div
+        className="woocommerce-notices-wrapper checkout-coupon-notices"
+        aria-live="polite"
+        dangerouslySetInnerHTML={notices ? { __html: notices } : undefined}
+      />
       <CouponBox />
       <form
         className="checkout_coupon woocommerce-form-coupon"

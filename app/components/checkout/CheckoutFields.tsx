@@ -34,13 +34,33 @@ interface TextFieldProps {
 export function TextField({ name, label, required, type, autoComplete, defaultValue, wide }: TextFieldProps) {
   const { errors, defaults } = useContext(CheckoutFieldsContext);
   const rowClass = useRowClass();
-  const saved = name.startsWith("billing_") ? defaults.savedBilling?.[name.slice(8)] : name.startsWith("shipping_") ? defaults.savedShipping?.[name.slice(9)] : undefined;
+  const saved = name.startsWith("billing_")
+    ? defaults.savedBilling?.[name.slice(8)]
+    : name.startsWith("shipping_")
+      ? defaults.savedShipping?.[name.slice(9)]
+      : undefined;
   return (
     <p className={`${rowClass(name)} ${wide === false ? "" : "form-row-wide"}`} id={`${name}_field`}>
       <label htmlFor={name}>
-        {label} {required === false ? <span className="optional">(optional)</span> : <abbr className="required" title="required">*</abbr>}
+        {label}{" "}
+        {required === false ? (
+          <span className="optional">(optional)</span>
+        ) : (
+          <abbr className="required" title="required">
+            *
+          </abbr>
+        )}
       </label>
-      <input type={type ?? "text"} className="input-text" name={name} id={name} autoComplete={autoComplete} defaultValue={defaultValue ?? saved} maxLength={200} aria-invalid={errors.has(name) || undefined} />
+      <input
+        type={type ?? "text"}
+        className="input-text"
+        name={name}
+        id={name}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue ?? saved}
+        maxLength={200}
+        aria-invalid={errors.has(name) || undefined}
+      />
     </p>
   );
 }
@@ -51,12 +71,25 @@ export function AddressFields({ prefix }: { prefix: "billing" | "shipping" }) {
   const saved = prefix === "billing" ? defaults.savedBilling : defaults.savedShipping;
   return (
     <>
-      <TextField name={`${prefix}_first_name`} label="First name" autoComplete="given-name" defaultValue={prefix === "billing" ? defaults.savedBilling?.first_name || defaults.customer?.first_name : defaults.savedShipping?.first_name} />
-      <TextField name={`${prefix}_last_name`} label="Last name" autoComplete="family-name" defaultValue={prefix === "billing" ? defaults.savedBilling?.last_name || defaults.customer?.last_name : defaults.savedShipping?.last_name} />
+      <TextField
+        name={`${prefix}_first_name`}
+        label="First name"
+        autoComplete="given-name"
+        defaultValue={prefix === "billing" ? defaults.savedBilling?.first_name || defaults.customer?.first_name : defaults.savedShipping?.first_name}
+      />
+      <TextField
+        name={`${prefix}_last_name`}
+        label="Last name"
+        autoComplete="family-name"
+        defaultValue={prefix === "billing" ? defaults.savedBilling?.last_name || defaults.customer?.last_name : defaults.savedShipping?.last_name}
+      />
       <TextField name={`${prefix}_company`} label="Company name" required={false} autoComplete="organization" />
       <p className={`${rowClass(`${prefix}_country`)} form-row-wide`} id={`${prefix}_country_field`}>
         <label htmlFor={`${prefix}_country`}>
-          Country / Region <abbr className="required" title="required">*</abbr>
+          Country / Region{" "}
+          <abbr className="required" title="required">
+            *
+          </abbr>
         </label>
         <select name={`${prefix}_country`} id={`${prefix}_country`} defaultValue={saved?.country || "US"} autoComplete="country">
           <option value="US">United States (US)</option>

@@ -63,7 +63,10 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const paymentRef = useRef<HTMLDivElement>(null);
   const [method, setMethod] = useState(gateways.card.id);
   const defaultToken = (g: GatewaySettings) => String(props.tokens.find((t) => t.gatewayId === g.id && t.isDefault)?.id ?? "new");
-  const [tokenChoice, setTokenChoice] = useState<Record<string, string>>({ [gateways.card.id]: defaultToken(gateways.card), [gateways.echeck.id]: defaultToken(gateways.echeck) });
+  const [tokenChoice, setTokenChoice] = useState<Record<string, string>>({
+    [gateways.card.id]: defaultToken(gateways.card),
+    [gateways.echeck.id]: defaultToken(gateways.echeck),
+  });
   const [step, setStep] = useState<"details" | "payment">("details");
   const hydrated = useHydrated();
   const [processing, setProcessing] = useState(false);
@@ -86,7 +89,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
   }, [method]);
 
   useScriptErrorReport(gateways, methodRef, { card: props.scriptLogNonce, echeck: props.echeckScriptLogNonce });
-  const { open: summaryOpen, collapsed: summaryCollapsed, hidden: summaryHidden, ref: summaryRef, toggle: toggleSummary } = useSummaryToggle(timings.collapseMs);
+  const {
+    open: summaryOpen,
+    collapsed: summaryCollapsed,
+    hidden: summaryHidden,
+    ref: summaryRef,
+    toggle: toggleSummary,
+  } = useSummaryToggle(timings.collapseMs);
   const { refresh, scheduleRefresh } = useCheckoutRefresh(formRef, props.reviewNonce);
   const guest = useGuestEmailCheck({
     enabled: !props.loggedIn,
@@ -110,8 +119,10 @@ export function CheckoutForm(props: CheckoutFormProps) {
       setCouponBusy(false);
     }
   };
-  const applyCoupon = (code: string) => void changeCoupon(() => applyCheckoutCoupon(props.couponNonces.applyCouponNonce, code, email), "applied_coupon_in_checkout", code);
-  const removeCoupon = (code: string) => void changeCoupon(() => removeCheckoutCoupon(props.couponNonces.removeCouponNonce, code), "removed_coupon_in_checkout", code);
+  const applyCoupon = (code: string) =>
+    void changeCoupon(() => applyCheckoutCoupon(props.couponNonces.applyCouponNonce, code, email), "applied_coupon_in_checkout", code);
+  const removeCoupon = (code: string) =>
+    void changeCoupon(() => removeCheckoutCoupon(props.couponNonces.removeCouponNonce, code), "removed_coupon_in_checkout", code);
 
   const onFieldChange = (e: React.ChangeEvent<HTMLFormElement>) => {
     const name = (e.target as unknown as HTMLInputElement).name;
@@ -163,78 +174,102 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
   return (
     <>
-    <CheckoutCoupon notices={couponNotices} busy={couponBusy} onApply={applyCoupon} />
-    <form ref={formRef} name="checkout" method="post" className={`checkout woocommerce-checkout layout-${layout}${processing ? " processing" : ""}`} action="/?wc-ajax=checkout" noValidate={hydrated} onSubmit={onSubmit} onChange={onFieldChange} aria-busy={processing} data-hydrated={hydrated ? "1" : undefined}>
-      <div className="woocommerce-NoticeGroup woocommerce-NoticeGroup-checkout" ref={noticesRef}>
-        {notices ? <div dangerouslySetInnerHTML={{ __html: notices.html }} /> : null}
-      </div>
-      {multi ? (
-        <ol className="checkout-steps" aria-label="Checkout steps">
-          <li aria-current={step === "details" ? "step" : undefined}>Details</li>
-          <li aria-current={step === "payment" ? "step" : undefined}>Payment</li>
-        </ol>
-      ) : null}
-      <div className="checkout-columns">
-        <CheckoutFieldsContext value={{ errors: fieldErrors, defaults: props }}>
-          <DetailsStep
-            hidden={!showDetails}
-            onNext={multi ? () => setStep("payment") : null}
-            customerInfo={
-              !props.loggedIn ? (
-                <GuestCustomerInfo
-                  layout={layout}
-                  email={email}
-                  onEmailChange={setEmail}
-                  emailNote={guest.emailNote}
-                  loginOpen={guest.loginOpen}
-                  onToggleLogin={() => guest.setLoginOpen((v) => !v)}
-                  showCreateAccount={guest.showCreateAccount}
-                  createAccount={guest.createAccount}
-                  onCreateAccount={guest.setCreateAccount}
-                  loginNonce={props.loginNonce}
-                  checkoutError={props.checkoutError}
-                />
-              ) : (
-                <input type="hidden" name="billing_email" value={email} />
-              )
-            }
-          />
-        </CheckoutFieldsContext>
-        <div className="checkout-review">
-          <h3 id="order_review_heading">
-            <button type="button" className="order-summary-toggle link-button" aria-expanded={summaryOpen} aria-controls="order_review" onClick={toggleSummary}>
-              {summaryOpen ? toggleTexts.toggle_hide_text : toggleTexts.toggle_show_text}
-            </button>
-          </h3>
-          <div id="order_review" ref={summaryRef} className={`woocommerce-checkout-review-order order-summary${summaryCollapsed ? " is-collapsed" : ""}`} style={{ transitionDuration: `${timings.collapseMs}ms` }} inert={!summaryOpen} hidden={summaryHidden}>
-            <ReviewOrder summary={summary} totals={totals} onShippingChange={(id) => void refresh(id)} onRemoveCoupon={removeCoupon} />
-          </div>
-          <PaymentStep
-            paymentRef={paymentRef}
-            hidden={!showPayment}
-            errors={paymentErrors}
-            gateways={gateways}
-            testMode={props.testMode}
-            tokens={props.tokens}
-            canSave={canSave}
-            method={method}
-            onMethodChange={(id) => {
-              setMethod(id);
-              clearPaymentErrors();
-              scheduleRefresh();
-            }}
-            tokenChoice={tokenChoice}
-            onTokenChoice={(g, v) => setTokenChoice((c) => ({ ...c, [g]: v }))}
-            slideMs={timings.slideMs}
-            nonce={props.nonce}
-            checkoutToken={props.checkoutToken}
-            placeOrderText={props.placeOrderText}
-            processing={processing}
-            onBack={multi ? () => setStep("details") : null}
-          />
+      <CheckoutCoupon notices={couponNotices} busy={couponBusy} onApply={applyCoupon} />
+      <form
+        ref={formRef}
+        name="checkout"
+        method="post"
+        className={`checkout woocommerce-checkout layout-${layout}${processing ? " processing" : ""}`}
+        action="/?wc-ajax=checkout"
+        noValidate={hydrated}
+        onSubmit={onSubmit}
+        onChange={onFieldChange}
+        aria-busy={processing}
+        data-hydrated={hydrated ? "1" : undefined}
+      >
+        <div className="woocommerce-NoticeGroup woocommerce-NoticeGroup-checkout" ref={noticesRef}>
+          {notices ? <div dangerouslySetInnerHTML={{ __html: notices.html }} /> : null}
         </div>
-      </div>
-    </form>
+        {multi ? (
+          <ol className="checkout-steps" aria-label="Checkout steps">
+            <li aria-current={step === "details" ? "step" : undefined}>Details</li>
+            <li aria-current={step === "payment" ? "step" : undefined}>Payment</li>
+          </ol>
+        ) : null}
+        <div className="checkout-columns">
+          <CheckoutFieldsContext value={{ errors: fieldErrors, defaults: props }}>
+            <DetailsStep
+              hidden={!showDetails}
+              onNext={multi ? () => setStep("payment") : null}
+              customerInfo={
+                !props.loggedIn ? (
+                  <GuestCustomerInfo
+                    layout={layout}
+                    email={email}
+                    onEmailChange={setEmail}
+                    emailNote={guest.emailNote}
+                    loginOpen={guest.loginOpen}
+                    onToggleLogin={() => guest.setLoginOpen((v) => !v)}
+                    showCreateAccount={guest.showCreateAccount}
+                    createAccount={guest.createAccount}
+                    onCreateAccount={guest.setCreateAccount}
+                    loginNonce={props.loginNonce}
+                    checkoutError={props.checkoutError}
+                  />
+                ) : (
+                  <input type="hidden" name="billing_email" value={email} />
+                )
+              }
+            />
+          </CheckoutFieldsContext>
+          <div className="checkout-review">
+            <h3 id="order_review_heading">
+              <button
+                type="button"
+                className="order-summary-toggle link-button"
+                aria-expanded={summaryOpen}
+                aria-controls="order_review"
+                onClick={toggleSummary}
+              >
+                {summaryOpen ? toggleTexts.toggle_hide_text : toggleTexts.toggle_show_text}
+              </button>
+            </h3>
+            <div
+              id="order_review"
+              ref={summaryRef}
+              className={`woocommerce-checkout-review-order order-summary${summaryCollapsed ? " is-collapsed" : ""}`}
+              style={{ transitionDuration: `${timings.collapseMs}ms` }}
+              inert={!summaryOpen}
+              hidden={summaryHidden}
+            >
+              <ReviewOrder summary={summary} totals={totals} onShippingChange={(id) => void refresh(id)} onRemoveCoupon={removeCoupon} />
+            </div>
+            <PaymentStep
+              paymentRef={paymentRef}
+              hidden={!showPayment}
+              errors={paymentErrors}
+              gateways={gateways}
+              testMode={props.testMode}
+              tokens={props.tokens}
+              canSave={canSave}
+              method={method}
+              onMethodChange={(id) => {
+                setMethod(id);
+                clearPaymentErrors();
+                scheduleRefresh();
+              }}
+              tokenChoice={tokenChoice}
+              onTokenChoice={(g, v) => setTokenChoice((c) => ({ ...c, [g]: v }))}
+              slideMs={timings.slideMs}
+              nonce={props.nonce}
+              checkoutToken={props.checkoutToken}
+              placeOrderText={props.placeOrderText}
+              processing={processing}
+              onBack={multi ? () => setStep("details") : null}
+            />
+          </div>
+        </div>
+      </form>
     </>
   );
 }

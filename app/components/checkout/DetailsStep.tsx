@@ -23,7 +23,15 @@ export function DetailsStep({ hidden, customerInfo, onNext }: Props) {
       <div className="woocommerce-shipping-fields">
         <h3 id="ship-to-different-address">
           <label className="woocommerce-form__label-for-checkbox">
-            <input id="ship-to-different-address-checkbox" type="checkbox" name="ship_to_different_address" value="1" checked={shipDifferent} onChange={(e) => setShipDifferent(e.target.checked)} /> <span>Ship to a different address?</span>
+            <input
+              id="ship-to-different-address-checkbox"
+              type="checkbox"
+              name="ship_to_different_address"
+              value="1"
+              checked={shipDifferent}
+              onChange={(e) => setShipDifferent(e.target.checked)}
+            />{" "}
+            <span>Ship to a different address?</span>
           </label>
         </h3>
         {shipDifferent ? (
@@ -36,7 +44,14 @@ export function DetailsStep({ hidden, customerInfo, onNext }: Props) {
         <label htmlFor="order_comments">
           Order notes <span className="optional">(optional)</span>
         </label>
-        <textarea name="order_comments" className="input-text" id="order_comments" rows={3} maxLength={2000} placeholder="Notes about your order, e.g. special notes for delivery." />
+        <textarea
+          name="order_comments"
+          className="input-text"
+          id="order_comments"
+          rows={3}
+          maxLength={2000}
+          placeholder="Notes about your order, e.g. special notes for delivery."
+        />
       </p>
       {onNext ? (
         <button type="button" className="button alt checkout-step-next" onClick={onNext}>

@@ -36,7 +36,10 @@ export function GuestCustomerInfo(props: Props) {
     loginBusy.current = true;
     setLoginError(null);
     try {
-      const res = await post("/wp-admin/admin-ajax.php", new URLSearchParams({ action: "astra_woocommerce_login_user", user_name_email: email, password, security: props.loginNonce })).catch(() => null);
+      const res = await post(
+        "/wp-admin/admin-ajax.php",
+        new URLSearchParams({ action: "astra_woocommerce_login_user", user_name_email: email, password, security: props.loginNonce }),
+      ).catch(() => null);
       const body = res ? ((await res.json().catch(() => null)) as { data?: { success?: boolean; error?: string } } | null) : null;
       if (body?.data?.success) return void window.location.reload();
       setLoginError(plain(body?.data?.error) || props.checkoutError);
@@ -58,16 +61,35 @@ export function GuestCustomerInfo(props: Props) {
       {layout !== "modern" ? (
         <p className="woocommerce-form-login-toggle">
           Returning customer?{" "}
-          <button type="button" className="showlogin link-button" aria-expanded={loginOpen} aria-controls="ast-customer-login-section" onClick={props.onToggleLogin}>
+          <button
+            type="button"
+            className="showlogin link-button"
+            aria-expanded={loginOpen}
+            aria-controls="ast-customer-login-section"
+            onClick={props.onToggleLogin}
+          >
             login
           </button>
         </p>
       ) : null}
       <p className={`${rowClass("billing_email")} form-row-wide`} id="billing_email_field">
         <label htmlFor="billing_email">
-          Email address <abbr className="required" title="required">*</abbr>
+          Email address{" "}
+          <abbr className="required" title="required">
+            *
+          </abbr>
         </label>
-        <input type="email" className="input-text" name="billing_email" id="billing_email" autoComplete="email" maxLength={254} value={email} onChange={(e) => props.onEmailChange(e.target.value)} aria-describedby="ast-email-note" />
+        <input
+          type="email"
+          className="input-text"
+          name="billing_email"
+          id="billing_email"
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          onChange={(e) => props.onEmailChange(e.target.value)}
+          aria-describedby="ast-email-note"
+        />
       </p>
       {/* The live region stays in the page (a region added with its text is often not announced); the note inside comes and goes. */}
       <div id="ast-email-note" className={`ast-email-validation-note ${emailNote?.kind ?? ""}`} role="status" aria-live="polite">
@@ -76,10 +98,22 @@ export function GuestCustomerInfo(props: Props) {
       <div id="ast-customer-login-section" className="ast-customer-login-section" hidden={!loginOpen}>
         <p className="form-row form-row-wide">
           <label htmlFor="billing_password">Password</label>
-          <PasswordInput name="billing_password" id="billing_password" autoComplete="current-password" required={false} value={password} onChange={setPassword} onKeyDown={onLoginKeyDown} />
+          <PasswordInput
+            name="billing_password"
+            id="billing_password"
+            autoComplete="current-password"
+            required={false}
+            value={password}
+            onChange={setPassword}
+            onKeyDown={onLoginKeyDown}
+          />
         </p>
         <div className="ast-login-notice" role="alert">
-          {loginError ? <ul className="woocommerce-error"><li>{loginError}</li></ul> : null}
+          {loginError ? (
+            <ul className="woocommerce-error">
+              <li>{loginError}</li>
+            </ul>
+          ) : null}
         </div>
         <button type="button" className="button ast-customer-login-section__login-button" onClick={() => void login()}>
           Login
@@ -89,13 +123,25 @@ export function GuestCustomerInfo(props: Props) {
         <div className="woocommerce-account-fields">
           <p className="form-row form-row-wide create-account">
             <label className="woocommerce-form__label-for-checkbox">
-              <input type="checkbox" className="input-checkbox" id="createaccount" name="createaccount" value="1" checked={createAccount} onChange={(e) => props.onCreateAccount(e.target.checked)} /> <span>Create an account?</span>
+              <input
+                type="checkbox"
+                className="input-checkbox"
+                id="createaccount"
+                name="createaccount"
+                value="1"
+                checked={createAccount}
+                onChange={(e) => props.onCreateAccount(e.target.checked)}
+              />{" "}
+              <span>Create an account?</span>
             </label>
           </p>
           {createAccount ? (
             <p className={`${rowClass("account_password")} form-row-wide`} id="account_password_field">
               <label htmlFor="account_password">
-                Create account password <abbr className="required" title="required">*</abbr>
+                Create account password{" "}
+                <abbr className="required" title="required">
+                  *
+                </abbr>
               </label>
               <PasswordInput name="account_password" id="account_password" autoComplete="new-password" minLength={8} required={false} />
             </p>

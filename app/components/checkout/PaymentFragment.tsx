@@ -21,7 +21,17 @@ export function PaymentFragment(props: {
   );
   return (
     <div id="payment" className="woocommerce-checkout-payment">
-      <PaymentForm gateways={props.gateways} testMode={props.testMode} tokens={props.tokens} canSave={props.canSave} method={props.method} onMethodChange={() => undefined} tokenChoice={defaults} onTokenChoice={() => undefined} slideMs={props.slideMs} />
+      <PaymentForm
+        gateways={props.gateways}
+        testMode={props.testMode}
+        tokens={props.tokens}
+        canSave={props.canSave}
+        method={props.method}
+        onMethodChange={() => undefined}
+        tokenChoice={defaults}
+        onTokenChoice={() => undefined}
+        slideMs={props.slideMs}
+      />
       <div className="form-row place-order">
         <input type="hidden" name="woocommerce-process-checkout-nonce" value={props.nonce} />
         <input type="hidden" name="_wp_http_referer" value="/checkout/" />

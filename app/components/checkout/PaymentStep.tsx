@@ -67,7 +67,15 @@ export function PaymentStep({ paymentRef, ...props }: Props) {
             Back to my details
           </button>
         ) : null}
-        <button type="submit" className="button alt" name="woocommerce_checkout_place_order" id="place_order" value={props.placeOrderText} disabled={processing} aria-disabled={processing}>
+        <button
+          type="submit"
+          className="button alt"
+          name="woocommerce_checkout_place_order"
+          id="place_order"
+          value={props.placeOrderText}
+          disabled={processing}
+          aria-disabled={processing}
+        >
           {props.placeOrderText}
         </button>
       </div>

@@ -3,13 +3,25 @@
  * sbjs_* cookies (core/domain/attribution), then fill each form's <wc-order-attribution-inputs> with the 16 hidden
  * wc_order_attribution_* inputs, as WooCommerce's order-attribution.js does.
  */
-import { WC_ATTRIBUTION_PREFIX, WC_FIELD_MAP, WC_SBJS_PARAMS, attributionInputs, cookieString, parseCookieHeader, sbjsInit, type SbjsData } from "../../../core/domain/attribution/sourcebuster.ts";
+import {
+  WC_ATTRIBUTION_PREFIX,
+  WC_FIELD_MAP,
+  WC_SBJS_PARAMS,
+  attributionInputs,
+  cookieString,
+  parseCookieHeader,
+  sbjsInit,
+  type SbjsData,
+} from "../../../core/domain/attribution/sourcebuster.ts";
 
 let latest: SbjsData | null = null;
 
 /** One page view: `referrer` is document.referrer on a document load, the previous URL after an in-app navigation. */
 export function trackPageView(url: string, referrer: string): SbjsData {
-  const { data, writes } = sbjsInit({ url, referrer, now: new Date(), userAgent: navigator.userAgent, cookies: parseCookieHeader(document.cookie) }, WC_SBJS_PARAMS);
+  const { data, writes } = sbjsInit(
+    { url, referrer, now: new Date(), userAgent: navigator.userAgent, cookies: parseCookieHeader(document.cookie) },
+    WC_SBJS_PARAMS,
+  );
   for (const write of writes) document.cookie = cookieString(write);
   latest = data;
   return data;

@@ -1,11 +1,19 @@
 /** The checkout's browser calls: form-encoded POSTs as WooCommerce's scripts send them, and their answers. */
 
 export function post(url: string, body: URLSearchParams): Promise<Response> {
-  return fetch(url, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8", "X-Requested-With": "XMLHttpRequest" }, credentials: "same-origin" });
+  return fetch(url, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8", "X-Requested-With": "XMLHttpRequest" },
+    credentials: "same-origin",
+  });
 }
 
 /** Text only: whatever the server sent, no markup survives (the login error is shown as text). */
-export const plain = (s: unknown) => String(s ?? "").replace(/<[^>]*>?/g, "").trim();
+export const plain = (s: unknown) =>
+  String(s ?? "")
+    .replace(/<[^>]*>?/g, "")
+    .trim();
 
 /** The general failure notice (the message is the shop's own configured text). */
 export const errorNoticeHtml = (message: string) => `<ul class="woocommerce-error" role="alert"><li>${message}</li></ul>`;

@@ -24,7 +24,14 @@ export function checkPaymentBeforeSubmit(
   };
   const saved = (tokenChoice[settings.id] ?? "new") !== "new";
   const result = validatePaymentForm(
-    { cardNumber: f("account-number"), expiry: f("expiry"), csc: f("csc"), routingNumber: f("routing-number"), accountNumber: f("account-number"), savedTokenSelected: saved },
+    {
+      cardNumber: f("account-number"),
+      expiry: f("expiry"),
+      csc: f("csc"),
+      routingNumber: f("routing-number"),
+      accountNumber: f("account-number"),
+      savedTokenSelected: saved,
+    },
     settings,
     { currentMonth: yearMonthOf(new Date(), "local") },
   );

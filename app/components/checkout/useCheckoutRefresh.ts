@@ -16,7 +16,17 @@ export function useCheckoutRefresh(formRef: RefObject<HTMLFormElement | null>, r
       const form = formRef.current;
       if (!form) return;
       const data = new FormData(form);
-      const body = new URLSearchParams({ security: reviewNonce, payment_method: String(data.get("payment_method") ?? ""), country: String(data.get("billing_country") ?? ""), state: String(data.get("billing_state") ?? ""), postcode: String(data.get("billing_postcode") ?? ""), city: String(data.get("billing_city") ?? ""), address: String(data.get("billing_address_1") ?? ""), address_2: String(data.get("billing_address_2") ?? ""), has_full_address: "true" });
+      const body = new URLSearchParams({
+        security: reviewNonce,
+        payment_method: String(data.get("payment_method") ?? ""),
+        country: String(data.get("billing_country") ?? ""),
+        state: String(data.get("billing_state") ?? ""),
+        postcode: String(data.get("billing_postcode") ?? ""),
+        city: String(data.get("billing_city") ?? ""),
+        address: String(data.get("billing_address_1") ?? ""),
+        address_2: String(data.get("billing_address_2") ?? ""),
+        has_full_address: "true",
+      });
       // update_shipping_method true: the chosen rate goes with the refresh.
       if (shippingMethod) body.set("shipping_method[0]", shippingMethod);
       const res = await post("/?wc-ajax=update_order_review", body).catch(() => null);

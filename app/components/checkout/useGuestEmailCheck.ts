@@ -36,7 +36,10 @@ export function useGuestEmailCheck({ enabled, hydrated, email, nonce, debounceMs
 
   // The nonce and the wording are read when the check runs; only the e-mail (and hydration) start one.
   const check = useEffectEvent(async (value: string, seq: number) => {
-    const res = await post("/wp-admin/admin-ajax.php", new URLSearchParams({ action: "astra_woo_check_user_exist", user_name_email: value, security: nonce })).catch(() => null);
+    const res = await post(
+      "/wp-admin/admin-ajax.php",
+      new URLSearchParams({ action: "astra_woo_check_user_exist", user_name_email: value, security: nonce }),
+    ).catch(() => null);
     const body = res?.ok ? ((await res.json().catch(() => null)) as { data?: { success?: boolean; is_login_allowed?: boolean; error?: string } } | null) : null;
     if (seq !== checkSeq.current) return;
     // No answer, or a refusal (expired session, too many checks): the failure note, nothing else changes.

@@ -20,7 +20,9 @@ export function useScriptErrorReport(
       const isEcheck = methodRef.current === echeck.id;
       const action = isEcheck ? `${echeck.plugin_id}_echeck_payment_form_log_script_event` : `${card.plugin_id}_credit_card_payment_form_log_script_event`;
       const security = isEcheck ? nonces.echeck : nonces.card;
-      void post("/wp-admin/admin-ajax.php", new URLSearchParams({ action, security, name, message: `The script ${name} could not be loaded.` })).catch(() => undefined);
+      void post("/wp-admin/admin-ajax.php", new URLSearchParams({ action, security, name, message: `The script ${name} could not be loaded.` })).catch(
+        () => undefined,
+      );
     };
     window.addEventListener("error", onError, true);
     return () => window.removeEventListener("error", onError, true);

@@ -21,14 +21,24 @@ export function Footer({ siteName, categories }: { siteName: string; categories:
         <section>
           <h2>Help</h2>
           <ul>
-            <li><a href="/my-account/">My account</a></li>
-            <li><a href="/cart/">Cart</a></li>
-            <li><a href="/blog/">Journal</a></li>
-            <li><a href="/live/">Live scores</a></li>
+            <li>
+              <a href="/my-account/">My account</a>
+            </li>
+            <li>
+              <a href="/cart/">Cart</a>
+            </li>
+            <li>
+              <a href="/blog/">Journal</a>
+            </li>
+            <li>
+              <a href="/live/">Live scores</a>
+            </li>
           </ul>
         </section>
       </div>
-      <p className="site-footer__legal container">© {new Date().getUTCFullYear()} {siteName}. Prices in USD.</p>
+      <p className="site-footer__legal container">
+        © {new Date().getUTCFullYear()} {siteName}. Prices in USD.
+      </p>
     </footer>
   );
 }

@@ -6,7 +6,19 @@ export interface NavCategory {
   name: string;
 }
 
-export function Header({ siteName, tagline, categories, cart, customerName }: { siteName: string; tagline: string; categories: NavCategory[]; cart: CartSummaryView; customerName: string | null }) {
+export function Header({
+  siteName,
+  tagline,
+  categories,
+  cart,
+  customerName,
+}: {
+  siteName: string;
+  tagline: string;
+  categories: NavCategory[];
+  cart: CartSummaryView;
+  customerName: string | null;
+}) {
   const links = [
     { to: "/shop/", label: "Shop" },
     ...categories.slice(0, 4).map((c) => ({ to: `/product-category/${c.slug}/`, label: c.name })),

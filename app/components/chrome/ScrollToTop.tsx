@@ -10,7 +10,17 @@ export function ScrollToTop() {
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
   return (
-    <a href="#masthead" id="ast-scroll-top" className={`scroll-to-top${visible ? " is-visible" : ""}`} aria-label="Scroll to top" hidden={!visible} onClick={(e) => { e.preventDefault(); window.scrollTo({ top: 0, behavior: "smooth" }); }}>
+    <a
+      href="#masthead"
+      id="ast-scroll-top"
+      className={`scroll-to-top${visible ? " is-visible" : ""}`}
+      aria-label="Scroll to top"
+      hidden={!visible}
+      onClick={(e) => {
+        e.preventDefault();
+        window.scrollTo({ top: 0, behavior: "smooth" });
+      }}
+    >
       ↑
     </a>
   );

@@ -16,5 +16,15 @@ export async function discountPageData(storefront: Storefront, product: { id: nu
   const format = services.config.currency.format;
   const rows = lookup.kind === "ok" ? bulkTableModel({ product: lookup.product, rules, ...pricing.context(), currencyFormat: format }) : [];
   const isMask = product.categories.some((c) => c.slug === MASK_CATEGORY_SLUG);
-  return { productId: product.id, bulkTableHtml: bulkTableHtml(rows, exactCurrencyFormat(rows.map((r) => r.unitPrice), format)), promotion: isMask ? [...services.config.shop.maskPromotion] : [] };
+  return {
+    productId: product.id,
+    bulkTableHtml: bulkTableHtml(
+      rows,
+      exactCurrencyFormat(
+        rows.map((r) => r.unitPrice),
+        format,
+      ),
+    ),
+    promotion: isMask ? [...services.config.shop.maskPromotion] : [],
+  };
 }

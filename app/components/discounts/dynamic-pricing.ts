@@ -176,7 +176,12 @@ export function mountDynamicPricing(params: AwdrParams, formElement: unknown = d
       .then((answer) => {
         if (controller.signal.aborted) return;
         const data = answer.data ?? {};
-        const htmlText = typeof data.price_html === "string" && data.price_html ? data.price_html : typeof data.original_price_html === "string" ? data.original_price_html : null;
+        const htmlText =
+          typeof data.price_html === "string" && data.price_html
+            ? data.price_html
+            : typeof data.original_price_html === "string"
+              ? data.original_price_html
+              : null;
         if (htmlText !== null) area.innerHTML = htmlText;
         fire(PRICE_UPDATE_EVENT, answer);
         if (params.refresh_order_review === "1") fire("update_checkout", { update_shipping_method: false });

@@ -17,7 +17,10 @@ export function FilterSidebar({ children }: { children: React.ReactNode }) {
     if (!open) return;
     const el = panel.current!;
     const back = opener.current;
-    const focusables = () => [...el.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, [tabindex="0"]')].filter((n) => n.offsetParent !== null || n === document.activeElement);
+    const focusables = () =>
+      [...el.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, [tabindex="0"]')].filter(
+        (n) => n.offsetParent !== null || n === document.activeElement,
+      );
     focusables()[0]?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
@@ -55,7 +58,14 @@ export function FilterSidebar({ children }: { children: React.ReactNode }) {
   return (
     <>
       {enhanced ? (
-        <button type="button" ref={opener} className="astra-shop-filter-button button" aria-expanded={open} aria-controls="astra-off-canvas-sidebar" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          ref={opener}
+          className="astra-shop-filter-button button"
+          aria-expanded={open}
+          aria-controls="astra-off-canvas-sidebar"
+          onClick={() => setOpen(true)}
+        >
           <span aria-hidden="true">☰ </span>Filter
         </button>
       ) : null}

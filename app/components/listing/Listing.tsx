@@ -6,7 +6,13 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { consolidateFilters, paginationBaseUrl, writeWidgetFilters, type LogicalJoin, type WidgetFilters } from "../../../core/domain/catalog/listing-filters.ts";
+import {
+  consolidateFilters,
+  paginationBaseUrl,
+  writeWidgetFilters,
+  type LogicalJoin,
+  type WidgetFilters,
+} from "../../../core/domain/catalog/listing-filters.ts";
 import { ORDER_OPTIONS, LISTING_WIDGET_ID, VIEW_COOKIE, VIEW_COOKIE_MAX_AGE, type ListingOrder } from "../../lib/listing-params.ts";
 import { FilterSidebar, FilterWidget } from "./FilterSidebar.tsx";
 import { PriceSlider } from "./PriceSlider.tsx";
@@ -202,7 +208,15 @@ export function Listing(props: ListingProps) {
         </FilterSidebar>
         <div className="ast-view-toggle" role="group" aria-label="Product view">
           {(["grid", "list"] as const).map((v) => (
-            <a key={v} href={viewHref(v)} data-view={v} className={`ast-view-trigger view-${v}${view === v ? " active" : ""}`} aria-pressed={view === v} role="button" onClick={chooseView(v)}>
+            <a
+              key={v}
+              href={viewHref(v)}
+              data-view={v}
+              className={`ast-view-trigger view-${v}${view === v ? " active" : ""}`}
+              aria-pressed={view === v}
+              role="button"
+              onClick={chooseView(v)}
+            >
               {v === "grid" ? "Grid" : "List"}
               <span className="screen-reader-text"> view</span>
             </a>

@@ -118,7 +118,14 @@ export function LoopPagination({ data, settings, nextPage, finished, loading = f
         <span />
         <span />
       </span>
-      <a className="ast-load-more next page-numbers" href={pageHref(basePath, nextPage, query)} rel="next" data-page={nextPage} onClick={onLoadMore} aria-disabled={loading || undefined}>
+      <a
+        className="ast-load-more next page-numbers"
+        href={pageHref(basePath, nextPage, query)}
+        rel="next"
+        data-page={nextPage}
+        onClick={onLoadMore}
+        aria-disabled={loading || undefined}
+      >
         Load More
       </a>
     </nav>
@@ -128,7 +135,15 @@ export function LoopPagination({ data, settings, nextPage, finished, loading = f
 /** What the refresh-loop endpoint answers: the loop, with its counts as data attributes. */
 export function LoopMarkup({ data, settings }: { data: LoopData; settings: LoopSettings }) {
   return (
-    <div className="listing-loop" data-total={data.total} data-page={data.page} data-per-page={data.perPage} data-pages={data.totalPages} data-base={data.basePath} data-query={data.query}>
+    <div
+      className="listing-loop"
+      data-total={data.total}
+      data-page={data.page}
+      data-per-page={data.perPage}
+      data-pages={data.totalPages}
+      data-base={data.basePath}
+      data-query={data.query}
+    >
       <ul className={`products columns-4 view-${data.view}`}>
         {data.items.map((p) => (
           <ProductCard key={p.id} product={p} extras={data.extras[p.id]} />
@@ -247,7 +262,15 @@ export function ProductLoop({ source, view, settings, onShown }: ProductLoopProp
   };
 
   return (
-    <div className="listing-loop" data-total={meta.total} data-page={meta.page} data-per-page={meta.perPage} data-pages={meta.totalPages} data-base={meta.basePath} data-query={meta.query}>
+    <div
+      className="listing-loop"
+      data-total={meta.total}
+      data-page={meta.page}
+      data-per-page={meta.perPage}
+      data-pages={meta.totalPages}
+      data-base={meta.basePath}
+      data-query={meta.query}
+    >
       <ul ref={listRef} className={`products columns-4 view-${view}`}>
         {source.kind === "data"
           ? source.data.items.map((p) => <ProductCard key={p.id} product={p} extras={source.data.extras[p.id]} />)

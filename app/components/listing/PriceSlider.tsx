@@ -58,7 +58,14 @@ export function PriceSlider({ bounds, current, action, keep }: Props) {
       ))}
       {enhanced ? (
         <>
-          <div className="price_slider" ref={track} onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}>
+          <div
+            className="price_slider"
+            ref={track}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+          >
             <div className="price_slider_range" style={{ left: `${pct(range.from)}%`, width: `${pct(range.to) - pct(range.from)}%` }} />
             {(["from", "to"] as const).map((h) => (
               <span
@@ -83,10 +90,12 @@ export function PriceSlider({ bounds, current, action, keep }: Props) {
       ) : (
         <div className="price_inputs">
           <label>
-            Min price <input type="number" name="min_price" min={bounds.min} max={bounds.max} step={bounds.step ?? 1} defaultValue={current.min ?? bounds.min} />
+            Min price{" "}
+            <input type="number" name="min_price" min={bounds.min} max={bounds.max} step={bounds.step ?? 1} defaultValue={current.min ?? bounds.min} />
           </label>
           <label>
-            Max price <input type="number" name="max_price" min={bounds.min} max={bounds.max} step={bounds.step ?? 1} defaultValue={current.max ?? bounds.max} />
+            Max price{" "}
+            <input type="number" name="max_price" min={bounds.min} max={bounds.max} step={bounds.step ?? 1} defaultValue={current.max ?? bounds.max} />
           </label>
         </div>
       )}

@@ -8,13 +8,7 @@ import { leadingTeam, statusLine, type Side } from "../../../core/domain/live/di
 import { liveLang, liveTexts } from "../../../core/domain/live/i18n.ts";
 import type { LiveMatch } from "../../../core/domain/live/schema.ts";
 import { clientRpc, clientSubscribe, shopAsset } from "./connection.ts";
-import {
-  createLiveMatchController,
-  INITIAL_LIVE_STATE,
-  selectedMatch,
-  type ControllerDeps,
-  type LiveMatchState,
-} from "./live-match-controller.ts";
+import { createLiveMatchController, INITIAL_LIVE_STATE, selectedMatch, type ControllerDeps, type LiveMatchState } from "./live-match-controller.ts";
 
 export interface LiveMatchWidgetProps {
   /** nl, ro, ka, hy, az, el, pl, uz; anything else is en. */
@@ -72,9 +66,7 @@ function TeamCell({ match, side, winning }: { match: LiveMatch; side: Side; winn
   const team = match[side];
   return (
     <div className={`live-team live-team--${side}${winning ? " live-team--winning" : ""}`}>
-      {team.img ? (
-        <img className="live-team__icon" src={shopAsset(team.img)} alt={team.name} width={TEAM_ICON_SIZE} height={TEAM_ICON_SIZE} />
-      ) : null}
+      {team.img ? <img className="live-team__icon" src={shopAsset(team.img)} alt={team.name} width={TEAM_ICON_SIZE} height={TEAM_ICON_SIZE} /> : null}
       <span className="live-team__name">{team.name}</span>
     </div>
   );
@@ -92,7 +84,9 @@ function Indicator({ direction }: { direction: "up" | "down" | undefined }) {
 function Placeholder({ text }: { text: string }) {
   return (
     <div className="live-placeholder" role="note">
-      <span className="live-placeholder__icon" aria-hidden="true">⚽</span>
+      <span className="live-placeholder__icon" aria-hidden="true">
+        ⚽
+      </span>
       <span className="live-placeholder__text">{text}</span>
     </div>
   );
@@ -128,9 +122,7 @@ export function LiveMatchView({ state, lang }: { state: LiveMatchState; lang: st
   const ind = state.indicators[match.slug];
   return (
     <div className="live-widget" data-slug={match.slug}>
-      {match.live ? null : (
-        <Placeholder text={`${texts.messages[1]} ${match.date} ${match.time} ${match.home.name} - ${match.away.name}.`} />
-      )}
+      {match.live ? null : <Placeholder text={`${texts.messages[1]} ${match.date} ${match.time} ${match.home.name} - ${match.away.name}.`} />}
       <div className="live-match-card">
         <div className="live-match-card__title">
           {`${match.date} ${match.time} | ${match.league.country || MISSING_TEXT} | ${match.league.name || MISSING_TEXT}`}

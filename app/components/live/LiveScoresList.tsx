@@ -79,20 +79,19 @@ function MatchRow({ match, lang, offset }: { match: SportsMatch; lang: string; o
       <div className={`live-row__team live-row__team--${side}${leader === side ? " live-row__team--winning" : ""}`}>
         {t.img ? <img className="live-row__img" src={t.img} alt={t.name} width={20} height={20} loading="lazy" /> : null}
         <span className="live-row__name">{t.name}</span>
-        <abbr className="live-row__abbr" title={t.name}>{t.abbr}</abbr>
+        <abbr className="live-row__abbr" title={t.name}>
+          {t.abbr}
+        </abbr>
       </div>
     );
   };
   return (
     <li className={`live-row${match.live ? " live-row--live" : ""}`} data-slug={match.slug} data-stage={match.stage}>
       <div className="live-row__when">
-        <span className="live-row__date">{formatDate(match.date, tz)}</span>{" "}
-        <span className="live-row__time">{formatTime(match.date, tz)}</span>
+        <span className="live-row__date">{formatDate(match.date, tz)}</span> <span className="live-row__time">{formatTime(match.date, tz)}</span>
       </div>
       {team("home")}
-      <div className="live-row__score">
-        {notStarted ? "- : -" : `${scoreText(match.home.score)} : ${scoreText(match.away.score)}`}
-      </div>
+      <div className="live-row__score">{notStarted ? "- : -" : `${scoreText(match.home.score)} : ${scoreText(match.away.score)}`}</div>
       {team("away")}
       <div className={`live-row__status${match.live ? " live" : ""}`}>{listStatus(match, lang)}</div>
       <button type="button" className="live-row__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -123,7 +122,9 @@ export function LiveScoresView({ state, lang, offset = () => 0 }: { state: ListS
   if (state.loading) {
     return (
       <div className="live-scores live-scores--loading" aria-busy="true">
-        <div className="live-loader" role="status">{texts.loading}</div>
+        <div className="live-loader" role="status">
+          {texts.loading}
+        </div>
       </div>
     );
   }

@@ -3,7 +3,11 @@ import type { LiveMatchInput } from "../../../core/domain/live/schema.ts";
 import { createLiveMatchController, selectedMatch, type StorageLike, type Timers } from "./live-match-controller.ts";
 
 const lm = (slug: string, stage: string, over: Partial<LiveMatchInput> = {}): LiveMatchInput => ({
-  slug, date: "10/05/2024", time: "18:00", stage, matchTime: stage === "live" ? 20 : null,
+  slug,
+  date: "10/05/2024",
+  time: "18:00",
+  stage,
+  matchTime: stage === "live" ? 20 : null,
   league: { country: "Land", name: "League" },
   home: { name: `${slug} H`, img: "/h.svg", score: stage === "plan" ? null : 0, periods: {} },
   away: { name: `${slug} A`, img: "/a.svg", score: stage === "plan" ? null : 0, periods: {} },
@@ -15,8 +19,15 @@ function harness(answers: LiveMatchInput[][], stored: string | null = null) {
   const pending: { at: number; fn: () => void; id: number }[] = [];
   let nextId = 1;
   const timers: Timers = {
-    setTimeout: (fn, ms) => { const id = nextId++; pending.push({ at: clock + ms, fn, id }); return id; },
-    clearTimeout: (h) => { const i = pending.findIndex((p) => p.id === h); if (i >= 0) pending.splice(i, 1); },
+    setTimeout: (fn, ms) => {
+      const id = nextId++;
+      pending.push({ at: clock + ms, fn, id });
+      return id;
+    },
+    clearTimeout: (h) => {
+      const i = pending.findIndex((p) => p.id === h);
+      if (i >= 0) pending.splice(i, 1);
+    },
   };
   const store = new Map<string, string>(stored ? [["matchSlug", stored]] : []);
   const storage: StorageLike = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) };
@@ -25,13 +36,25 @@ function harness(answers: LiveMatchInput[][], stored: string | null = null) {
   let calls = 0;
   const c = createLiveMatchController({
     rpc: async () => ({ data: answers[Math.min(calls++, answers.length - 1)] }),
-    subscribe: (channel, on) => { expect(channel).toBe("football"); publish = on; return () => {}; },
-    storage, lang: "en", log: (m) => void logs.push(m), now: () => clock, timers,
+    subscribe: (channel, on) => {
+      expect(channel).toBe("football");
+      publish = on;
+      return () => {};
+    },
+    storage,
+    lang: "en",
+    log: (m) => void logs.push(m),
+    now: () => clock,
+    timers,
   });
   const flush = () => new Promise((r) => setTimeout(r, 0));
   const advance = async (ms: number) => {
     clock += ms;
-    for (const p of [...pending].sort((a, b) => a.at - b.at)) if (p.at <= clock && pending.includes(p)) { pending.splice(pending.indexOf(p), 1); p.fn(); }
+    for (const p of [...pending].sort((a, b) => a.at - b.at))
+      if (p.at <= clock && pending.includes(p)) {
+        pending.splice(pending.indexOf(p), 1);
+        p.fn();
+      }
     await flush();
   };
   return { c, store, logs, publish: (d: unknown) => publish(d), flush, advance, calls: () => calls, pending };
@@ -80,7 +103,10 @@ describe("live-match controller", () => {
   });
 
   it("refetches when the selected match is not live and an update brings a minute", async () => {
-    const h = harness([[lm("p", "plan"), lm("q", "plan")], [lm("q", "live"), lm("p", "plan")]]);
+    const h = harness([
+      [lm("p", "plan"), lm("q", "plan")],
+      [lm("q", "live"), lm("p", "plan")],
+    ]);
     h.c.start();
     await h.flush();
     expect(h.c.getState().selected).toBe("p");

@@ -4,12 +4,7 @@
  * component only renders `getState()`; tests drive this with fakes and a fake clock.
  */
 import { LIVE_AUTO_UPDATE_MS, MATCH_SLUG_STORAGE_KEY, SPORT } from "../../../core/domain/live/constants.ts";
-import {
-  nextExpiry,
-  pruneIndicators,
-  setIndicator,
-  type Indicators,
-} from "../../../core/domain/live/indicator.ts";
+import { nextExpiry, pruneIndicators, setIndicator, type Indicators } from "../../../core/domain/live/indicator.ts";
 import { toMatchMap, type LiveMatch, type MatchMap } from "../../../core/domain/live/schema.ts";
 import { selectMatch } from "../../../core/domain/live/selection.ts";
 import { applyUpdate, parseUpdate, shouldRefetch } from "../../../core/domain/live/update.ts";
@@ -87,10 +82,13 @@ export function createLiveMatchController(deps: ControllerDeps): LiveMatchContro
     indicatorTimer = null;
     const at = nextExpiry(state.indicators);
     if (at === null || stopped) return;
-    indicatorTimer = deps.timers.setTimeout(() => {
-      set({ ...state, indicators: pruneIndicators(state.indicators, deps.now()) });
-      scheduleIndicatorPrune();
-    }, Math.max(0, at - deps.now()));
+    indicatorTimer = deps.timers.setTimeout(
+      () => {
+        set({ ...state, indicators: pruneIndicators(state.indicators, deps.now()) });
+        scheduleIndicatorPrune();
+      },
+      Math.max(0, at - deps.now()),
+    );
   };
 
   const storage = {

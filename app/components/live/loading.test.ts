@@ -3,8 +3,12 @@ import type { Rpc } from "./connection.ts";
 import { loadListMatches, loadLiveMatches, withRetries } from "./loading.ts";
 
 const match = (slug: string) => ({
-  slug, stage: "live", date: 1715000000, matchTime: 12,
-  home: { name: "Home", img: "/h.svg", score: 1 }, away: { name: "Away", img: "/a.svg", score: 0 },
+  slug,
+  stage: "live",
+  date: 1715000000,
+  matchTime: 12,
+  home: { name: "Home", img: "/h.svg", score: 1 },
+  away: { name: "Away", img: "/a.svg", score: 0 },
   league: { slug: "l", name: "League", country: "Land", img: "" },
 });
 
@@ -73,7 +77,12 @@ describe("loadListMatches (docs/contract/storefront.md §4 loading order)", () =
 describe("withRetries", () => {
   it("rethrows the last error", async () => {
     let n = 0;
-    await expect(withRetries(async () => { n++; throw new Error(`e${n}`); }, 2)).rejects.toThrow("e3");
+    await expect(
+      withRetries(async () => {
+        n++;
+        throw new Error(`e${n}`);
+      }, 2),
+    ).rejects.toThrow("e3");
   });
 });
 

@@ -2,14 +2,7 @@
  * Data loading for the widgets, written against an injected `rpc` so the rules
  * (period order, retries, validation, logging) are tested without a socket.
  */
-import {
-  LOG_DATA_EMPTY,
-  MATCH_RPC_METHOD,
-  PERIODS,
-  RPC_RETRIES,
-  SPORT_RPC_METHOD,
-  type Period,
-} from "../../../core/domain/live/constants.ts";
+import { LOG_DATA_EMPTY, MATCH_RPC_METHOD, PERIODS, RPC_RETRIES, SPORT_RPC_METHOD, type Period } from "../../../core/domain/live/constants.ts";
 import { liveMatchSchema, sportsMatchSchema, type LiveMatch, type SportsMatch } from "../../../core/domain/live/schema.ts";
 import type { Rpc } from "./connection.ts";
 

@@ -9,7 +9,11 @@ import { wsUrl } from "./connection.ts";
 
 const lm = (slug: string, stage: string, over: Partial<LiveMatchInput> = {}) =>
   liveMatchSchema.parse({
-    slug, date: "10/05/2024", time: "18:00", stage, matchTime: 67,
+    slug,
+    date: "10/05/2024",
+    time: "18:00",
+    stage,
+    matchTime: 67,
     league: { country: "England", name: "Premier Division" },
     home: { name: "Ashford Rovers", img: "/media/teams/ashford-rovers.svg", score: 2, periods: {} },
     away: { name: "Redcliffe City", img: "/media/teams/redcliffe-city.svg", score: 1, periods: {} },
@@ -17,7 +21,10 @@ const lm = (slug: string, stage: string, over: Partial<LiveMatchInput> = {}) =>
   });
 
 const state = (matches: ReturnType<typeof lm>[], selected: string | null, indicators = {}): LiveMatchState => ({
-  loading: false, matches: toMatchMap(matches), selected, indicators,
+  loading: false,
+  matches: toMatchMap(matches),
+  selected,
+  indicators,
 });
 
 describe("server render", () => {
@@ -44,9 +51,7 @@ describe("LiveMatchView", () => {
   });
   it("shows placeholder message 1 with the next match when it is not live, and dashes before kick-off", () => {
     const html = renderToString(<LiveMatchView state={state([lm("m", "plan", { matchTime: null })], "m")} lang="en" />);
-    expect(html).toContain(
-      "At the moment there are no Live matches, the closest match is 10/05/2024 18:00 Ashford Rovers - Redcliffe City.",
-    );
+    expect(html).toContain("At the moment there are no Live matches, the closest match is 10/05/2024 18:00 Ashford Rovers - Redcliffe City.");
     expect(html).toContain('class="live-score__status"></div>');
     expect(html).toContain(">-<");
     expect(html).not.toContain("live-team--winning");
@@ -71,14 +76,25 @@ describe("LiveMatchView", () => {
 describe("LiveScoresView", () => {
   const m = (slug: string, league: string, stage: string, over: object = {}) =>
     sportsMatchSchema.parse({
-      slug, stage, date: Date.UTC(2024, 4, 10, 19, 45) / 1000, matchTime: 55,
-      home: { name: "Kingsbridge United", img: "/k.svg", score: 0 }, away: { name: "Easton Wanderers", img: "/e.svg", score: 3 },
+      slug,
+      stage,
+      date: Date.UTC(2024, 4, 10, 19, 45) / 1000,
+      matchTime: 55,
+      home: { name: "Kingsbridge United", img: "/k.svg", score: 0 },
+      away: { name: "Easton Wanderers", img: "/e.svg", score: 3 },
       league: { slug: league, name: league.toUpperCase(), country: "England", img: "/l.svg" },
       ...over,
     });
   it("groups by league and shows date, time, teams, abbr, score and status", () => {
     const html = renderToString(
-      <LiveScoresView state={{ loading: false, period: "live", matches: [m("a", "epl", "live"), m("b", "cup", "finished_penalty"), m("c", "epl", "plan", { home: { name: "Zed" } })] }} lang="en" />,
+      <LiveScoresView
+        state={{
+          loading: false,
+          period: "live",
+          matches: [m("a", "epl", "live"), m("b", "cup", "finished_penalty"), m("c", "epl", "plan", { home: { name: "Zed" } })],
+        }}
+        lang="en"
+      />,
     );
     expect(html.match(/class="live-league"/g)).toHaveLength(2);
     expect(html).toContain("10/05/2024");

@@ -21,7 +21,18 @@ export const productFormId = (id: number) => `product-form-${id}`;
  * field names (docs/contract/storefront.md §3 'Add-to-cart form', 'Product kinds', 'Digital-download
  * products'). Plain HTML forms first: they post without JavaScript.
  */
-export function AddToCartForm({ product, childProducts, bundledProducts, variable }: { product: ProductDetail; childProducts: ProductSummary[]; bundledProducts: ProductSummary[]; terms?: Term[]; variable?: VariableFormProps }) {
+export function AddToCartForm({
+  product,
+  childProducts,
+  bundledProducts,
+  variable,
+}: {
+  product: ProductDetail;
+  childProducts: ProductSummary[];
+  bundledProducts: ProductSummary[];
+  terms?: Term[];
+  variable?: VariableFormProps;
+}) {
   const soldOut = product.stockStatus === "outofstock";
   const formId = productFormId(product.id);
   switch (product.type) {
@@ -60,7 +71,9 @@ export function AddToCartForm({ product, childProducts, bundledProducts, variabl
                 <tr key={child.id} id={`product-${child.id}`} className={`woocommerce-grouped-product-list-item ${child.stockStatus}`}>
                   <td className="woocommerce-grouped-product-list-item__quantity">
                     {child.stockStatus === "outofstock" || child.type !== "simple" ? (
-                      <a href={productUrl(child.slug)} className="button">View</a>
+                      <a href={productUrl(child.slug)} className="button">
+                        View
+                      </a>
                     ) : (
                       <Quantity name={`quantity[${child.id}]`} min={0} initial={0} max={child.stockQuantity} label={child.name} />
                     )}
@@ -84,7 +97,13 @@ export function AddToCartForm({ product, childProducts, bundledProducts, variabl
         </form>
       );
     case "bundle": {
-      const items = (product.details.bundledItems ?? []) as { bundledItemId: number; product: string; quantity: number; optional: boolean; discountPercent: number }[];
+      const items = (product.details.bundledItems ?? []) as {
+        bundledItemId: number;
+        product: string;
+        quantity: number;
+        optional: boolean;
+        discountPercent: number;
+      }[];
       const bySlug = new Map(bundledProducts.map((p) => [p.slug, p]));
       // Each product inside draws on its own stock: an optional one that is short cannot be ticked, a mandatory one
       // that is short makes the whole bundle unavailable (the cart and the order check the same on the server).
@@ -106,10 +125,16 @@ export function AddToCartForm({ product, childProducts, bundledProducts, variabl
               const price = Math.round((unit * (100 - item.discountPercent)) / 100);
               const unavailable = short(p, item.quantity);
               return (
-                <li key={item.bundledItemId} className={`bundled_product${unavailable ? " out-of-stock" : ""}`} data-bundled_item_id={item.bundledItemId} data-price={price}>
+                <li
+                  key={item.bundledItemId}
+                  className={`bundled_product${unavailable ? " out-of-stock" : ""}`}
+                  data-bundled_item_id={item.bundledItemId}
+                  data-price={price}
+                >
                   {item.optional ? (
                     <label>
-                      <input type="checkbox" name={`bundle_selected_optional_${item.bundledItemId}`} value="yes" disabled={unavailable} /> Add {item.quantity} × {p.name} for <Amount cents={price * item.quantity} />
+                      <input type="checkbox" name={`bundle_selected_optional_${item.bundledItemId}`} value="yes" disabled={unavailable} /> Add {item.quantity} ×{" "}
+                      {p.name} for <Amount cents={price * item.quantity} />
                       {unavailable ? <span className="stock out-of-stock"> (out of stock)</span> : null}
                     </label>
                   ) : (
@@ -123,11 +148,7 @@ export function AddToCartForm({ product, childProducts, bundledProducts, variabl
               );
             })}
           </ul>
-          {soldOut || mandatoryShort ? (
-            <p className="stock out-of-stock">Out of stock</p>
-          ) : (
-            <Quantity name="quantity" max={max} label={product.name} />
-          )}
+          {soldOut || mandatoryShort ? <p className="stock out-of-stock">Out of stock</p> : <Quantity name="quantity" max={max} label={product.name} />}
           <button type="submit" name="add-to-cart" value={product.id} className="single_add_to_cart_button button alt" disabled={soldOut || mandatoryShort}>
             Add to cart
           </button>
@@ -138,7 +159,13 @@ export function AddToCartForm({ product, childProducts, bundledProducts, variabl
       const downloadId = Number(product.details.downloadId ?? product.id);
       const prices = (product.details.prices ?? []) as { index: number; name: string; amount: number }[];
       return (
-        <form id={formId} className="edd_download_purchase_form cart" method="post" data-download_id={downloadId} data-price_mode={String(product.details.priceMode ?? "single")}>
+        <form
+          id={formId}
+          className="edd_download_purchase_form cart"
+          method="post"
+          data-download_id={downloadId}
+          data-price_mode={String(product.details.priceMode ?? "single")}
+        >
           {product.details.priceMode === "multi" ? (
             <fieldset className="edd_price_options">
               <legend>Choose your options</legend>
@@ -146,9 +173,18 @@ export function AddToCartForm({ product, childProducts, bundledProducts, variabl
                 {prices.map((option, i) => (
                   <li key={option.index}>
                     <label>
-                      <input type="checkbox" name="edd_options[price_id][]" value={option.index} defaultChecked={i === 0} /> {option.name} — <Amount cents={option.amount} />
+                      <input type="checkbox" name="edd_options[price_id][]" value={option.index} defaultChecked={i === 0} /> {option.name} —{" "}
+                      <Amount cents={option.amount} />
                     </label>
-                    <input type="number" className="edd-item-quantity" name={`edd_download_quantity_${option.index}`} defaultValue={1} min={1} step={1} aria-label={`Quantity of ${option.name}`} />
+                    <input
+                      type="number"
+                      className="edd-item-quantity"
+                      name={`edd_download_quantity_${option.index}`}
+                      defaultValue={1}
+                      min={1}
+                      step={1}
+                      aria-label={`Quantity of ${option.name}`}
+                    />
                   </li>
                 ))}
               </ul>
@@ -178,7 +214,18 @@ function Quantity({ name, min = 1, initial = 1, max, label }: { name: string; mi
       <label className="screen-reader-text" htmlFor={id}>
         {label} quantity
       </label>
-      <input type="number" id={id} className="input-text qty text" name={name} defaultValue={initial} min={min} max={max ?? undefined} step={1} inputMode="numeric" autoComplete="off" />
+      <input
+        type="number"
+        id={id}
+        className="input-text qty text"
+        name={name}
+        defaultValue={initial}
+        min={min}
+        max={max ?? undefined}
+        step={1}
+        inputMode="numeric"
+        autoComplete="off"
+      />
     </div>
   );
 }

@@ -25,7 +25,19 @@ function useStylesheets(hrefs: string[]) {
 
 const SHEETS = [stylesUrl, counterUrl];
 
-export default function GalleryLightbox({ images, index, onClose, shareUrl, title }: { images: GalleryImage[]; index: number; onClose: () => void; shareUrl: string; title: string }) {
+export default function GalleryLightbox({
+  images,
+  index,
+  onClose,
+  shareUrl,
+  title,
+}: {
+  images: GalleryImage[];
+  index: number;
+  onClose: () => void;
+  shareUrl: string;
+  title: string;
+}) {
   useStylesheets(SHEETS);
   return (
     <Lightbox

@@ -10,8 +10,25 @@ import type { GalleryImage } from "./ProductGallery.tsx";
 // Embla's duration is in its own units, not ms: 30 is about the spec's 300 ms slide.
 const EMBLA_DURATION_300MS = 30;
 
-export default function GallerySlider({ images, active, onActive, onOpen }: { images: GalleryImage[]; active: number; onActive: (i: number) => void; onOpen: (i: number) => void }) {
-  const [viewport, api] = useEmblaCarousel({ loop: false, slidesToScroll: "auto", dragFree: false, watchDrag: true, duration: EMBLA_DURATION_300MS, startIndex: active });
+export default function GallerySlider({
+  images,
+  active,
+  onActive,
+  onOpen,
+}: {
+  images: GalleryImage[];
+  active: number;
+  onActive: (i: number) => void;
+  onOpen: (i: number) => void;
+}) {
+  const [viewport, api] = useEmblaCarousel({
+    loop: false,
+    slidesToScroll: "auto",
+    dragFree: false,
+    watchDrag: true,
+    duration: EMBLA_DURATION_300MS,
+    startIndex: active,
+  });
   const [selected, setSelected] = useState(active);
   useEffect(() => {
     if (!api) return;

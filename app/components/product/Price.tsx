@@ -29,7 +29,10 @@ export function Price({ regular, sale, min, max, className = "price" }: PricePro
     return (
       <span className={className}>
         <Amount cents={min} /> <span aria-hidden="true">–</span>
-        <span className="screen-reader-text">Price range: {formatMoney(min)} through {formatMoney(max)}</span> <Amount cents={max} />
+        <span className="screen-reader-text">
+          Price range: {formatMoney(min)} through {formatMoney(max)}
+        </span>{" "}
+        <Amount cents={max} />
       </span>
     );
   }

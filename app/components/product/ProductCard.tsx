@@ -103,7 +103,9 @@ function LoopVariationButtons({ product, variations }: { product: ProductSummary
 
 export function ProductCard({ product, headingLevel = 2, extras }: { product: ProductSummary; headingLevel?: 2 | 3; extras?: CardExtras }) {
   const Heading = `h${headingLevel}` as "h2";
-  const classes = ["product", `type-product`, `post-${product.id}`, `product-type-${product.type}`, product.stockStatus, product.onSale ? "sale" : ""].filter(Boolean).join(" ");
+  const classes = ["product", `type-product`, `post-${product.id}`, `product-type-${product.type}`, product.stockStatus, product.onSale ? "sale" : ""]
+    .filter(Boolean)
+    .join(" ");
   return (
     <li className={classes}>
       <a href={productUrl(product.slug)} className="woocommerce-LoopProduct-link woocommerce-loop-product__link">

@@ -75,7 +75,19 @@ export function ProductGallery({ images: baseImages, variationImage, breakpoint,
   );
 }
 
-function StaticGallery({ images, active, main, onActive, onOpen }: { images: GalleryImage[]; active: number; main: GalleryImage | undefined; onActive: (i: number) => void; onOpen: (i: number) => void }) {
+function StaticGallery({
+  images,
+  active,
+  main,
+  onActive,
+  onOpen,
+}: {
+  images: GalleryImage[];
+  active: number;
+  main: GalleryImage | undefined;
+  onActive: (i: number) => void;
+  onOpen: (i: number) => void;
+}) {
   return (
     <div className="gallery-static">
       {main ? (
@@ -89,7 +101,13 @@ function StaticGallery({ images, active, main, onActive, onOpen }: { images: Gal
         <ul className="flex-control-thumbs">
           {images.map((img, i) => (
             <li key={`${img.src}-${i}`} className="woocommerce-product-gallery__image" data-thumb={img.src}>
-              <button type="button" className={i === active ? "flex-active" : ""} aria-label={`Show image ${i + 1}`} aria-current={i === active} onClick={() => onActive(i)}>
+              <button
+                type="button"
+                className={i === active ? "flex-active" : ""}
+                aria-label={`Show image ${i + 1}`}
+                aria-current={i === active}
+                onClick={() => onActive(i)}
+              >
                 <img src={img.src} alt="" width={100} height={100} loading="lazy" />
               </button>
             </li>

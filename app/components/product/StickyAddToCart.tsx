@@ -7,7 +7,17 @@ import { useEffect, useState } from "react";
 import type { ProductSummary } from "../../../core/domain/catalog/products.ts";
 import { Price } from "./Price.tsx";
 
-export function StickyAddToCart({ product, formId, anchor, variationPriceHtml }: { product: ProductSummary; formId: string; anchor: React.RefObject<HTMLElement | null>; variationPriceHtml: string | null }) {
+export function StickyAddToCart({
+  product,
+  formId,
+  anchor,
+  variationPriceHtml,
+}: {
+  product: ProductSummary;
+  formId: string;
+  anchor: React.RefObject<HTMLElement | null>;
+  variationPriceHtml: string | null;
+}) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const el = anchor.current;
@@ -22,7 +32,11 @@ export function StickyAddToCart({ product, formId, anchor, variationPriceHtml }:
     <div className={`ast-sticky-add-to-cart${visible ? " is-visible" : ""}`} aria-hidden={!visible} inert={!visible}>
       <div className="inner">
         <span className="sticky-title">{product.name}</span>
-        {variationPriceHtml ? <span className="price" dangerouslySetInnerHTML={{ __html: variationPriceHtml }} /> : <Price regular={product.regularPrice} sale={product.salePrice} min={product.priceMin} max={product.priceMax} />}
+        {variationPriceHtml ? (
+          <span className="price" dangerouslySetInnerHTML={{ __html: variationPriceHtml }} />
+        ) : (
+          <Price regular={product.regularPrice} sale={product.salePrice} min={product.priceMin} max={product.priceMax} />
+        )}
         {direct ? (
           <button type="submit" form={formId} name="add-to-cart" value={product.id} className="single_add_to_cart_button button alt">
             Add to cart

@@ -8,7 +8,14 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 // The pure modules, not the catalogue's index: that one carries zod schemas the browser does not need.
-import { applyDisplayLimit, clickSwatch, computeAttributeSwatches, keySwatch, stockLeftInfo, type SwatchItemState } from "../../../core/domain/catalog/swatches.ts";
+import {
+  applyDisplayLimit,
+  clickSwatch,
+  computeAttributeSwatches,
+  keySwatch,
+  stockLeftInfo,
+  type SwatchItemState,
+} from "../../../core/domain/catalog/swatches.ts";
 import { chosenAttributesSummary, findVariation, type AttributeMap, type Variation } from "../../../core/domain/catalog/variations.ts";
 import type { SwatchSettings } from "../../../core/domain/catalog/settings.ts";
 import type { VariationJson } from "./variation-json.ts";
@@ -208,8 +215,30 @@ export function VariationsForm({ productId, productName, formId, attributes, var
   );
 }
 
-function SwatchItem({ item, style, color, stockLeft, onClick, onKey }: { item: SwatchItemState; style: VariationAttributeView["style"]; color: string | null; stockLeft: number | null; onClick: () => void; onKey: (e: React.KeyboardEvent) => void }) {
-  const classes = ["cfvsw-swatch", `is-${style}`, item.selected ? "cfvsw-selected-swatch" : "", item.disabled ? "is-disabled" : "", item.noStock ? "is-no-stock" : ""].filter(Boolean).join(" ");
+function SwatchItem({
+  item,
+  style,
+  color,
+  stockLeft,
+  onClick,
+  onKey,
+}: {
+  item: SwatchItemState;
+  style: VariationAttributeView["style"];
+  color: string | null;
+  stockLeft: number | null;
+  onClick: () => void;
+  onKey: (e: React.KeyboardEvent) => void;
+}) {
+  const classes = [
+    "cfvsw-swatch",
+    `is-${style}`,
+    item.selected ? "cfvsw-selected-swatch" : "",
+    item.disabled ? "is-disabled" : "",
+    item.noStock ? "is-no-stock" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   // The aria-label replaces the content for assistive technology, so it carries the stock-left info too.
   const label = [item.title, item.tooltip, stockLeft !== null ? `(${stockLeft} left)` : null].filter(Boolean).join(" ");
   return (

@@ -57,7 +57,13 @@ export async function deleteEvents(db: Queryable, ids: readonly number[]): Promi
 /** Forgets every event of these keys (kind and scope, any of the subjects): how a password reset lifts a lock. */
 export async function clearEvents(db: Queryable, kind: string, scope: EventScope, subjects: readonly string[]): Promise<number> {
   if (!subjects.length) return 0;
-  const rows = await sql(db).deleteFrom("auth_events").where("kind", "=", kind).where("scope", "=", scope).where("subject", "in", subjects).returning("id").execute();
+  const rows = await sql(db)
+    .deleteFrom("auth_events")
+    .where("kind", "=", kind)
+    .where("scope", "=", scope)
+    .where("subject", "in", subjects)
+    .returning("id")
+    .execute();
   return rows.length;
 }
 

@@ -107,10 +107,18 @@ export async function addItem(tx: Queryable, cartId: number, item: CartItemRecor
           item_data: JSON.stringify(item.itemData),
           quantity: item.quantity,
         })
-        .onConflict((oc) => oc.columns(["cart_id", "item_key"]).doUpdateSet((eb) => ({ quantity: eb("cart_items.quantity", "+", eb.ref("excluded.quantity")) })))
+        .onConflict((oc) =>
+          oc.columns(["cart_id", "item_key"]).doUpdateSet((eb) => ({ quantity: eb("cart_items.quantity", "+", eb.ref("excluded.quantity")) })),
+        )
         .returning("quantity"),
     )
-    .with("touched", (db) => db.updateTable("carts").set({ updated_at: raw`now()` }).where("id", "=", cartId).returning("id"))
+    .with("touched", (db) =>
+      db
+        .updateTable("carts")
+        .set({ updated_at: raw`now()` })
+        .where("id", "=", cartId)
+        .returning("id"),
+    )
     .selectFrom("up")
     .select("quantity")
     .executeTakeFirstOrThrow();
@@ -133,15 +141,27 @@ export async function deleteItem(tx: Queryable, cartId: number, key: string): Pr
 
 export async function deleteAllItems(tx: Queryable, cartId: number): Promise<void> {
   await sql(tx).deleteFrom("cart_items").where("cart_id", "=", cartId).execute();
-  await sql(tx).updateTable("carts").set({ coupons: raw`'{}'`, updated_at: raw`now()` }).where("id", "=", cartId).execute();
+  await sql(tx)
+    .updateTable("carts")
+    .set({ coupons: raw`'{}'`, updated_at: raw`now()` })
+    .where("id", "=", cartId)
+    .execute();
 }
 
 export async function setCoupons(tx: Queryable, cartId: number, coupons: string[]): Promise<void> {
-  await sql(tx).updateTable("carts").set({ coupons, updated_at: raw`now()` }).where("id", "=", cartId).execute();
+  await sql(tx)
+    .updateTable("carts")
+    .set({ coupons, updated_at: raw`now()` })
+    .where("id", "=", cartId)
+    .execute();
 }
 
 export async function setShippingMethod(tx: Queryable, cartId: number, methodId: string): Promise<void> {
-  await sql(tx).updateTable("carts").set({ shipping_method: methodId, updated_at: raw`now()` }).where("id", "=", cartId).execute();
+  await sql(tx)
+    .updateTable("carts")
+    .set({ shipping_method: methodId, updated_at: raw`now()` })
+    .where("id", "=", cartId)
+    .execute();
 }
 
 export async function deleteCart(tx: Queryable, cartId: number): Promise<void> {
@@ -149,7 +169,11 @@ export async function deleteCart(tx: Queryable, cartId: number): Promise<void> {
 }
 
 async function touch(tx: Queryable, cartId: number): Promise<void> {
-  await sql(tx).updateTable("carts").set({ updated_at: raw`now()` }).where("id", "=", cartId).execute();
+  await sql(tx)
+    .updateTable("carts")
+    .set({ updated_at: raw`now()` })
+    .where("id", "=", cartId)
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -341,7 +365,9 @@ export async function cartSnapshot(db: Queryable, owner: CartOwner): Promise<Car
       // The names of the line's attribute terms, by attribute field.
       eb
         .selectFrom(raw<{ key: string; value: string }>`jsonb_each_text(${eb.ref("ci.variation")})`.as("a"))
-        .innerJoin("terms as t", (j) => j.on("t.taxonomy", "=", (e) => e.fn("replace", ["a.key", e.val("attribute_"), e.val("")])).onRef("t.slug", "=", "a.value"))
+        .innerJoin("terms as t", (j) =>
+          j.on("t.taxonomy", "=", (e) => e.fn("replace", ["a.key", e.val("attribute_"), e.val("")])).onRef("t.slug", "=", "a.value"),
+        )
         .select((e) => e.fn.agg<Record<string, string> | null>("jsonb_object_agg", ["a.key", "t.name"]).as("term_names"))
         .as("term_names"),
       eb.and([eb("p.id", "is not", null), eb.or([eb("ci.variation_id", "=", 0), eb("v.id", "is not", null)])]).as("has_product"),
@@ -359,7 +385,16 @@ export async function cartSnapshot(db: Queryable, owner: CartOwner): Promise<Car
     if (!r.item_key) continue;
     const variation = (r.variation as Record<string, string> | null) ?? {};
     for (const [field, name] of Object.entries(r.term_names ?? {})) names.set(`${field.replace(/^attribute_/, "")}:${variation[field]}`, name);
-    items.push(toItem({ item_key: r.item_key, product_id: r.item_product_id!, variation_id: r.item_variation_id!, variation: r.variation, item_data: r.item_data, quantity: r.quantity! }));
+    items.push(
+      toItem({
+        item_key: r.item_key,
+        product_id: r.item_product_id!,
+        variation_id: r.item_variation_id!,
+        variation: r.variation,
+        item_data: r.item_data,
+        quantity: r.quantity!,
+      }),
+    );
     if (r.has_product) {
       const rec = toSellable(r);
       sellablesOut.set(`${rec.productId}:${rec.variationId}`, rec);
@@ -374,7 +409,10 @@ export async function resolveVariationId(db: Queryable, id: number): Promise<{ p
   return row ? { productId: row.product_id, attributes: row.attributes as Record<string, string> } : null;
 }
 
-export async function variationsOf(db: Queryable, productId: number): Promise<{ id: number; attributes: Record<string, string>; inStock: boolean; stockQuantity: number | null; published: boolean }[]> {
+export async function variationsOf(
+  db: Queryable,
+  productId: number,
+): Promise<{ id: number; attributes: Record<string, string>; inStock: boolean; stockQuantity: number | null; published: boolean }[]> {
   const rows = await sql(db)
     .selectFrom("variations")
     .select(["id", "attributes", "stock_status", "stock_quantity", "status"])
@@ -382,7 +420,13 @@ export async function variationsOf(db: Queryable, productId: number): Promise<{ 
     .orderBy("menu_order")
     .orderBy("id")
     .execute();
-  return rows.map((r) => ({ id: r.id, attributes: r.attributes as Record<string, string>, inStock: r.stock_status !== "outofstock", stockQuantity: r.stock_quantity, published: r.status === "publish" }));
+  return rows.map((r) => ({
+    id: r.id,
+    attributes: r.attributes as Record<string, string>,
+    inStock: r.stock_status !== "outofstock",
+    stockQuantity: r.stock_quantity,
+    published: r.status === "publish",
+  }));
 }
 
 export async function productIdByDownloadId(db: Queryable, downloadId: number): Promise<number | null> {
@@ -396,19 +440,37 @@ export async function productIdByDownloadId(db: Queryable, downloadId: number): 
 }
 
 /** Name, shopper price and managed stock (null = not managed) of products by slug: a bundle's contents. */
-export async function productPricesBySlug(db: Queryable, slugs: string[]): Promise<Map<string, { id: number; name: string; price: number; stockQuantity: number | null }>> {
+export async function productPricesBySlug(
+  db: Queryable,
+  slugs: string[],
+): Promise<Map<string, { id: number; name: string; price: number; stockQuantity: number | null }>> {
   if (!slugs.length) return new Map();
-  const rows = await sql(db).selectFrom("products").select(["id", "slug", "name", "regular_price", "sale_price", "stock_quantity"]).where("slug", "in", slugs).execute();
+  const rows = await sql(db)
+    .selectFrom("products")
+    .select(["id", "slug", "name", "regular_price", "sale_price", "stock_quantity"])
+    .where("slug", "in", slugs)
+    .execute();
   return new Map(
     rows.map((r) => [
       r.slug,
-      { id: r.id, name: r.name, price: r.sale_price !== null && r.regular_price !== null && r.sale_price < r.regular_price ? r.sale_price : (r.regular_price ?? 0), stockQuantity: r.stock_quantity },
+      {
+        id: r.id,
+        name: r.name,
+        price: r.sale_price !== null && r.regular_price !== null && r.sale_price < r.regular_price ? r.sale_price : (r.regular_price ?? 0),
+        stockQuantity: r.stock_quantity,
+      },
     ]),
   );
 }
 
 export async function groupedChildIds(db: Queryable, productId: number): Promise<number[]> {
-  const rows = await sql(db).selectFrom("product_links").select("linked_id").where("product_id", "=", productId).where("kind", "=", "grouped_child").orderBy("position").execute();
+  const rows = await sql(db)
+    .selectFrom("product_links")
+    .select("linked_id")
+    .where("product_id", "=", productId)
+    .where("kind", "=", "grouped_child")
+    .orderBy("position")
+    .execute();
   return rows.map((r) => r.linked_id);
 }
 
@@ -431,7 +493,9 @@ export async function termNames(db: Queryable, pairs: { taxonomy: string; slug: 
   const slugs = pairs.map((p) => p.slug);
   const rows = await sql(db)
     .selectFrom("terms as t")
-    .innerJoin(raw<{ tax: string; slug: string }>`unnest(${taxonomies}::text[], ${slugs}::text[])`.as<"w">(raw`w(tax, slug)`), (j) => j.onRef("t.taxonomy", "=", "w.tax").onRef("t.slug", "=", "w.slug"))
+    .innerJoin(raw<{ tax: string; slug: string }>`unnest(${taxonomies}::text[], ${slugs}::text[])`.as<"w">(raw`w(tax, slug)`), (j) =>
+      j.onRef("t.taxonomy", "=", "w.tax").onRef("t.slug", "=", "w.slug"),
+    )
     .select(["t.taxonomy", "t.slug", "t.name"])
     .execute();
   return new Map(rows.map((r) => [`${r.taxonomy}:${r.slug}`, r.name]));
@@ -452,7 +516,9 @@ export async function productChoiceLabels(db: Queryable, ids: number[]): Promise
         eb.fn.coalesce(
           eb
             .selectFrom(raw<{ key: string; value: string }>`jsonb_each_text(${eb.ref("v.attributes")})`.as("a"))
-            .leftJoin("terms as t", (j) => j.on("t.taxonomy", "=", (e) => e.fn("replace", ["a.key", e.val("attribute_"), e.val("")])).onRef("t.slug", "=", "a.value"))
+            .leftJoin("terms as t", (j) =>
+              j.on("t.taxonomy", "=", (e) => e.fn("replace", ["a.key", e.val("attribute_"), e.val("")])).onRef("t.slug", "=", "a.value"),
+            )
             .select((e) => e.fn.agg<string>("string_agg", [e.fn.coalesce("t.name", "a.value"), e.val(", ")]).as("names"))
             .where("a.value", "<>", ""),
           eb.val(""),

@@ -44,17 +44,38 @@ const PRODUCT_CAT = raw.lit("product_cat");
 /** Queries over `products AS p`. */
 type P = ExpressionBuilder<DB & { p: DB["products"] }, "p">;
 
-type OrderColumn = "p.menu_order" | "p.name" | "p.id" | "p.total_sales" | "p.rating_average" | "p.rating_count" | "p.created_at" | "p.price_min" | "p.price_max";
+type OrderColumn =
+  "p.menu_order" | "p.name" | "p.id" | "p.total_sales" | "p.rating_average" | "p.rating_count" | "p.created_at" | "p.price_min" | "p.price_max";
 type OrderDirection = "asc" | "desc" | "asc nulls last" | "desc nulls last";
 
 /** Each order matches one of the products_*_idx indexes (0001_foundation.sql). */
 const ORDER: Record<ListingOrder, [OrderColumn, OrderDirection][]> = {
-  menu_order: [["p.menu_order", "asc"], ["p.name", "asc"], ["p.id", "asc"]],
-  popularity: [["p.total_sales", "desc"], ["p.id", "desc"]],
-  rating: [["p.rating_average", "desc"], ["p.rating_count", "desc"], ["p.id", "desc"]],
-  date: [["p.created_at", "desc"], ["p.id", "desc"]],
-  price: [["p.price_min", "asc nulls last"], ["p.id", "asc"]],
-  "price-desc": [["p.price_max", "desc nulls last"], ["p.id", "desc"]],
+  menu_order: [
+    ["p.menu_order", "asc"],
+    ["p.name", "asc"],
+    ["p.id", "asc"],
+  ],
+  popularity: [
+    ["p.total_sales", "desc"],
+    ["p.id", "desc"],
+  ],
+  rating: [
+    ["p.rating_average", "desc"],
+    ["p.rating_count", "desc"],
+    ["p.id", "desc"],
+  ],
+  date: [
+    ["p.created_at", "desc"],
+    ["p.id", "desc"],
+  ],
+  price: [
+    ["p.price_min", "asc nulls last"],
+    ["p.id", "asc"],
+  ],
+  "price-desc": [
+    ["p.price_max", "desc nulls last"],
+    ["p.id", "desc"],
+  ],
 };
 
 /** Sorts a query over `products AS p` (and perhaps more tables) in a listing's order. */
@@ -89,19 +110,23 @@ const summaryColumns = (eb: P) =>
     "p.rating_average",
     "p.rating_count",
     "p.details",
-    raw<string[]>`(SELECT coalesce(array_agg(m.slug ORDER BY ord), '{}') FROM unnest(p.image_ids) WITH ORDINALITY AS u(mid, ord) JOIN media m ON m.id = u.mid)`.as("image_slugs"),
-    raw<string[]>`(SELECT coalesce(array_agg(m.alt ORDER BY ord), '{}') FROM unnest(p.image_ids) WITH ORDINALITY AS u(mid, ord) JOIN media m ON m.id = u.mid)`.as("image_alts"),
+    raw<
+      string[]
+    >`(SELECT coalesce(array_agg(m.slug ORDER BY ord), '{}') FROM unnest(p.image_ids) WITH ORDINALITY AS u(mid, ord) JOIN media m ON m.id = u.mid)`.as(
+      "image_slugs",
+    ),
+    raw<
+      string[]
+    >`(SELECT coalesce(array_agg(m.alt ORDER BY ord), '{}') FROM unnest(p.image_ids) WITH ORDINALITY AS u(mid, ord) JOIN media m ON m.id = u.mid)`.as(
+      "image_alts",
+    ),
     eb
       .or([
         eb.and([eb("p.sale_price", "is not", null), eb("p.sale_price", "<", eb.ref("p.regular_price"))]),
         eb.and([
           eb("p.type", "=", raw.lit("variable")),
           eb.exists(
-            eb
-              .selectFrom("variations as v")
-              .select(eb.lit(1).as("one"))
-              .whereRef("v.product_id", "=", "p.id")
-              .whereRef("v.sale_price", "<", "v.regular_price"),
+            eb.selectFrom("variations as v").select(eb.lit(1).as("one")).whereRef("v.product_id", "=", "p.id").whereRef("v.sale_price", "<", "v.regular_price"),
           ),
         ]),
       ])
@@ -160,7 +185,11 @@ function termCondition(eb: P, taxonomy: string, slugs: string[], mode: "all" | "
     .where("t.slug", "=", raw<string>`ANY(${slugs}::text[])`);
   if (mode === "any") return eb("p.id", "in", matching);
   if (mode === "none") return eb("p.id", "not in", matching);
-  return eb("p.id", "in", matching.groupBy("pt.product_id").having((h) => h.fn.count("t.slug").distinct(), "=", slugs.length));
+  return eb(
+    "p.id",
+    "in",
+    matching.groupBy("pt.product_id").having((h) => h.fn.count("t.slug").distinct(), "=", slugs.length),
+  );
 }
 
 /** The listing's filters as one condition on `p`. */
@@ -190,7 +219,9 @@ const listingFilter =
     }
     if (q.search) {
       const search = q.search;
-      where.push(eb.or([eb("p.search", "@@", raw<string>`plainto_tsquery('english', ${search})`), eb("p.name", "ilike", raw<string>`'%' || ${search} || '%'`)]));
+      where.push(
+        eb.or([eb("p.search", "@@", raw<string>`plainto_tsquery('english', ${search})`), eb("p.name", "ilike", raw<string>`'%' || ${search} || '%'`)]),
+      );
     }
     if (q.minPrice !== undefined) where.push(eb("p.price_max", ">=", q.minPrice));
     if (q.maxPrice !== undefined) where.push(eb("p.price_min", "<=", q.maxPrice));
@@ -204,18 +235,15 @@ const listingFilter =
 export function listingQueries(db: Queryable, q: ListingQuery) {
   const b = sql(db);
   const filter = listingFilter(q);
-  const count = b.selectFrom("products as p").select(raw<number>`count(*)::int`.as("total")).where(filter);
+  const count = b
+    .selectFrom("products as p")
+    .select(raw<number>`count(*)::int`.as("total"))
+    .where(filter);
   // The page's ids first, on the sort index; the per-item columns (images, sale flag) only for those.
   const pageIds = orderListing(b.selectFrom("products as p").select("p.id").where(filter), q.orderby)
     .limit(q.perPage)
     .offset((q.page - 1) * q.perPage);
-  const page = orderListing(
-    b
-      .selectFrom(pageIds.as("page"))
-      .innerJoin("products as p", "p.id", "page.id")
-      .select(summaryColumns),
-    q.orderby,
-  );
+  const page = orderListing(b.selectFrom(pageIds.as("page")).innerJoin("products as p", "p.id", "page.id").select(summaryColumns), q.orderby);
   return { count, page };
 }
 
@@ -291,7 +319,17 @@ async function publishedVariations(db: Queryable, productId: number): Promise<Va
   const rows = await sql(db)
     .selectFrom("variations as v")
     .leftJoin("media as m", "m.id", "v.image_id")
-    .select(["v.id", "v.sku", "v.attributes", "v.regular_price", "v.sale_price", "v.stock_quantity", "v.stock_status", "m.slug as image_slug", "m.alt as image_alt"])
+    .select([
+      "v.id",
+      "v.sku",
+      "v.attributes",
+      "v.regular_price",
+      "v.sale_price",
+      "v.stock_quantity",
+      "v.stock_status",
+      "m.slug as image_slug",
+      "m.alt as image_alt",
+    ])
     .where("v.product_id", "=", productId)
     .where("v.status", "=", PUBLISH)
     .orderBy("v.menu_order")
@@ -311,8 +349,16 @@ async function publishedVariations(db: Queryable, productId: number): Promise<Va
 }
 
 /** A variable product's published variations, for the on-demand variation lookup. */
-export async function variationsOfProduct(db: Queryable, productId: number): Promise<{ product: { id: number; type: ProductType; name: string } | null; variations: VariationDetail[] }> {
-  const product = await sql(db).selectFrom("products").select(["id", "type", "name"]).where("id", "=", productId).where("status", "=", PUBLISH).executeTakeFirst();
+export async function variationsOfProduct(
+  db: Queryable,
+  productId: number,
+): Promise<{ product: { id: number; type: ProductType; name: string } | null; variations: VariationDetail[] }> {
+  const product = await sql(db)
+    .selectFrom("products")
+    .select(["id", "type", "name"])
+    .where("id", "=", productId)
+    .where("status", "=", PUBLISH)
+    .executeTakeFirst();
   if (!product) return { product: null, variations: [] };
   const variations = await publishedVariations(db, productId);
   return {
@@ -354,7 +400,9 @@ export async function listCategories(db: Queryable): Promise<Category[]> {
     .selectFrom("product_terms as pt")
     .select(["pt.term_id", raw<number>`count(*)`.as("n")])
     .where("pt.term_id", "in", (eb) => eb.selectFrom("terms").select("id").where("taxonomy", "=", PRODUCT_CAT))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("products as p").select(eb.lit(1).as("one")).whereRef("p.id", "=", "pt.product_id").where("p.status", "<>", PUBLISH))))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("products as p").select(eb.lit(1).as("one")).whereRef("p.id", "=", "pt.product_id").where("p.status", "<>", PUBLISH))),
+    )
     .groupBy("pt.term_id");
   return b
     .selectFrom("terms as t")
@@ -365,7 +413,6 @@ export async function listCategories(db: Queryable): Promise<Category[]> {
     .orderBy("t.name")
     .execute();
 }
-
 
 export async function findCategory(db: Queryable, slug: string): Promise<Category | null> {
   const row = await sql(db)
@@ -402,7 +449,6 @@ export async function findProductBySlug(db: Queryable, slug: string): Promise<Pr
   if (!row) return null;
   return loadDetail(db, row);
 }
-
 
 async function loadDetail(db: Queryable, row: DetailRow): Promise<ProductDetail> {
   const b = sql(db);
@@ -450,7 +496,15 @@ const publishedPosts = (db: Queryable) =>
     .select(["p.id", "p.slug", "p.title", "p.excerpt", "p.author", "p.published_at", "m.slug as image_slug"])
     .where("p.status", "=", PUBLISH);
 
-const toPost = (r: { id: number; slug: string; title: string; excerpt: string; author: string; published_at: Date; image_slug: string | null }): PostSummary => ({
+const toPost = (r: {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  published_at: Date;
+  image_slug: string | null;
+}): PostSummary => ({
   id: r.id,
   slug: r.slug,
   title: r.title,
@@ -461,7 +515,11 @@ const toPost = (r: { id: number; slug: string; title: string; excerpt: string; a
 });
 
 export async function listPosts(db: Queryable, page: number, perPage: number): Promise<{ items: PostSummary[]; total: number }> {
-  const count = await sql(db).selectFrom("posts").select(raw<number>`count(*)::int`.as("total")).where("status", "=", PUBLISH).executeTakeFirst();
+  const count = await sql(db)
+    .selectFrom("posts")
+    .select(raw<number>`count(*)::int`.as("total"))
+    .where("status", "=", PUBLISH)
+    .executeTakeFirst();
   const rows = await publishedPosts(db)
     .orderBy("p.published_at", "desc")
     .orderBy("p.id", "desc")

@@ -39,17 +39,31 @@ export async function findClaim(tx: Queryable, key: string): Promise<{ status: C
 
 /** Releases a claim still processing (its checkout was refused or failed), so the shopper may submit again. */
 export async function releaseClaim(tx: Queryable, key: string): Promise<void> {
-  await sql(tx).updateTable("checkout_claims").set({ status: "failed", updated_at: raw`now()` }).where("key", "=", key).where("status", "=", "processing").execute();
+  await sql(tx)
+    .updateTable("checkout_claims")
+    .set({ status: "failed", updated_at: raw`now()` })
+    .where("key", "=", key)
+    .where("status", "=", "processing")
+    .execute();
 }
 
 /** Records the order a claim created. */
 export async function setClaimOrder(tx: Queryable, key: string, orderId: number): Promise<void> {
-  await sql(tx).updateTable("checkout_claims").set({ order_id: orderId, updated_at: raw`now()` }).where("key", "=", key).execute();
+  await sql(tx)
+    .updateTable("checkout_claims")
+    .set({ order_id: orderId, updated_at: raw`now()` })
+    .where("key", "=", key)
+    .execute();
 }
 
 /** Moves the claim still processing for this order to `done` (paid) or `failed` (released). */
 export async function settleOrderClaim(tx: Queryable, orderId: number, status: "done" | "failed"): Promise<void> {
-  await sql(tx).updateTable("checkout_claims").set({ status, updated_at: raw`now()` }).where("order_id", "=", orderId).where("status", "=", "processing").execute();
+  await sql(tx)
+    .updateTable("checkout_claims")
+    .set({ status, updated_at: raw`now()` })
+    .where("order_id", "=", orderId)
+    .where("status", "=", "processing")
+    .execute();
 }
 
 /** Releases claims whose process died before their order existed (older than `cutoff`). */

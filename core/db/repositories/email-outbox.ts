@@ -54,9 +54,7 @@ export async function claimDueEmails(db: Queryable, opts: { now: Date; leaseEnd:
 
 /** What one send changed: delivered, given up, or deferred to a later attempt. */
 export type EmailOutcome =
-  | { sentAt: Date }
-  | { attempts: number; lastError: string; failedAt: Date }
-  | { attempts: number; lastError: string; nextAttemptAt: Date };
+  { sentAt: Date } | { attempts: number; lastError: string; failedAt: Date } | { attempts: number; lastError: string; nextAttemptAt: Date };
 
 /**
  * Stores a send's outcome and clears the lease, only while the lease `leaseEnd` still holds the unsent row (after a
@@ -93,6 +91,8 @@ export async function releaseClaimedEmails(db: Queryable, ids: readonly number[]
 
 /** The database server's clock now (clock_timestamp(), not the transaction's start). */
 export async function databaseNow(db: Queryable): Promise<Date> {
-  const row = await sql(db).selectNoFrom(raw<Date | string>`clock_timestamp()`.as("t")).executeTakeFirstOrThrow();
+  const row = await sql(db)
+    .selectNoFrom(raw<Date | string>`clock_timestamp()`.as("t"))
+    .executeTakeFirstOrThrow();
   return new Date(row.t);
 }

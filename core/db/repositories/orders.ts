@@ -116,7 +116,12 @@ export async function transition(tx: Queryable, orderId: number, to: OrderStatus
 export async function orderStatusTable(tx: Queryable): Promise<{ statuses: { status: string; label: string }[]; transitions: { from: string; to: string }[] }> {
   const db = sql(tx);
   const statuses = await db.selectFrom("order_statuses").select(["status", "label"]).orderBy("status").execute();
-  const transitions = await db.selectFrom("order_status_transitions").select(["from_status as from", "to_status as to"]).orderBy("from_status").orderBy("to_status").execute();
+  const transitions = await db
+    .selectFrom("order_status_transitions")
+    .select(["from_status as from", "to_status as to"])
+    .orderBy("from_status")
+    .orderBy("to_status")
+    .execute();
   return { statuses, transitions };
 }
 
@@ -157,7 +162,9 @@ export async function lockOrder(
     .where("id", "=", orderId)
     .forUpdate()
     .executeTakeFirst();
-  return row ? { status: parseOrderStatus(row.status), customerId: row.customer_id, stockHeld: row.stock_held, total: row.total, billingEmail: row.billing_email } : null;
+  return row
+    ? { status: parseOrderStatus(row.status), customerId: row.customer_id, stockHeld: row.stock_held, total: row.total, billingEmail: row.billing_email }
+    : null;
 }
 
 /** What a "payment failed" e-mail needs of an order. */
@@ -313,7 +320,9 @@ export async function saveToken(tx: Queryable, customerId: number, gatewayId: st
       exp_month: isCard ? (t as CardToken).expMonth : null,
       exp_year: isCard ? (t as CardToken).expYear : null,
       // The customer's first method of this gateway becomes the default.
-      is_default: eb.not(eb.exists(eb.selectFrom("payment_tokens").select(eb.lit(1).as("one")).where("customer_id", "=", customerId).where("gateway_id", "=", gatewayId))).$castTo<boolean>(),
+      is_default: eb
+        .not(eb.exists(eb.selectFrom("payment_tokens").select(eb.lit(1).as("one")).where("customer_id", "=", customerId).where("gateway_id", "=", gatewayId)))
+        .$castTo<boolean>(),
     }))
     .onConflict((oc) => oc.columns(["gateway_id", "token"]).doUpdateSet((eb) => ({ last4: eb.ref("excluded.last4") })))
     .returning("id")
@@ -322,7 +331,13 @@ export async function saveToken(tx: Queryable, customerId: number, gatewayId: st
 }
 
 export async function listTokens(tx: Queryable, customerId: number): Promise<SavedToken[]> {
-  const rows = await sql(tx).selectFrom("payment_tokens").selectAll().where("customer_id", "=", customerId).orderBy("is_default", "desc").orderBy("id").execute();
+  const rows = await sql(tx)
+    .selectFrom("payment_tokens")
+    .selectAll()
+    .where("customer_id", "=", customerId)
+    .orderBy("is_default", "desc")
+    .orderBy("id")
+    .execute();
   return rows.map(toToken);
 }
 
@@ -352,5 +367,8 @@ export async function setDefaultToken(tx: Queryable, id: number, customerId: num
 // ---------------------------------------------------------------------------------------------------------------
 
 export async function queueEmail(tx: Queryable, e: { kind: string; to: string; subject: string; body: string; orderId?: number | null }): Promise<void> {
-  await sql(tx).insertInto("email_outbox").values({ kind: e.kind, to_address: e.to, subject: e.subject, body: e.body, order_id: e.orderId ?? null }).execute();
+  await sql(tx)
+    .insertInto("email_outbox")
+    .values({ kind: e.kind, to_address: e.to, subject: e.subject, body: e.body, order_id: e.orderId ?? null })
+    .execute();
 }

@@ -22,5 +22,10 @@ export async function useResetKey(db: Queryable, k: { tokenHash: string; custome
 
 /** Ends every live key of the account (a new e-mail, a reset or a password change). */
 export async function revokeResetKeys(db: Queryable, customerId: number): Promise<void> {
-  await sql(db).updateTable("password_resets").set({ used_at: raw`now()` }).where("customer_id", "=", customerId).where("used_at", "is", null).execute();
+  await sql(db)
+    .updateTable("password_resets")
+    .set({ used_at: raw`now()` })
+    .where("customer_id", "=", customerId)
+    .where("used_at", "is", null)
+    .execute();
 }

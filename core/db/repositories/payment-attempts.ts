@@ -11,10 +11,21 @@ export type AttemptStatus = "started" | "authorized" | "captured" | "voided" | "
 /** An attempt whose gateway call may still be under way. */
 const OPEN: readonly AttemptStatus[] = ["started", "authorized"];
 
-export async function insertAttempt(tx: Queryable, a: { orderId: number; key: string; gateway: string; operation: AttemptOperation; amount: number; currency: string }): Promise<number> {
+export async function insertAttempt(
+  tx: Queryable,
+  a: { orderId: number; key: string; gateway: string; operation: AttemptOperation; amount: number; currency: string },
+): Promise<number> {
   const row = await sql(tx)
     .insertInto("payment_attempts")
-    .values({ order_id: a.orderId, idempotency_key: a.key, gateway: a.gateway, operation: a.operation, amount: a.amount, currency: a.currency, status: "started" })
+    .values({
+      order_id: a.orderId,
+      idempotency_key: a.key,
+      gateway: a.gateway,
+      operation: a.operation,
+      amount: a.amount,
+      currency: a.currency,
+      status: "started",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -134,7 +145,14 @@ export async function lateCapture(tx: Queryable, attemptId: number): Promise<{ i
 
 /** Late charges whose refund has not finished and needs no person: the reconciler retries them. */
 export async function unrefundedLateCaptures(tx: Queryable, limit = 100): Promise<number[]> {
-  const rows = await sql(tx).selectFrom("payment_attempts").select("id").where("status", "=", "late_captured").where("error_code", "is", null).orderBy("id").limit(limit).execute();
+  const rows = await sql(tx)
+    .selectFrom("payment_attempts")
+    .select("id")
+    .where("status", "=", "late_captured")
+    .where("error_code", "is", null)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -149,5 +167,9 @@ export async function markRefunded(tx: Queryable, attemptId: number, refundId: s
 
 /** Notes why an attempt needs a person (e.g. a refund the processor refused). */
 export async function setAttemptError(tx: Queryable, attemptId: number, errorCode: string): Promise<void> {
-  await sql(tx).updateTable("payment_attempts").set({ error_code: errorCode, updated_at: raw`now()` }).where("id", "=", attemptId).execute();
+  await sql(tx)
+    .updateTable("payment_attempts")
+    .set({ error_code: errorCode, updated_at: raw`now()` })
+    .where("id", "=", attemptId)
+    .execute();
 }

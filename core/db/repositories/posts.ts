@@ -14,7 +14,10 @@ export interface RestPost {
  * One page of published posts, newest first, optionally matching `search` in the title or excerpt (the text is
  * matched literally: `%`, `_` and `\` are escaped), with the number of all matching posts.
  */
-export async function searchPosts(db: Queryable, q: { page: number; perPage: number; search?: string | undefined }): Promise<{ items: RestPost[]; total: number }> {
+export async function searchPosts(
+  db: Queryable,
+  q: { page: number; perPage: number; search?: string | undefined },
+): Promise<{ items: RestPost[]; total: number }> {
   const pattern = q.search ? `%${q.search.replace(/[%_\\]/g, "\\$&")}%` : null;
   const published = () => {
     let query = sql(db).selectFrom("posts").where("status", "=", "publish");
@@ -29,6 +32,12 @@ export async function searchPosts(db: Queryable, q: { page: number; perPage: num
     .offset((q.page - 1) * q.perPage)
     .execute();
   // The window count rides on the rows; a page past the end has none, so count on its own.
-  const total = rows.length ? rows[0]!.total : ((await published().select(raw<number>`count(*)::int`.as("total")).executeTakeFirst())?.total ?? 0);
+  const total = rows.length
+    ? rows[0]!.total
+    : ((
+        await published()
+          .select(raw<number>`count(*)::int`.as("total"))
+          .executeTakeFirst()
+      )?.total ?? 0);
   return { total, items: rows.map((r) => ({ id: r.id, slug: r.slug, title: r.title, excerpt: r.excerpt, publishedAt: new Date(r.published_at) })) };
 }

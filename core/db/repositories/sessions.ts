@@ -51,7 +51,11 @@ export async function saveSession(db: Queryable, s: SessionRecord): Promise<void
 
 /** Gives the session a new id (at login), keeping its data: stops session fixation. */
 export async function rotateSessionId(db: Queryable, oldId: string, newId: string): Promise<void> {
-  await sql(db).updateTable("sessions").set({ id: newId, updated_at: raw`now()` }).where("id", "=", oldId).execute();
+  await sql(db)
+    .updateTable("sessions")
+    .set({ id: newId, updated_at: raw`now()` })
+    .where("id", "=", oldId)
+    .execute();
 }
 
 export async function deleteSession(db: Queryable, id: string): Promise<void> {

@@ -88,7 +88,9 @@ export async function upsertTeam(tx: Queryable, team: TeamRow): Promise<void> {
     .insertInto("sport_teams")
     .values({ slug: team.slug, name: team.name, image: team.img, abbreviation: team.abbr })
     .onConflict((oc) =>
-      oc.column("slug").doUpdateSet((eb) => ({ name: eb.ref("excluded.name"), image: eb.ref("excluded.image"), abbreviation: eb.ref("excluded.abbreviation") })),
+      oc
+        .column("slug")
+        .doUpdateSet((eb) => ({ name: eb.ref("excluded.name"), image: eb.ref("excluded.image"), abbreviation: eb.ref("excluded.abbreviation") })),
     )
     .execute();
 }

@@ -6,7 +6,9 @@ import { raw, sql } from "../kysely.ts";
 /** A variable product with 8 colours × 25 patterns = 200 variations, written straight into the database. */
 export async function createManyVariationProduct(db: Db): Promise<{ id: number; slug: string }> {
   const b = sql(db);
-  const colors = (await b.selectFrom("terms").select("slug").where("taxonomy", "=", "pa_color").orderBy("menu_order").orderBy("id").execute()).map((r) => r.slug);
+  const colors = (await b.selectFrom("terms").select("slug").where("taxonomy", "=", "pa_color").orderBy("menu_order").orderBy("id").execute()).map(
+    (r) => r.slug,
+  );
   const slug = "bench-200-variations";
   const attributes = [
     { name: "pa_color", label: "Color", options: colors, variation: true },
@@ -14,7 +16,15 @@ export async function createManyVariationProduct(db: Db): Promise<{ id: number; 
   ];
   const row = await b
     .insertInto("products")
-    .values({ type: "variable", slug, name: "Bench 200 Variations", regular_price: 500, price_min: 400, price_max: 500, attributes: raw`${JSON.stringify(attributes)}::jsonb` })
+    .values({
+      type: "variable",
+      slug,
+      name: "Bench 200 Variations",
+      regular_price: 500,
+      price_min: 400,
+      price_max: 500,
+      attributes: raw`${JSON.stringify(attributes)}::jsonb`,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await b

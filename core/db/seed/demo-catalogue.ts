@@ -98,7 +98,13 @@ export const SIZES = [
 ] as const;
 
 export const CATEGORIES: DemoTerm[] = [
-  { taxonomy: "product_cat", slug: "face-masks", name: "Face Masks", description: "Washable, breathable face masks. 6 masks for $15, 12 masks for $24, free shipping on all mask purchases.", menuOrder: 1 },
+  {
+    taxonomy: "product_cat",
+    slug: "face-masks",
+    name: "Face Masks",
+    description: "Washable, breathable face masks. 6 masks for $15, 12 masks for $24, free shipping on all mask purchases.",
+    menuOrder: 1,
+  },
   { taxonomy: "product_cat", slug: "mask-and-tie-sets", name: "Mask and Tie Sets", description: "A mask and a tie cut from the same cloth.", menuOrder: 2 },
   { taxonomy: "product_cat", slug: "ties", name: "Ties", description: "Silk, wool and cotton neckties.", menuOrder: 3 },
   { taxonomy: "product_cat", slug: "bow-ties", name: "Bow Ties", description: "Self-tie and pre-tied bow ties.", menuOrder: 4 },
@@ -126,14 +132,20 @@ const dollars = (n: number) => Math.round(n * 100);
 
 export function demoCatalogue(seed = 20261122): { products: DemoProduct[]; posts: DemoPost[] } {
   const random = seededRandom(seed);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const reviewers = ["Ana", "Ben", "Chloé", "Dmitri", "Esi", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kemi", "Lea"];
-  const reviewTexts = ["Fits well and washes nicely.", "Lovely colour, exactly as pictured.", "Good value for the price.", "Comfortable all day.", "Arrived quickly, well made.", "A little small for me.", "Gift for my partner, who loved it."];
+  const reviewTexts = [
+    "Fits well and washes nicely.",
+    "Lovely colour, exactly as pictured.",
+    "Good value for the price.",
+    "Comfortable all day.",
+    "Arrived quickly, well made.",
+    "A little small for me.",
+    "Gift for my partner, who loved it.",
+  ];
   const reviewsFor = () =>
-    random() < 0.7
-      ? Array.from({ length: int(1, 6) }, () => ({ author: pick(reviewers), rating: int(2, 5), content: pick(reviewTexts) }))
-      : [];
+    random() < 0.7 ? Array.from({ length: int(1, 6) }, () => ({ author: pick(reviewers), rating: int(2, 5), content: pick(reviewTexts) })) : [];
   const image = (slug: string, shape: ImageShape, color: string, view: ImageView, alt: string): DemoImage => ({ slug, shape, color, view, alt });
   const gallery = (slug: string, shape: ImageShape, color: string, name: string) =>
     (["front", "side", "detail"] as const).map((view) => image(`${slug}-${view}`, shape, color, view, `${name} (${view})`));
@@ -437,9 +449,27 @@ export function demoCatalogue(seed = 20261122): { products: DemoProduct[]; posts
   );
 
   const posts: DemoPost[] = Array.from({ length: 14 }, (_, i) => {
-    const topics = ["How to wash a face mask", "Choosing a tie for a wedding", "Matching masks and ties", "A short history of the bow tie", "Five ways to tie a tie", "Sewing your own mask", "Silk or cotton?", "Packing ties for travel", "Colours for winter", "Caring for wool ties", "Gift ideas for groomsmen", "Mask fit guide", "Behind the seams", "Our eco promise"];
+    const topics = [
+      "How to wash a face mask",
+      "Choosing a tie for a wedding",
+      "Matching masks and ties",
+      "A short history of the bow tie",
+      "Five ways to tie a tie",
+      "Sewing your own mask",
+      "Silk or cotton?",
+      "Packing ties for travel",
+      "Colours for winter",
+      "Caring for wool ties",
+      "Gift ideas for groomsmen",
+      "Mask fit guide",
+      "Behind the seams",
+      "Our eco promise",
+    ];
     const title = topics[i]!;
-    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    const slug = title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
     return {
       slug,
       title,

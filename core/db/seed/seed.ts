@@ -144,7 +144,11 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
     for (const key of terms) {
       const termId = termIds.get(key);
       if (termId === undefined) throw new Error(`demo data names an unknown term ${key}`);
-      await sql(tx).insertInto("product_terms").values({ product_id: id, term_id: termId }).onConflict((oc) => oc.doNothing()).execute();
+      await sql(tx)
+        .insertInto("product_terms")
+        .values({ product_id: id, term_id: termId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
     for (const [k, v] of p.variations.entries()) {
       const imageId = await insertImage(tx, v.image);
@@ -181,7 +185,11 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
       for (const [position, slug] of slugs.entries()) {
         const linked = productIds.get(slug);
         if (linked === undefined) throw new Error(`demo data links ${p.slug} to unknown ${slug}`);
-        await sql(tx).insertInto("product_links").values({ product_id: id, linked_id: linked, kind, position }).onConflict((oc) => oc.doNothing()).execute();
+        await sql(tx)
+          .insertInto("product_links")
+          .values({ product_id: id, linked_id: linked, kind, position })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       }
     }
   }
@@ -248,8 +256,23 @@ export async function seedBulkProducts(db: Db, count: number): Promise<number> {
     await b
       .insertInto("products")
       .columns([
-        "type", "slug", "name", "sku", "short_description", "regular_price", "sale_price", "price_min", "price_max",
-        "stock_quantity", "stock_status", "menu_order", "image_ids", "total_sales", "rating_average", "rating_count", "created_at",
+        "type",
+        "slug",
+        "name",
+        "sku",
+        "short_description",
+        "regular_price",
+        "sale_price",
+        "price_min",
+        "price_max",
+        "stock_quantity",
+        "stock_status",
+        "menu_order",
+        "image_ids",
+        "total_sales",
+        "rating_average",
+        "rating_count",
+        "created_at",
       ])
       .expression(
         raw`SELECT 'simple', 'bulk-' || g, 'Bulk Product ' || g, 'BULK-' || g, 'Generated product number ' || g,
@@ -282,7 +305,11 @@ export async function seedBulkProducts(db: Db, count: number): Promise<number> {
     await b
       .insertInto("product_terms")
       .columns(["product_id", "term_id"])
-      .expression(spread("product_cat", 7).where(({ not, exists, selectFrom }) => not(exists(selectFrom("product_terms as pt").select(raw.lit(1).as("one")).whereRef("pt.product_id", "=", "p.id")))))
+      .expression(
+        spread("product_cat", 7).where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom("product_terms as pt").select(raw.lit(1).as("one")).whereRef("pt.product_id", "=", "p.id"))),
+        ),
+      )
       .execute();
     await b
       .insertInto("product_terms")

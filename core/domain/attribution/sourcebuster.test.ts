@@ -40,14 +40,22 @@ function browser(options: SbjsOptions = WC_SBJS_PARAMS) {
 
 describe("cookie values (docs/contract/wire.md §4.2)", () => {
   it("pairs joined by |||, encodeURIComponent plus ! ~ * ' ( ) escapes — the wire note's example exactly", () => {
-    const value = encodeCookieValue({ typ: "utm", src: "newsletter", mdm: "email", cmp: "spring", cnt: "(none)", trm: "(none)", id: "42", plt: "plat", fmt: "fmt", tct: "tac" }, false);
-    expect(value).toBe("typ%3Dutm%7C%7C%7Csrc%3Dnewsletter%7C%7C%7Cmdm%3Demail%7C%7C%7Ccmp%3Dspring%7C%7C%7Ccnt%3D%28none%29%7C%7C%7Ctrm%3D%28none%29%7C%7C%7Cid%3D42%7C%7C%7Cplt%3Dplat%7C%7C%7Cfmt%3Dfmt%7C%7C%7Ctct%3Dtac");
+    const value = encodeCookieValue(
+      { typ: "utm", src: "newsletter", mdm: "email", cmp: "spring", cnt: "(none)", trm: "(none)", id: "42", plt: "plat", fmt: "fmt", tct: "tac" },
+      false,
+    );
+    expect(value).toBe(
+      "typ%3Dutm%7C%7C%7Csrc%3Dnewsletter%7C%7C%7Cmdm%3Demail%7C%7C%7Ccmp%3Dspring%7C%7C%7Ccnt%3D%28none%29%7C%7C%7Ctrm%3D%28none%29%7C%7C%7Cid%3D42%7C%7C%7Cplt%3Dplat%7C%7C%7Cfmt%3Dfmt%7C%7C%7Ctct%3Dtac",
+    );
     expect(decodeCookieValue(value)).toMatchObject({ typ: "utm", cnt: "(none)", id: "42" });
     expect(encodeCookieValue({ a: "!~*'()" }, false)).toBe("a%3D%21%7E%2A%27%28%29");
   });
 
   it("a value is split at the first '=' and URL-decoded once more", () => {
-    expect(decodeCookieValue(encodeCookieValue({ ep: "https://s.example/?a=b&c=d", src: "spring%20sale" }, false))).toEqual({ ep: "https://s.example/?a=b&c=d", src: "spring sale" });
+    expect(decodeCookieValue(encodeCookieValue({ ep: "https://s.example/?a=b&c=d", src: "spring%20sale" }, false))).toEqual({
+      ep: "https://s.example/?a=b&c=d",
+      src: "spring sale",
+    });
   });
 
   it("base64: the encoded value in base64 without '=' padding, detected when read", () => {
@@ -67,13 +75,38 @@ describe("cookie values (docs/contract/wire.md §4.2)", () => {
 describe("classification (docs/contract/wire.md §4.3, the cases of §4.7)", () => {
   it("a utm landing: typ utm with the raw values, first = current, session 1 page, 1 visit", () => {
     const b = browser();
-    const d = b.visit("/product/tie/?utm_source=newsletter&utm_medium=email&utm_campaign=spring+sale&utm_id=42&utm_source_platform=plat&utm_creative_format=fmt&utm_marketing_tactic=tac");
-    expect(d.current).toEqual({ typ: "utm", src: "newsletter", mdm: "email", cmp: "spring+sale", cnt: "(none)", trm: "(none)", id: "42", plt: "plat", fmt: "fmt", tct: "tac" });
+    const d = b.visit(
+      "/product/tie/?utm_source=newsletter&utm_medium=email&utm_campaign=spring+sale&utm_id=42&utm_source_platform=plat&utm_creative_format=fmt&utm_marketing_tactic=tac",
+    );
+    expect(d.current).toEqual({
+      typ: "utm",
+      src: "newsletter",
+      mdm: "email",
+      cmp: "spring+sale",
+      cnt: "(none)",
+      trm: "(none)",
+      id: "42",
+      plt: "plat",
+      fmt: "fmt",
+      tct: "tac",
+    });
     expect(d.first).toEqual(d.current);
-    expect(d.current_add).toEqual({ fd: "2026-03-04 05:06:07", ep: `${SITE}/product/tie/?utm_source=newsletter&utm_medium=email&utm_campaign=spring+sale&utm_id=42&utm_source_platform=plat&utm_creative_format=fmt&utm_marketing_tactic=tac`, rf: "(none)" });
+    expect(d.current_add).toEqual({
+      fd: "2026-03-04 05:06:07",
+      ep: `${SITE}/product/tie/?utm_source=newsletter&utm_medium=email&utm_campaign=spring+sale&utm_id=42&utm_source_platform=plat&utm_creative_format=fmt&utm_marketing_tactic=tac`,
+      rf: "(none)",
+    });
     expect(d.session).toEqual({ pgs: "1", cpg: d.current_add.ep });
     expect(d.udata).toEqual({ vst: "1", uip: "(none)", uag: UA });
-    expect(b.writes.map((w) => w.name).sort()).toEqual(["sbjs_current", "sbjs_current_add", "sbjs_first", "sbjs_first_add", "sbjs_migrations", "sbjs_session", "sbjs_udata"]);
+    expect(b.writes.map((w) => w.name).sort()).toEqual([
+      "sbjs_current",
+      "sbjs_current_add",
+      "sbjs_first",
+      "sbjs_first_add",
+      "sbjs_migrations",
+      "sbjs_session",
+      "sbjs_udata",
+    ]);
   });
 
   it("lifetime 0.00001 months: every cookie is a session cookie except sbjs_session (now + 30 min); domain without www.", () => {
@@ -130,7 +163,18 @@ describe("classification (docs/contract/wire.md §4.3, the cases of §4.7)", () 
   });
 
   it("a direct visit: typein (direct); a bare ?utm_source without '=' does not count", () => {
-    expect(browser().visit("/").current).toEqual({ typ: "typein", src: "(direct)", mdm: "(none)", cmp: "(none)", cnt: "(none)", trm: "(none)", id: "(none)", plt: "(none)", fmt: "(none)", tct: "(none)" });
+    expect(browser().visit("/").current).toEqual({
+      typ: "typein",
+      src: "(direct)",
+      mdm: "(none)",
+      cmp: "(none)",
+      cnt: "(none)",
+      trm: "(none)",
+      id: "(none)",
+      plt: "(none)",
+      fmt: "(none)",
+      tct: "(none)",
+    });
     expect(browser().visit("/?utm_source").current.typ).toBe("typein");
   });
 
@@ -154,7 +198,15 @@ describe("WooCommerce's 16 inputs (docs/contract/wire.md §4.4, §4.5)", () => {
     const d = browser().visit("/?utm_source=newsletter&utm_medium=email&utm_campaign=spring");
     const inputs = attributionInputs(d);
     expect(Object.keys(inputs)).toHaveLength(16);
-    expect(inputs).toMatchObject({ wc_order_attribution_source_type: "utm", wc_order_attribution_utm_source: "newsletter", wc_order_attribution_utm_campaign: "spring", wc_order_attribution_session_pages: "1", wc_order_attribution_session_count: "1", wc_order_attribution_referrer: "(none)", wc_order_attribution_user_agent: UA });
+    expect(inputs).toMatchObject({
+      wc_order_attribution_source_type: "utm",
+      wc_order_attribution_utm_source: "newsletter",
+      wc_order_attribution_utm_campaign: "spring",
+      wc_order_attribution_session_pages: "1",
+      wc_order_attribution_session_count: "1",
+      wc_order_attribution_referrer: "(none)",
+      wc_order_attribution_user_agent: UA,
+    });
     expect(Object.values(attributionInputs(null)).every((v) => v === "")).toBe(true);
   });
 });

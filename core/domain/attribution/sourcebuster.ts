@@ -166,7 +166,19 @@ function rawQuery(url: string): Map<string, string> {
   return out;
 }
 
-const UTM_PARAMS = ["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term", "utm_id", "utm_source_platform", "utm_creative_format", "utm_marketing_tactic", "gclid", "yclid"];
+const UTM_PARAMS = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_content",
+  "utm_term",
+  "utm_id",
+  "utm_source_platform",
+  "utm_creative_format",
+  "utm_marketing_tactic",
+  "gclid",
+  "yclid",
+];
 
 const ENGINES: { host: string; param: string; name?: string }[] = [
   { host: "bing.com", param: "q" },
@@ -182,7 +194,19 @@ const ENGINES: { host: string; param: string; name?: string }[] = [
 
 const REFERRAL_ALIASES: Record<string, string> = { "t.co": "twitter.com", "plus.url.google.com": "plus.google.com" };
 
-const source = (typ: string, over: Partial<Source> = {}): Source => ({ typ, src: NONE, mdm: NONE, cmp: NONE, cnt: NONE, trm: NONE, id: NONE, plt: NONE, fmt: NONE, tct: NONE, ...over });
+const source = (typ: string, over: Partial<Source> = {}): Source => ({
+  typ,
+  src: NONE,
+  mdm: NONE,
+  cmp: NONE,
+  cnt: NONE,
+  trm: NONE,
+  id: NONE,
+  plt: NONE,
+  fmt: NONE,
+  tct: NONE,
+  ...over,
+});
 
 /** The site's cookie domain: the host without 'www.'; sourcebuster also treats its subdomains as internal. */
 export function siteDomain(url: string): string {
@@ -233,7 +257,11 @@ export function formatDate(now: Date, offsetHours: number): string {
 }
 
 /** The decision for one page load: which source, if any, replaces sbjs_current (docs/contract/wire.md §4.3 steps 1–4), else null (keep). */
-export function classify(page: Pick<PageLoad, "url" | "referrer">, has: { session: boolean; first: boolean; current: boolean }, options: SbjsOptions): Source | null {
+export function classify(
+  page: Pick<PageLoad, "url" | "referrer">,
+  has: { session: boolean; first: boolean; current: boolean },
+  options: SbjsOptions,
+): Source | null {
   const referrer = page.referrer ? parseUrl(page.referrer) : null;
   const domain = siteDomain(page.url);
   const utm = utmSource(page.url, referrer, options);
@@ -300,7 +328,8 @@ export function sbjsInit(page: PageLoad, options: SbjsOptions = WC_SBJS_PARAMS):
     { name: COOKIE_NAMES.udata, value: enc({ ...data.udata }), expires: lifetime, domain },
     { name: COOKIE_NAMES.session, value: enc({ ...data.session }), expires: new Date(page.now.getTime() + options.sessionLengthMinutes * 60_000), domain },
   ];
-  if (page.cookies[COOKIE_NAMES.migrations] === undefined) writes.push({ name: COOKIE_NAMES.migrations, value: encodeData(MIGRATIONS_VALUE), expires: lifetime, domain });
+  if (page.cookies[COOKIE_NAMES.migrations] === undefined)
+    writes.push({ name: COOKIE_NAMES.migrations, value: encodeData(MIGRATIONS_VALUE), expires: lifetime, domain });
   return { data, writes };
 }
 

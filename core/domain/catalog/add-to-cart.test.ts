@@ -35,7 +35,13 @@ describe("simple", () => {
     expect(ok("add-to-cart=12&quantity=")).toEqual({ kind: "simple", productId: 12, quantity: 1 });
   });
   it("accepts FormData-like entry lists; the last repeated value wins", () => {
-    expect(parseAddToCartForm([["add-to-cart", "5"], ["quantity", "2"], ["quantity", "4"]])).toEqual({
+    expect(
+      parseAddToCartForm([
+        ["add-to-cart", "5"],
+        ["quantity", "2"],
+        ["quantity", "4"],
+      ]),
+    ).toEqual({
       ok: true,
       value: { kind: "simple", productId: 5, quantity: 4 },
     });
@@ -167,9 +173,7 @@ describe("downloads (EDD)", () => {
     expect(ok("download_id=70")).toEqual({ kind: "download", downloadId: 70, lines: [{ priceIndex: null, quantity: 1 }] });
   });
   it("multi price: edd_options[price_id][] with edd_download_quantity_{priceIndex}", () => {
-    expect(
-      ok("download_id=70&edd_options%5Bprice_id%5D%5B%5D=1&edd_options%5Bprice_id%5D%5B%5D=3&edd_download_quantity_1=2"),
-    ).toEqual({
+    expect(ok("download_id=70&edd_options%5Bprice_id%5D%5B%5D=1&edd_options%5Bprice_id%5D%5B%5D=3&edd_download_quantity_1=2")).toEqual({
       kind: "download",
       downloadId: 70,
       lines: [
@@ -183,9 +187,7 @@ describe("downloads (EDD)", () => {
     expect(errors("download_id=x")[0]?.field).toBe("download_id");
     expect(errors("download_id=70&edd_options[price_id][]=a")[0]?.message).toBe("The price option must be a whole number.");
     expect(errors("download_id=70&edd_download_quantity=0")[0]?.message).toBe("Quantity must be at least 1.");
-    expect(errors("download_id=70&edd_options[price_id][]=1&edd_download_quantity_1=1.5")[0]?.field).toBe(
-      "edd_download_quantity_1",
-    );
+    expect(errors("download_id=70&edd_options[price_id][]=1&edd_download_quantity_1=1.5")[0]?.field).toBe("edd_download_quantity_1");
     expect(errors("download_id=70&edd_download_quantity_2=1")[0]?.message).toMatch(/not chosen/);
   });
 });
@@ -201,7 +203,17 @@ describe("guards", () => {
   });
   it("never throws and every error names a message (property)", () => {
     const name = fc.oneof(
-      fc.constantFrom("add-to-cart", "quantity", "variation_id", "attribute_pa_color", "quantity[5]", "bundle_quantity_1", "download_id", "edd_options[price_id][]", "edd_download_quantity_1"),
+      fc.constantFrom(
+        "add-to-cart",
+        "quantity",
+        "variation_id",
+        "attribute_pa_color",
+        "quantity[5]",
+        "bundle_quantity_1",
+        "download_id",
+        "edd_options[price_id][]",
+        "edd_download_quantity_1",
+      ),
       fc.string(),
     );
     fc.assert(

@@ -65,12 +65,7 @@ export interface DownloadAddToCart {
   readonly lines: readonly { readonly priceIndex: number | null; readonly quantity: number }[];
 }
 
-export type AddToCartRequest =
-  | SimpleAddToCart
-  | VariationAddToCart
-  | GroupedAddToCart
-  | BundleAddToCart
-  | DownloadAddToCart;
+export type AddToCartRequest = SimpleAddToCart | VariationAddToCart | GroupedAddToCart | BundleAddToCart | DownloadAddToCart;
 
 export type ParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: readonly FieldError[] };
 
@@ -172,8 +167,7 @@ export function parseAddToCartForm(entries: FormEntries): ParseResult<AddToCartR
   const isDownload = fields.has(ADD_TO_CART_FIELDS.downloadId) || priceIds.length > 0 || names.some((n) => n.startsWith("edd_download_quantity"));
   const isGrouped = names.some((n) => GROUPED_FIELD.test(n));
   const isBundle = names.some((n) => n.startsWith("bundle_"));
-  const isVariation =
-    fields.has(ADD_TO_CART_FIELDS.variationId) || names.some((n) => n.startsWith(ADD_TO_CART_FIELDS.attributePrefix));
+  const isVariation = fields.has(ADD_TO_CART_FIELDS.variationId) || names.some((n) => n.startsWith(ADD_TO_CART_FIELDS.attributePrefix));
   // A download form has no add-to-cart field; both at once cannot be told apart.
   const isWooCommerce = isGrouped || isBundle || isVariation || fields.has(ADD_TO_CART_FIELDS.productId);
   if ([isGrouped, isBundle, isVariation].filter(Boolean).length > 1 || (isDownload && isWooCommerce)) {
@@ -246,12 +240,7 @@ function parseGrouped(productId: number | null, fields: Map<string, string>, err
   return { kind: "grouped", productId, children };
 }
 
-function parseBundle(
-  productId: number | null,
-  quantity: number | null,
-  fields: Map<string, string>,
-  errors: Collector,
-): BundleAddToCart | null {
+function parseBundle(productId: number | null, quantity: number | null, fields: Map<string, string>, errors: Collector): BundleAddToCart | null {
   const items = new Map<number, { quantity: number | null; selected: boolean; variationId: number | null; attributes: Record<string, string> }>();
   const itemFor = (id: number, field: string) => {
     let item = items.get(id);

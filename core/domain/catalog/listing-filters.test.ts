@@ -78,9 +78,9 @@ describe("consolidateFilters", () => {
     });
   });
   it("merges filters on the same taxonomy: terms united, first join kept", () => {
-    expect(
-      consolidateFilters({ a: tax("pa_color", ["red", "blue"], "AND"), b: tax("pa_color", ["blue", "green"], "OR") }),
-    ).toEqual({ taxonomy: { pa_color: { terms: ["red", "blue", "green"], logicalJoin: "AND" } } });
+    expect(consolidateFilters({ a: tax("pa_color", ["red", "blue"], "AND"), b: tax("pa_color", ["blue", "green"], "OR") })).toEqual({
+      taxonomy: { pa_color: { terms: ["red", "blue", "green"], logicalJoin: "AND" } },
+    });
   });
 });
 
@@ -171,24 +171,21 @@ describe("address round trip (property)", () => {
   it("the whole address round-trips through URL serialisation", () => {
     const taxonomy = fc.constantFrom("product_cat", "pa_color", "pa_size", "my-tax");
     fc.assert(
-      fc.property(
-        fc.dictionary(taxonomy, fc.record({ terms: fc.array(term, { minLength: 1, maxLength: 4 }), logicalJoin: join })),
-        (byTaxonomy) => {
-          const filters: Record<string, ReturnType<typeof tax>> = {};
-          for (const [t, f] of Object.entries(byTaxonomy)) filters[`id-${t}`] = tax(t, f.terms, f.logicalJoin);
-          const href = filteredAddress("https://shop.test/shop/?orderby=price#top", W, filters);
-          const url = new URL(href);
-          expect(url.pathname).toBe("/shop/");
-          expect(url.hash).toBe("#top");
-          expect(url.searchParams.get("orderby")).toBe("price");
-          const read = readFiltersFromParams(new URLSearchParams(url.search))[W] ?? {};
-          const expected: Record<string, ConsolidatedTaxonomyFilter> = {};
-          for (const [t, f] of Object.entries(byTaxonomy)) expected[t] = canonical(f);
-          const got: Record<string, ConsolidatedTaxonomyFilter> = {};
-          for (const [t, f] of Object.entries(read)) got[t] = { terms: f.filterData.terms, logicalJoin: f.filterData.logicalJoin };
-          expect(got).toEqual(expected);
-        },
-      ),
+      fc.property(fc.dictionary(taxonomy, fc.record({ terms: fc.array(term, { minLength: 1, maxLength: 4 }), logicalJoin: join })), (byTaxonomy) => {
+        const filters: Record<string, ReturnType<typeof tax>> = {};
+        for (const [t, f] of Object.entries(byTaxonomy)) filters[`id-${t}`] = tax(t, f.terms, f.logicalJoin);
+        const href = filteredAddress("https://shop.test/shop/?orderby=price#top", W, filters);
+        const url = new URL(href);
+        expect(url.pathname).toBe("/shop/");
+        expect(url.hash).toBe("#top");
+        expect(url.searchParams.get("orderby")).toBe("price");
+        const read = readFiltersFromParams(new URLSearchParams(url.search))[W] ?? {};
+        const expected: Record<string, ConsolidatedTaxonomyFilter> = {};
+        for (const [t, f] of Object.entries(byTaxonomy)) expected[t] = canonical(f);
+        const got: Record<string, ConsolidatedTaxonomyFilter> = {};
+        for (const [t, f] of Object.entries(read)) got[t] = { terms: f.filterData.terms, logicalJoin: f.filterData.logicalJoin };
+        expect(got).toEqual(expected);
+      }),
       { numRuns: 300 },
     );
   });
@@ -211,9 +208,7 @@ describe("writeWidgetFilters / readFiltersFromParams", () => {
       `e-filter-${W}-pa_color=red&e-filter-${W}-pa_size=s&e-page-${W}=3&e-filter-other1-pa_color=blue&e-page-other1=2&orderby=price`,
     );
     const next = writeWidgetFilters(params, W, { taxonomy: { product_cat: { terms: ["masks", "ties"], logicalJoin: "AND" } } });
-    expect(next.toString()).toBe(
-      "e-filter-other1-pa_color=blue&e-page-other1=2&orderby=price&e-filter-a1b2c3d-product_cat=masks%2Bties",
-    );
+    expect(next.toString()).toBe("e-filter-other1-pa_color=blue&e-page-other1=2&orderby=price&e-filter-a1b2c3d-product_cat=masks%2Bties");
     expect(params.has(`e-page-${W}`)).toBe(true); // input untouched
   });
   it("writes NOT and OR values that survive serialisation", () => {
@@ -258,16 +253,12 @@ describe("writeWidgetFilters / readFiltersFromParams", () => {
 
 describe("paginationBaseUrl", () => {
   it("strips page and paged and the /page/N/ segment", () => {
-    expect(paginationBaseUrl("https://shop.test/shop/page/3/?orderby=price&paged=3&page=2")).toBe(
-      "https://shop.test/shop/?orderby=price",
-    );
+    expect(paginationBaseUrl("https://shop.test/shop/page/3/?orderby=price&paged=3&page=2")).toBe("https://shop.test/shop/?orderby=price");
     expect(paginationBaseUrl("https://shop.test/shop/page/12")).toBe("https://shop.test/shop/");
     expect(paginationBaseUrl("https://shop.test/?page=2")).toBe("https://shop.test/");
   });
   it("keeps filters and paths that merely contain 'page'", () => {
-    expect(paginationBaseUrl(`https://shop.test/page/about/?e-filter-${W}-pa_color=red`)).toBe(
-      `https://shop.test/page/about/?e-filter-${W}-pa_color=red`,
-    );
+    expect(paginationBaseUrl(`https://shop.test/page/about/?e-filter-${W}-pa_color=red`)).toBe(`https://shop.test/page/about/?e-filter-${W}-pa_color=red`);
     expect(paginationBaseUrl("https://shop.test/homepage/2/")).toBe("https://shop.test/homepage/2/");
   });
 });

@@ -127,10 +127,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function escapeTerm(term: string): string {
   // encodeURIComponent throws on lone surrogates; write them as U+FFFD like toWellFormed().
   const wellFormed = term.replace(LONE_SURROGATE, "\uFFFD");
-  return encodeURIComponent(wellFormed).replace(
-    /[!'()*~]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`,
-  );
+  return encodeURIComponent(wellFormed).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 }
 
 /** Reverses escapeTerm; null for anything escapeTerm could not have written. */
@@ -205,11 +202,7 @@ export function decodeFilterValue(value: string): { terms: string[]; logicalJoin
  * `e-filter-…` parameters are replaced and its `e-page-{widgetId}` removed (a filter change
  * starts from page one). Other filter types have no place in the address and are not written.
  */
-export function writeWidgetFilters(
-  params: URLSearchParams,
-  widgetId: string,
-  consolidated: ConsolidatedFilters,
-): URLSearchParams {
+export function writeWidgetFilters(params: URLSearchParams, widgetId: string, consolidated: ConsolidatedFilters): URLSearchParams {
   if (!WIDGET_ID_PATTERN.test(widgetId)) throw new RangeError(`invalid widget id: ${JSON.stringify(widgetId)}`);
   const next = new URLSearchParams(params);
   for (const name of [...next.keys()]) {
@@ -239,10 +232,7 @@ export function filteredAddress(href: string, widgetId: string, filters: WidgetF
  * taxonomy, as the address does not carry the widget's own filter ids). Ignores anything
  * malformed; never throws. With a widget id, only that widget's filters are returned (under it).
  */
-export function readFiltersFromParams(
-  params: URLSearchParams,
-  onlyWidgetId?: string,
-): Record<string, Record<string, ListingFilter>> {
+export function readFiltersFromParams(params: URLSearchParams, onlyWidgetId?: string): Record<string, Record<string, ListingFilter>> {
   const result: Record<string, Record<string, ListingFilter>> = {};
   const seen = new Set<string>();
   for (const [name, value] of params) {

@@ -11,8 +11,14 @@ const firstString = z.preprocess((value) => (Array.isArray(value) ? value[0] : v
 
 /** The query-string part, zod-backed: every field falls back to its default when bad. */
 export const listingParamsSchema = z.object({
-  orderby: firstString.pipe(z.enum(ORDERBY_VALUES).optional()).catch(undefined).transform((v) => v ?? DEFAULT_ORDERBY),
-  view: firstString.pipe(z.enum(VIEW_VALUES).optional()).catch(undefined).transform((v) => v ?? DEFAULT_VIEW),
+  orderby: firstString
+    .pipe(z.enum(ORDERBY_VALUES).optional())
+    .catch(undefined)
+    .transform((v) => v ?? DEFAULT_ORDERBY),
+  view: firstString
+    .pipe(z.enum(VIEW_VALUES).optional())
+    .catch(undefined)
+    .transform((v) => v ?? DEFAULT_VIEW),
   s: firstString.catch(undefined).transform((v) => normalizeSearch(v)),
   paged: firstString.catch(undefined).transform((v) => parsePageNumber(v)),
 });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  ORDERBY_SORT,
-  normalizeSearch,
-  pageFromPath,
-  parsePageNumber,
-} from "./listing-query.ts";
+import { ORDERBY_SORT, normalizeSearch, pageFromPath, parsePageNumber } from "./listing-query.ts";
 import { parseListingQuery, parseListingUrl } from "./listing-query.schema.ts";
 import { ORDERBY_VALUES } from "./settings.ts";
 

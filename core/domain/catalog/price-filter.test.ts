@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  alignPrice,
-  initialPriceRange,
-  normalizeRange,
-  parsePriceFilter,
-  parsePriceValue,
-  priceSliderKey,
-  setPriceHandle,
-} from "./price-filter.ts";
+import { alignPrice, initialPriceRange, normalizeRange, parsePriceFilter, parsePriceValue, priceSliderKey, setPriceHandle } from "./price-filter.ts";
 
 const bounds = { min: 0, max: 100 };
 

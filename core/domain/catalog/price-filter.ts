@@ -49,8 +49,7 @@ function normalizeBounds(bounds: PriceSliderBounds): Bounds {
   let min = Number.isFinite(bounds.min) ? bounds.min : 0;
   let max = Number.isFinite(bounds.max) ? bounds.max : 0;
   if (min > max) [min, max] = [max, min];
-  const step =
-    bounds.step !== undefined && Number.isFinite(bounds.step) && bounds.step > 0 ? bounds.step : DEFAULT_PRICE_STEP;
+  const step = bounds.step !== undefined && Number.isFinite(bounds.step) && bounds.step > 0 ? bounds.step : DEFAULT_PRICE_STEP;
   const decimals = Math.max(decimalsOf(min), decimalsOf(step));
   // The epsilon keeps 0.3 / 0.1 from flooring to 2.
   const steps = Math.floor((max - min) / step + 1e-9);
@@ -68,17 +67,10 @@ export function alignPrice(value: number, bounds: PriceSliderBounds): number {
 }
 
 /** Moves one handle; the handles can't cross (a handle stops at the other one). */
-export function setPriceHandle(
-  range: PriceRange,
-  handle: PriceHandle,
-  value: number,
-  bounds: PriceSliderBounds,
-): PriceRange {
+export function setPriceHandle(range: PriceRange, handle: PriceHandle, value: number, bounds: PriceSliderBounds): PriceRange {
   const current = normalizeRange(range, bounds);
   const aligned = alignPrice(value, bounds);
-  return handle === "from"
-    ? { from: Math.min(aligned, current.to), to: current.to }
-    : { from: current.from, to: Math.max(aligned, current.from) };
+  return handle === "from" ? { from: Math.min(aligned, current.to), to: current.to } : { from: current.from, to: Math.max(aligned, current.from) };
 }
 
 /** Any range made valid: both ends aligned, from ≤ to (swapped when reversed). */
@@ -93,12 +85,7 @@ export function normalizeRange(range: PriceRange, bounds: PriceSliderBounds): Pr
  * PageDown/PageUp ten steps, Home/End to the lowest/highest place the handle may go.
  * Null for keys the slider does not handle (let the browser have them).
  */
-export function priceSliderKey(
-  range: PriceRange,
-  handle: PriceHandle,
-  key: string,
-  bounds: PriceSliderBounds,
-): PriceRange | null {
+export function priceSliderKey(range: PriceRange, handle: PriceHandle, key: string, bounds: PriceSliderBounds): PriceRange | null {
   const b = normalizeBounds(bounds);
   const current = normalizeRange(range, bounds);
   const value = current[handle];
@@ -131,10 +118,7 @@ export function priceSliderKey(
 }
 
 /** The slider's starting range: the address's values where given, else the bounds. */
-export function initialPriceRange(
-  bounds: PriceSliderBounds,
-  query: { readonly min: number | null; readonly max: number | null },
-): PriceRange {
+export function initialPriceRange(bounds: PriceSliderBounds, query: { readonly min: number | null; readonly max: number | null }): PriceRange {
   const b = normalizeBounds(bounds);
   return normalizeRange({ from: query.min ?? b.min, to: query.max ?? b.max }, bounds);
 }

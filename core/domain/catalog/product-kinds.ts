@@ -69,13 +69,7 @@ export interface DownloadableProduct {
   readonly priceOptions: readonly DownloadPriceOption[];
 }
 
-export type CatalogProduct =
-  | SimpleProduct
-  | VariableProduct
-  | GroupedProduct
-  | BundleProduct
-  | ExternalProduct
-  | DownloadableProduct;
+export type CatalogProduct = SimpleProduct | VariableProduct | GroupedProduct | BundleProduct | ExternalProduct | DownloadableProduct;
 
 /** docs/contract/storefront.md §5: external products never use in-place (background) add to cart; they link away. */
 export function canAddInPlace(kind: ProductKind): boolean {
@@ -89,9 +83,7 @@ export function downloadKey(downloadId: number, priceIndex?: number | null): str
 
 /** edd_download_quantity, or edd_download_quantity_{priceIndex} for a price option. */
 export function downloadQuantityField(priceIndex?: number | null): string {
-  return priceIndex === undefined || priceIndex === null
-    ? ADD_TO_CART_FIELDS.downloadQuantity
-    : `${ADD_TO_CART_FIELDS.downloadQuantity}_${priceIndex}`;
+  return priceIndex === undefined || priceIndex === null ? ADD_TO_CART_FIELDS.downloadQuantity : `${ADD_TO_CART_FIELDS.downloadQuantity}_${priceIndex}`;
 }
 
 /** The grouped form's field for one child. */
@@ -120,10 +112,7 @@ export function bundlePrice(bundle: BundleProduct, selection: BundleSelection, b
   let perBundle = assertCents(bundle.basePriceCents);
   for (const item of bundle.bundledItems) {
     if (item.optional && !ticked.has(item.bundledItemId)) continue;
-    const units = assertUnits(
-      selection.quantities?.[item.bundledItemId] ?? item.defaultQuantity,
-      `quantity of bundled item ${item.bundledItemId}`,
-    );
+    const units = assertUnits(selection.quantities?.[item.bundledItemId] ?? item.defaultQuantity, `quantity of bundled item ${item.bundledItemId}`);
     perBundle += assertCents(item.priceCents) * units;
   }
   return assertCents(perBundle * assertUnits(bundleQuantity, "bundle quantity"));

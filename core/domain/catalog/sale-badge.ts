@@ -41,11 +41,7 @@ export function saleBadgeText(template: string, percentage: number): string {
 }
 
 /** The badge text for a chosen variation, or null when it has no sale (hide the badge). */
-export function saleBadgeForVariation(
-  percentages: SalePercentages,
-  variationId: number | null | undefined,
-  template: string,
-): string | null {
+export function saleBadgeForVariation(percentages: SalePercentages, variationId: number | null | undefined, template: string): string | null {
   if (variationId === null || variationId === undefined || !Object.hasOwn(percentages, variationId)) return null;
   const percentage = percentages[variationId];
   return percentage === undefined ? null : saleBadgeText(template, percentage);

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "./settings.ts";
-import {
-  applyDisplayLimit,
-  clickSwatch,
-  computeAttributeSwatches,
-  computeSwatchItems,
-  keySwatch,
-  stockLeftInfo,
-  type SwatchStateInput,
-} from "./swatches.ts";
+import { applyDisplayLimit, clickSwatch, computeAttributeSwatches, computeSwatchItems, keySwatch, stockLeftInfo, type SwatchStateInput } from "./swatches.ts";
 import { attributeOptionsState, type Variation } from "./variations.ts";
 
 const C = "attribute_pa_color";
@@ -88,9 +80,7 @@ describe("computeSwatchItems (docs/contract/storefront.md §4 steps 1–5)", () 
     expect(blue).toMatchObject({ disabled: true, noStock: false, tooltip: "(Out of Stock)" });
   });
   it("out-of-stock enabled options: 'no-stock' and clickable when clickable_out_of_stock is on", () => {
-    const blue = computeSwatchItems(
-      input({ outOfStockOptions: ["blue"], settings: with_({ clickable_out_of_stock: true }) }),
-    )[1];
+    const blue = computeSwatchItems(input({ outOfStockOptions: ["blue"], settings: with_({ clickable_out_of_stock: true }) }))[1];
     expect(blue).toMatchObject({ disabled: false, noStock: true, tooltip: "(Out of Stock)" });
   });
   it("a selected out-of-stock option stays checked", () => {
@@ -111,9 +101,7 @@ describe("computeSwatchItems (docs/contract/storefront.md §4 steps 1–5)", () 
     expect(items.map((i) => i.tooltip)).toEqual([null, "Sold out", "N/A"]);
   });
   it("step 5: loaded on demand, all items enabled and only the current value selected", () => {
-    const items = computeSwatchItems(
-      input({ loadOnDemand: true, enabledOptions: [], outOfStockOptions: ["red"], selectedValue: "green" }),
-    );
+    const items = computeSwatchItems(input({ loadOnDemand: true, enabledOptions: [], outOfStockOptions: ["red"], selectedValue: "green" }));
     expect(items.map((i) => [i.value, i.disabled, i.selected, i.tooltip])).toEqual([
       ["red", false, false, null],
       ["blue", false, false, null],
@@ -126,9 +114,7 @@ describe("computeSwatchItems (docs/contract/storefront.md §4 steps 1–5)", () 
     const names = values.map((x) => x.value);
     const on = attributeOptionsState(variations, chosen, C, names, { disableOutOfStock: true });
     const off = attributeOptionsState(variations, chosen, C, names, { disableOutOfStock: false });
-    const itemsOn = computeSwatchItems(
-      input({ enabledOptions: on.enabled, outOfStockOptions: on.outOfStock, selectedValue: "" }),
-    );
+    const itemsOn = computeSwatchItems(input({ enabledOptions: on.enabled, outOfStockOptions: on.outOfStock, selectedValue: "" }));
     const itemsOff = computeSwatchItems(
       input({
         enabledOptions: off.enabled,
@@ -252,19 +238,13 @@ describe("stockLeftInfo", () => {
     expect(stockLeftInfo({ variations, chosen: { [C]: "", [S]: "s" }, attributeName: C, value: "red" })).toBeNull();
   });
   it("shown when every other attribute is chosen and max_qty ≤ threshold", () => {
-    expect(
-      stockLeftInfo({ variations, chosen: { [C]: "", [S]: "s" }, attributeName: C, value: "red", settings: on }),
-    ).toBe(3);
+    expect(stockLeftInfo({ variations, chosen: { [C]: "", [S]: "s" }, attributeName: C, value: "red", settings: on })).toBe(3);
   });
   it("not shown while another attribute is unchosen", () => {
-    expect(
-      stockLeftInfo({ variations, chosen: { [C]: "", [S]: "" }, attributeName: C, value: "red", settings: on }),
-    ).toBeNull();
+    expect(stockLeftInfo({ variations, chosen: { [C]: "", [S]: "" }, attributeName: C, value: "red", settings: on })).toBeNull();
   });
   it("not shown above the threshold, exactly at it shown", () => {
-    expect(
-      stockLeftInfo({ variations, chosen: { [C]: "", [S]: "m" }, attributeName: C, value: "red", settings: on }),
-    ).toBeNull();
+    expect(stockLeftInfo({ variations, chosen: { [C]: "", [S]: "m" }, attributeName: C, value: "red", settings: on })).toBeNull();
     expect(
       stockLeftInfo({
         variations,
@@ -277,9 +257,7 @@ describe("stockLeftInfo", () => {
   });
   it("not shown for out-of-stock variations, nor for unmanaged stock", () => {
     const settings = with_({ show_variation_stock: true, disable_out_of_stock: false });
-    expect(
-      stockLeftInfo({ variations, chosen: { [C]: "", [S]: "s" }, attributeName: C, value: "blue", settings }),
-    ).toBeNull();
+    expect(stockLeftInfo({ variations, chosen: { [C]: "", [S]: "s" }, attributeName: C, value: "blue", settings })).toBeNull();
     expect(
       stockLeftInfo({
         variations: [v(1, "red", "s", true, null)],
@@ -305,19 +283,19 @@ describe("computeAttributeSwatches (refresh on form change)", () => {
   });
   it("disable_out_of_stock off: blue is '(Out of Stock)' and disabled; clickable makes it no-stock", () => {
     const off = with_({ disable_out_of_stock: false });
-    expect(
-      summary(computeAttributeSwatches({ variations, chosen: { [C]: "", [S]: "s" }, attributeName: C, values, settings: off })),
-    ).toEqual(["red::", "blue:dis:(Out of Stock)", "green:dis:(Unavailable)"]);
+    expect(summary(computeAttributeSwatches({ variations, chosen: { [C]: "", [S]: "s" }, attributeName: C, values, settings: off }))).toEqual([
+      "red::",
+      "blue:dis:(Out of Stock)",
+      "green:dis:(Unavailable)",
+    ]);
     const clickable = with_({ disable_out_of_stock: false, clickable_out_of_stock: true });
-    expect(
-      summary(computeAttributeSwatches({ variations, chosen: { [C]: "", [S]: "s" }, attributeName: C, values, settings: clickable })),
-    ).toEqual(["red::", "blue:nostock:(Out of Stock)", "green:dis:(Unavailable)"]);
+    expect(summary(computeAttributeSwatches({ variations, chosen: { [C]: "", [S]: "s" }, attributeName: C, values, settings: clickable }))).toEqual([
+      "red::",
+      "blue:nostock:(Out of Stock)",
+      "green:dis:(Unavailable)",
+    ]);
   });
   it("no variations: loaded on demand, everything enabled", () => {
-    expect(summary(computeAttributeSwatches({ variations: [], chosen: { [C]: "blue" }, attributeName: C, values }))).toEqual([
-      "red::",
-      "blue:sel:",
-      "green::",
-    ]);
+    expect(summary(computeAttributeSwatches({ variations: [], chosen: { [C]: "blue" }, attributeName: C, values }))).toEqual(["red::", "blue:sel:", "green::"]);
   });
 });

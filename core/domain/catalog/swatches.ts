@@ -3,13 +3,7 @@
  * Pure state: the UI renders what these functions return and feeds events back in.
  */
 import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "./settings.ts";
-import {
-  attributeOptionsState,
-  findMatchingVariations,
-  findVariation,
-  type AttributeMap,
-  type Variation,
-} from "./variations.ts";
+import { attributeOptionsState, findMatchingVariations, findVariation, type AttributeMap, type Variation } from "./variations.ts";
 
 export interface SwatchValue {
   readonly value: string;
@@ -167,11 +161,7 @@ export interface SwatchDisplayLimit<T> {
  * The 'more' control: with a display limit, items past it are hidden until revealed.
  * A limit of null (or ≤ 0) means no limit.
  */
-export function applyDisplayLimit<T>(
-  items: readonly T[],
-  limit: number | null,
-  revealed: boolean,
-): SwatchDisplayLimit<T> {
+export function applyDisplayLimit<T>(items: readonly T[], limit: number | null, revealed: boolean): SwatchDisplayLimit<T> {
   if (revealed || limit === null || !Number.isInteger(limit) || limit <= 0 || items.length <= limit) {
     return { visible: items, hidden: [], showMore: false };
   }

@@ -27,7 +27,5 @@ export const variationSchema = z.object({
  */
 export const productSchema = z.object({
   product_id: idSchema,
-  product_variations: z
-    .union([z.array(variationSchema), z.literal(false)])
-    .transform((v) => (v === false ? [] : v)),
+  product_variations: z.union([z.array(variationSchema), z.literal(false)]).transform((v) => (v === false ? [] : v)),
 }) satisfies z.ZodType<Product, unknown>;

@@ -28,12 +28,7 @@ function variation(id: number, color: string, size: string, inStock = true, maxQ
 }
 
 // red/S, red/M (out of stock), blue/any size, green/L (out of stock)
-const variations = [
-  variation(1, "red", "s"),
-  variation(2, "red", "m", false),
-  variation(3, "blue", ""),
-  variation(4, "green", "l", false),
-];
+const variations = [variation(1, "red", "s"), variation(2, "red", "m", false), variation(3, "blue", ""), variation(4, "green", "l", false)];
 const ON = { disableOutOfStock: true };
 const OFF = { disableOutOfStock: false };
 
@@ -69,9 +64,7 @@ describe("variationMatches (docs/contract/storefront.md §5)", () => {
 describe("findMatchingVariations / findVariation", () => {
   it("with disable_out_of_stock on, not-in-stock variations are unavailable", () => {
     expect(findMatchingVariations(variations, { [C]: "red", [S]: "" }, ON).map((v) => v.variation_id)).toEqual([1]);
-    expect(findMatchingVariations(variations, { [C]: "red", [S]: "" }, OFF).map((v) => v.variation_id)).toEqual([
-      1, 2,
-    ]);
+    expect(findMatchingVariations(variations, { [C]: "red", [S]: "" }, OFF).map((v) => v.variation_id)).toEqual([1, 2]);
   });
   it("finds the single fully-matching variation only once every attribute is chosen", () => {
     expect(findVariation(variations, { [C]: "red", [S]: "" }, ON)).toBeUndefined();
@@ -112,10 +105,7 @@ describe("attributeOptionsState (enabled options)", () => {
     expect(attributeOptionsState(variations, { [C]: "red", [S]: "" }, S, sizes, ON).enabled).toEqual(["s"]);
   });
   it("ignores the attribute's own current choice", () => {
-    expect(attributeOptionsState(variations, { [C]: "red", [S]: "s" }, C, colors, ON).enabled).toEqual([
-      "red",
-      "blue",
-    ]);
+    expect(attributeOptionsState(variations, { [C]: "red", [S]: "s" }, C, colors, ON).enabled).toEqual(["red", "blue"]);
   });
   it("with disable_out_of_stock off, out-of-stock options are enabled and reported", () => {
     expect(attributeOptionsState(variations, { [C]: "", [S]: "" }, C, colors, OFF)).toEqual({

@@ -67,11 +67,7 @@ export function isVariationAvailable(variation: Variation, options: VariationOpt
 }
 
 /** Available variations that match the choice, in their original order. */
-export function findMatchingVariations(
-  variations: readonly Variation[],
-  chosen: AttributeMap,
-  options: VariationOptions,
-): Variation[] {
+export function findMatchingVariations(variations: readonly Variation[], chosen: AttributeMap, options: VariationOptions): Variation[] {
   return variations.filter((v) => isVariationAvailable(v, options) && variationMatches(v.attributes, chosen));
 }
 
@@ -93,11 +89,7 @@ export function isChoiceComplete(variations: readonly Variation[], chosen: Attri
  * or nothing available matches. Like WooCommerce, the first match wins when several
  * ('any' variations) match.
  */
-export function findVariation(
-  variations: readonly Variation[],
-  chosen: AttributeMap,
-  options: VariationOptions,
-): Variation | undefined {
+export function findVariation(variations: readonly Variation[], chosen: AttributeMap, options: VariationOptions): Variation | undefined {
   if (variations.length === 0 || !isChoiceComplete(variations, chosen)) return undefined;
   return findMatchingVariations(variations, chosen, options)[0];
 }
@@ -148,13 +140,7 @@ export function allAttributeOptionsStates(
 ): Record<string, AttributeOptionsState> {
   const result: Record<string, AttributeOptionsState> = {};
   for (const list of lists) {
-    result[list.attribute_name] = attributeOptionsState(
-      variations,
-      chosen,
-      list.attribute_name,
-      list.attribute_values,
-      options,
-    );
+    result[list.attribute_name] = attributeOptionsState(variations, chosen, list.attribute_name, list.attribute_values, options);
   }
   return result;
 }

@@ -139,8 +139,27 @@ export type Period = (typeof PERIODS)[number];
 
 /** docs/contract/storefront.md §9 languages. */
 export const LIST_LANGS = [
-  "en", "fr", "de", "pt", "id", "it", "ko", "pl", "ru", "es", "th",
-  "tr", "uk", "vi", "nl", "ro", "ka", "hy", "az", "el", "uz",
+  "en",
+  "fr",
+  "de",
+  "pt",
+  "id",
+  "it",
+  "ko",
+  "pl",
+  "ru",
+  "es",
+  "th",
+  "tr",
+  "uk",
+  "vi",
+  "nl",
+  "ro",
+  "ka",
+  "hy",
+  "az",
+  "el",
+  "uz",
 ] as const;
 export type ListLang = (typeof LIST_LANGS)[number];
 export const LIVE_LANGS = ["en", "nl", "ro", "ka", "hy", "az", "el", "pl", "uz"] as const;

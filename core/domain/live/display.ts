@@ -1,12 +1,5 @@
 /** What the widgets print: minute, status line, dates, the leading team. Pure. */
-import {
-  MINUTE_CAP,
-  MINUTE_CAP_TEXT,
-  MISSING_MINUTE_TEXT_INDEX,
-  MISSING_SCORE,
-  MISSING_TEXT,
-  STATUS_INDEX,
-} from "./constants.ts";
+import { MINUTE_CAP, MINUTE_CAP_TEXT, MISSING_MINUTE_TEXT_INDEX, MISSING_SCORE, MISSING_TEXT, STATUS_INDEX } from "./constants.ts";
 import { listTexts, liveTexts } from "./i18n.ts";
 import type { MatchTime, Score } from "./schema.ts";
 import { isKnownStage, isNotStarted, LIST_LABEL_INDEX, showsMinute } from "./stages.ts";
@@ -69,7 +62,7 @@ export function listStatus(match: Pick<StatusInput, "stage" | "matchTime">, lang
   if (isNotStarted(match.stage)) return "";
   if (!isKnownStage(match.stage)) return MISSING_TEXT;
   const index = LIST_LABEL_INDEX[match.stage];
-  const label = index === undefined ? MISSING_TEXT : labels[index] ?? MISSING_TEXT;
+  const label = index === undefined ? MISSING_TEXT : (labels[index] ?? MISSING_TEXT);
   if (match.stage === "live") return minuteDisplay(match.matchTime, label);
   return label;
 }

@@ -18,10 +18,7 @@ const text = z.preprocess(
 const url = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string());
 
 /** A goal count. Feeds sometimes send digits as a string. null = unknown (shown as '-'). */
-export const scoreSchema = z.preprocess(
-  (v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-  z.number().int().min(0).nullable(),
-);
+export const scoreSchema = z.preprocess((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v), z.number().int().min(0).nullable());
 export type Score = z.infer<typeof scoreSchema>;
 
 /** Goals per period, keyed by period name ("1", "2", "et", "pen" in our feed). */

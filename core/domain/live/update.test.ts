@@ -3,7 +3,6 @@ import { toMatchMap } from "./schema.ts";
 import { liveMatch } from "./testing.ts";
 import { applyUpdate, parseUpdate, shouldRefetch } from "./update.ts";
 
-
 describe("parseUpdate", () => {
   it("rejects empty publications with 'Update is empty...'", () => {
     for (const raw of [null, undefined, {}, { slug: "" }, "x", { home: {}, away: {} }]) {

@@ -59,7 +59,11 @@ export function renderProductSvg(spec: ProductImageSpec): string {
   const accent = spec.accent ?? "#1f2937";
   const view = spec.view ?? "front";
   const transform =
-    view === "side" ? "translate(300 300) rotate(-12) scale(.92) translate(-300 -300)" : view === "detail" ? "translate(300 300) scale(1.45) translate(-300 -300)" : "";
+    view === "side"
+      ? "translate(300 300) rotate(-12) scale(.92) translate(-300 -300)"
+      : view === "detail"
+        ? "translate(300 300) scale(1.45) translate(-300 -300)"
+        : "";
   const label = spec.label
     ? `<text x="300" y="560" text-anchor="middle" font-family="system-ui, sans-serif" font-size="30" fill="#374151">${escapeXml(spec.label)}</text>`
     : "";

@@ -29,9 +29,7 @@ export function allocate(total: Cents, weights: readonly number[]): Cents[] {
   const raw = weights.map((w) => (total * w) / sum);
   const parts = raw.map((r) => Math.trunc(r));
   let rest = total - parts.reduce((a, b) => a + b, 0);
-  const order = raw
-    .map((r, i) => ({ i, frac: Math.abs(r - Math.trunc(r)) }))
-    .sort((a, b) => b.frac - a.frac || a.i - b.i);
+  const order = raw.map((r, i) => ({ i, frac: Math.abs(r - Math.trunc(r)) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
   const step = Math.sign(rest);
   for (let k = 0; rest !== 0; k = (k + 1) % order.length) {
     parts[order[k]!.i]! += step;
@@ -67,10 +65,7 @@ export function formatMoney(amount: Cents, format: CurrencyFormat = DEFAULT_CURR
   const whole = Math.floor(units / divisor);
   const fraction = units % divisor;
   const wholeText = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, format.thousandSeparator);
-  const number =
-    format.decimals > 0
-      ? `${wholeText}${format.decimalSeparator}${String(fraction).padStart(format.decimals, "0")}`
-      : wholeText;
+  const number = format.decimals > 0 ? `${wholeText}${format.decimalSeparator}${String(fraction).padStart(format.decimals, "0")}` : wholeText;
   const withSymbol =
     format.position === "left"
       ? `${format.symbol}${number}`

@@ -5,12 +5,9 @@ describe("isValidAbaRoutingNumber (weights 3-7-1)", () => {
   it.each(["011000015", "110000000", "021000021", "026009593", "111000025", "122105155"])("%s passes", (n) => {
     expect(isValidAbaRoutingNumber(n)).toBe(true);
   });
-  it.each(["011000016", "110000001", "021000022", "123456789", "", "12345678", "0110000150", "01100001a", " 11000000"])(
-    "%j fails",
-    (n) => {
-      expect(isValidAbaRoutingNumber(n)).toBe(false);
-    },
-  );
+  it.each(["011000016", "110000001", "021000022", "123456789", "", "12345678", "0110000150", "01100001a", " 11000000"])("%j fails", (n) => {
+    expect(isValidAbaRoutingNumber(n)).toBe(false);
+  });
   it("weights are 3, 7, 1", () => {
     // 1×3 = 3, 1×7 = 7 → 10
     expect(isValidAbaRoutingNumber("110000000")).toBe(true);

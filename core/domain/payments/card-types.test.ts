@@ -27,10 +27,7 @@ describe("the card types table (docs/contract/storefront.md §9)", () => {
 
   it("has the ten types in the spec's order", () => {
     expect(CARD_TYPES.map((t) => t.name)).toEqual([...CARD_TYPE_NAMES]);
-    expect(CARD_TYPE_NAMES).toEqual([
-      "maestro", "forbrugsforeningen", "dankort", "visa", "mastercard",
-      "amex", "dinersclub", "discover", "unionpay", "jcb",
-    ]);
+    expect(CARD_TYPE_NAMES).toEqual(["maestro", "forbrugsforeningen", "dankort", "visa", "mastercard", "amex", "dinersclub", "discover", "unionpay", "jcb"]);
   });
 
   it.each([
@@ -137,11 +134,12 @@ describe("luhnCheck", () => {
 });
 
 describe("isValidCardNumber", () => {
-  it.each(
-    CARD_TYPES.flatMap((t) => t.lengths.map((len) => [t.name, len, cardNumber(t.prefixes[0]!, len)] as const)),
-  )("%s with %i digits is valid", (_name, _len, n) => {
-    expect(isValidCardNumber(n)).toBe(true);
-  });
+  it.each(CARD_TYPES.flatMap((t) => t.lengths.map((len) => [t.name, len, cardNumber(t.prefixes[0]!, len)] as const)))(
+    "%s with %i digits is valid",
+    (_name, _len, n) => {
+      expect(isValidCardNumber(n)).toBe(true);
+    },
+  );
 
   it.each([
     ["visa 14 digits", cardNumber("4", 14)],

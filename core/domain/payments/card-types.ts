@@ -3,18 +3,7 @@
  * Pure: safe to import from browser code.
  */
 
-export const CARD_TYPE_NAMES = [
-  "maestro",
-  "forbrugsforeningen",
-  "dankort",
-  "visa",
-  "mastercard",
-  "amex",
-  "dinersclub",
-  "discover",
-  "unionpay",
-  "jcb",
-] as const;
+export const CARD_TYPE_NAMES = ["maestro", "forbrugsforeningen", "dankort", "visa", "mastercard", "amex", "dinersclub", "discover", "unionpay", "jcb"] as const;
 
 export type CardTypeName = (typeof CARD_TYPE_NAMES)[number];
 
@@ -33,8 +22,7 @@ export interface CardType {
   readonly groups: readonly number[];
 }
 
-const range = (from: number, to: number): number[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const prefixRange = (from: number, to: number): string[] => range(from, to).map(String);
 
 const FOURS = [4, 4, 4, 4, 4] as const;
@@ -136,9 +124,9 @@ export const CARD_TYPES: readonly CardType[] = [
 const BY_NAME: ReadonlyMap<string, CardType> = new Map(CARD_TYPES.map((t) => [t.name, t]));
 
 /** Every prefix with its type, longest first, so the most specific prefix wins. */
-const PREFIX_INDEX: readonly { prefix: string; type: CardType }[] = CARD_TYPES.flatMap((type) =>
-  type.prefixes.map((prefix) => ({ prefix, type })),
-).sort((a, b) => b.prefix.length - a.prefix.length);
+const PREFIX_INDEX: readonly { prefix: string; type: CardType }[] = CARD_TYPES.flatMap((type) => type.prefixes.map((prefix) => ({ prefix, type }))).sort(
+  (a, b) => b.prefix.length - a.prefix.length,
+);
 
 export function isCardTypeName(value: string): value is CardTypeName {
   return BY_NAME.has(value);

@@ -3,7 +3,13 @@ import { expandExpiryYear, isExpiryCurrent, isValidExpiry, parseCardExpiry, year
 
 describe("expandExpiryYear (a 2-digit year below 70 is 20xx, otherwise 19xx)", () => {
   it.each([
-    [0, 2000], [1, 2001], [25, 2025], [69, 2069], [70, 1970], [71, 1971], [99, 1999],
+    [0, 2000],
+    [1, 2001],
+    [25, 2025],
+    [69, 2069],
+    [70, 1970],
+    [71, 1971],
+    [99, 1999],
   ])("%i → %i", (yy, yyyy) => {
     expect(expandExpiryYear(yy, 2)).toBe(yyyy);
   });
@@ -28,12 +34,9 @@ describe("parseCardExpiry", () => {
   ])("%j → %j", (value, expected) => {
     expect(parseCardExpiry(value)).toEqual(expected);
   });
-  it.each(["", "12", "12 / ", "00 / 30", "13 / 30", "ab / 30", "12 / 3", "12 / 300", "12 / 20301", "1a / 30", "12 / 3x", "-1 / 30"])(
-    "%j → null",
-    (value) => {
-      expect(parseCardExpiry(value)).toBeNull();
-    },
-  );
+  it.each(["", "12", "12 / ", "00 / 30", "13 / 30", "ab / 30", "12 / 3", "12 / 300", "12 / 20301", "1a / 30", "12 / 3x", "-1 / 30"])("%j → null", (value) => {
+    expect(parseCardExpiry(value)).toBeNull();
+  });
 });
 
 describe("isExpiryCurrent (not before the current month)", () => {

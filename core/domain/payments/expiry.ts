@@ -15,9 +15,7 @@ export interface CardExpiry {
 
 /** The month of a Date, in local time (browser) or UTC (server). */
 export function yearMonthOf(date: Date, zone: "local" | "utc" = "local"): YearMonth {
-  return zone === "utc"
-    ? { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 }
-    : { year: date.getFullYear(), month: date.getMonth() + 1 };
+  return zone === "utc" ? { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 } : { year: date.getFullYear(), month: date.getMonth() + 1 };
 }
 
 /** A 2-digit year below 70 means 20xx, otherwise 19xx (docs/contract/storefront.md §5). Other years are returned unchanged. */
@@ -32,7 +30,9 @@ export function expandExpiryYear(year: number, digits: number): number {
  * `isExpiryCurrent`'s concern.
  */
 export function parseCardExpiry(value: string): CardExpiry | null {
-  const [monthText = "", yearText = ""] = toAsciiDigits(value).trim().split(/[\s/]+/);
+  const [monthText = "", yearText = ""] = toAsciiDigits(value)
+    .trim()
+    .split(/[\s/]+/);
   if (!/^\d+$/.test(monthText) || !/^\d+$/.test(yearText)) return null;
   const month = Number(monthText);
   if (month < 1 || month > 12) return null;

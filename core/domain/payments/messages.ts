@@ -37,12 +37,9 @@ export const PAYMENT_MESSAGES = {
   scriptError: "A script error has occurred.",
 } as const;
 
-
 /**
  * '{card_type} card is invalid' with the type's display name, or 'Card is invalid' when the type is not known.
  */
 export function cardTypeInvalidMessage(displayName: string | null | undefined): string {
-  return displayName
-    ? PAYMENT_MESSAGES.cardTypeInvalidSpecific.replace("{card_type}", displayName)
-    : PAYMENT_MESSAGES.cardTypeInvalid;
+  return displayName ? PAYMENT_MESSAGES.cardTypeInvalidSpecific.replace("{card_type}", displayName) : PAYMENT_MESSAGES.cardTypeInvalid;
 }

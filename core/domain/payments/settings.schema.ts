@@ -17,17 +17,15 @@ export const GatewaySettingsSchema = z
     csc_required_for_tokens: z.boolean().default(false),
     enabled_card_types: z.array(z.string()).default([...DEFAULT_ENABLED_CARD_TYPES]),
   })
-  .transform(
-    (s): GatewaySettings => ({
-      id: s.id,
-      id_dasherized: s.id_dasherized ?? s.id.replace(/_/g, "-"),
-      plugin_id: s.plugin_id,
-      type: s.type,
-      csc_required: s.csc_required,
-      csc_required_for_tokens: s.csc_required_for_tokens,
-      enabled_card_types: s.enabled_card_types.filter(isCardTypeName),
-    }),
-  );
+  .transform((s): GatewaySettings => ({
+    id: s.id,
+    id_dasherized: s.id_dasherized ?? s.id.replace(/_/g, "-"),
+    plugin_id: s.plugin_id,
+    type: s.type,
+    csc_required: s.csc_required,
+    csc_required_for_tokens: s.csc_required_for_tokens,
+    enabled_card_types: s.enabled_card_types.filter(isCardTypeName),
+  }));
 
 export type GatewaySettingsInput = z.input<typeof GatewaySettingsSchema>;
 
@@ -35,4 +33,3 @@ export type GatewaySettingsInput = z.input<typeof GatewaySettingsSchema>;
 export function gatewaySettings(input: GatewaySettingsInput): GatewaySettings {
   return GatewaySettingsSchema.parse(input);
 }
-

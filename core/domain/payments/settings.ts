@@ -13,14 +13,7 @@ export interface GatewaySettings {
 }
 
 /** The form's field keys; DOM ids are `wc-{id_dasherized}-{key}`. */
-export type PaymentFieldKey =
-  | "account-number"
-  | "expiry"
-  | "csc"
-  | "routing-number"
-  | "check-number"
-  | "drivers-license-state"
-  | "drivers-license-number";
+export type PaymentFieldKey = "account-number" | "expiry" | "csc" | "routing-number" | "check-number" | "drivers-license-state" | "drivers-license-number";
 
 export function paymentFieldId(settings: Pick<GatewaySettings, "id_dasherized">, field: PaymentFieldKey): string {
   return `wc-${settings.id_dasherized}-${field}`;

@@ -11,5 +11,7 @@ export interface TokenLabelParts {
 export function tokenLabel(t: TokenLabelParts): string {
   if (t.kind !== "card") return `Bank account ending in ${t.last4}`;
   const brand = `${t.brand.charAt(0).toUpperCase()}${t.brand.slice(1)}`;
-  return t.expMonth && t.expYear ? `${brand} ending in ${t.last4} (expires ${String(t.expMonth).padStart(2, "0")}/${String(t.expYear).slice(-2)})` : `${brand} ending in ${t.last4}`;
+  return t.expMonth && t.expYear
+    ? `${brand} ending in ${t.last4} (expires ${String(t.expMonth).padStart(2, "0")}/${String(t.expYear).slice(-2)})`
+    : `${brand} ending in ${t.last4}`;
 }

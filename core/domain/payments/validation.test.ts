@@ -89,7 +89,11 @@ describe("validateCardForm: CSC", () => {
       errors: [{ field: "csc", message: M.cscLengthInvalid }],
     });
     expect(validateCardForm({ csc: "123", savedTokenSelected: true }, card, NOW)).toEqual({
-      ok: true, cardNumber: null, cardType: null, expiry: null, csc: "123",
+      ok: true,
+      cardNumber: null,
+      cardType: null,
+      expiry: null,
+      csc: "123",
     });
   });
 });
@@ -108,11 +112,7 @@ describe("validateCardForm: card number", () => {
     expect(messages({ cardNumber: "4242 4242 4242 424a" })).toEqual([M.cardNumberDigitsInvalid, M.cardNumberInvalid]);
   });
   it("all three number messages in the spec's order", () => {
-    expect(messages({ cardNumber: "42ab" })).toEqual([
-      M.cardNumberLengthInvalid,
-      M.cardNumberDigitsInvalid,
-      M.cardNumberInvalid,
-    ]);
+    expect(messages({ cardNumber: "42ab" })).toEqual([M.cardNumberLengthInvalid, M.cardNumberDigitsInvalid, M.cardNumberInvalid]);
   });
   it("Luhn failure → 'Card number is invalid'", () => {
     expect(messages({ cardNumber: "4242424242424241" })).toEqual([M.cardNumberInvalid]);
@@ -148,10 +148,7 @@ describe("validateCardForm: card number length limits", () => {
     expect(messages({ cardNumber: "675964982648" }, maestro)).toEqual([]);
     expect(messages({ cardNumber: "6759649826438453128" }, maestro)).toEqual([]);
     expect(messages({ cardNumber: "67596498260" }, maestro)).toEqual([M.cardNumberLengthInvalid, M.cardNumberInvalid]);
-    expect(messages({ cardNumber: "67596498264384531230" }, maestro)).toEqual([
-      M.cardNumberLengthInvalid,
-      M.cardNumberInvalid,
-    ]);
+    expect(messages({ cardNumber: "67596498264384531230" }, maestro)).toEqual([M.cardNumberLengthInvalid, M.cardNumberInvalid]);
   });
 });
 
@@ -250,7 +247,9 @@ describe("validateEcheckForm", () => {
   });
   it("is skipped entirely when a saved token is selected", () => {
     expect(validateEcheckForm({ routingNumber: "", accountNumber: "x", savedTokenSelected: true })).toEqual({
-      ok: true, routingNumber: null, accountNumber: null,
+      ok: true,
+      routingNumber: null,
+      accountNumber: null,
     });
   });
   it("routing number: missing / must be 9 digits / only digits, in that order", () => {
@@ -273,9 +272,7 @@ describe("validateEcheckForm", () => {
     expect(msgs({ accountNumber: "123" })).toEqual([]); // the check allows 3, though the message says 5
     expect(msgs({ accountNumber: "1234" })).toEqual([]);
     expect(msgs({ accountNumber: "12345678901234567" })).toEqual([]);
-    expect(msgs({ accountNumber: "123456789012345678" })).toEqual([
-      "account-number: Account Number is invalid (must be between 5 and 17 digits)",
-    ]);
+    expect(msgs({ accountNumber: "123456789012345678" })).toEqual(["account-number: Account Number is invalid (must be between 5 and 17 digits)"]);
     expect(msgs({ accountNumber: "1234a" })).toEqual(["account-number: Account Number is invalid (only digits are allowed)"]);
     expect(msgs({ accountNumber: "1a" })).toEqual([
       "account-number: Account Number is invalid (must be between 5 and 17 digits)",
@@ -283,10 +280,7 @@ describe("validateEcheckForm", () => {
     ]);
   });
   it("routing errors come before account errors", () => {
-    expect(msgs({ routingNumber: "", accountNumber: "" })).toEqual([
-      "routing-number: Routing Number is missing",
-      "account-number: Account Number is missing",
-    ]);
+    expect(msgs({ routingNumber: "", accountNumber: "" })).toEqual(["routing-number: Routing Number is missing", "account-number: Account Number is missing"]);
   });
   it("validates the message-only fields when present", () => {
     expect(msgs({ checkNumber: "", driversLicenseState: "", driversLicenseNumber: "" })).toEqual([
@@ -305,22 +299,14 @@ describe("validateEcheckForm", () => {
 describe("optional validators", () => {
   it("check number", () => {
     expect(validateCheckNumber("")).toEqual([{ field: "check-number", message: "Check Number is missing" }]);
-    expect(validateCheckNumber("1 2")).toEqual([
-      { field: "check-number", message: "Check Number is invalid (only digits are allowed)" },
-    ]);
+    expect(validateCheckNumber("1 2")).toEqual([{ field: "check-number", message: "Check Number is invalid (only digits are allowed)" }]);
     expect(validateCheckNumber("123")).toEqual([]);
   });
   it("driver's license", () => {
-    expect(validateDriversLicenseState("  ")).toEqual([
-      { field: "drivers-license-state", message: "Driver's license state is missing" },
-    ]);
+    expect(validateDriversLicenseState("  ")).toEqual([{ field: "drivers-license-state", message: "Driver's license state is missing" }]);
     expect(validateDriversLicenseState("NY")).toEqual([]);
-    expect(validateDriversLicenseNumber("")).toEqual([
-      { field: "drivers-license-number", message: "Driver's license number is missing" },
-    ]);
-    expect(validateDriversLicenseNumber("A1_2")).toEqual([
-      { field: "drivers-license-number", message: "Driver's license number is invalid" },
-    ]);
+    expect(validateDriversLicenseNumber("")).toEqual([{ field: "drivers-license-number", message: "Driver's license number is missing" }]);
+    expect(validateDriversLicenseNumber("A1_2")).toEqual([{ field: "drivers-license-number", message: "Driver's license number is invalid" }]);
     expect(validateDriversLicenseNumber("A1 2-3")).toEqual([]);
   });
 });

@@ -3,12 +3,7 @@
  * server. Each function returns every error in the spec's order — like the original form, the checks of one
  * field accumulate ('12ab' gets both the length and the digits message) — with the field it belongs to.
  */
-import {
-  type CardTypeName,
-  cardTypeByName,
-  detectCardType,
-  isValidCardNumber,
-} from "./card-types.ts";
+import { type CardTypeName, cardTypeByName, detectCardType, isValidCardNumber } from "./card-types.ts";
 import { type CardExpiry, type YearMonth, isExpiryCurrent, parseCardExpiry } from "./expiry.ts";
 import { toAsciiDigits } from "./format.ts";
 import { PAYMENT_LIMITS } from "./limits.ts";
@@ -97,10 +92,7 @@ export function validateCardNumber(cleaned: string): PaymentFieldError[] {
  * The enabled-card-types rule: null when allowed, else '{card_type} card is invalid' (or 'Card is invalid' when
  * the type is not known at all).
  */
-export function enabledCardTypeError(
-  type: CardTypeName | null,
-  enabled: readonly CardTypeName[],
-): PaymentFieldError | null {
+export function enabledCardTypeError(type: CardTypeName | null, enabled: readonly CardTypeName[]): PaymentFieldError | null {
   if (type !== null && enabled.includes(type)) return null;
   const name = type === null ? null : (cardTypeByName(type)?.displayName ?? null);
   return { field: "account-number", message: cardTypeInvalidMessage(name) };
@@ -110,11 +102,7 @@ export function enabledCardTypeError(
  * The credit-card form: CSC, then (only without a saved token) card number, enabled card type, expiry.
  * On success, the cleaned card number to write back into the field.
  */
-export function validateCardForm(
-  input: CardFormInput,
-  settings: CardSettings,
-  options: CardValidationOptions,
-): CardValidationResult {
+export function validateCardForm(input: CardFormInput, settings: CardSettings, options: CardValidationOptions): CardValidationResult {
   const errors = validateCsc(input.csc, settings, input.savedTokenSelected);
   const csc = input.csc ? input.csc : null;
   if (input.savedTokenSelected) {
@@ -148,9 +136,7 @@ export interface EcheckFormInput {
   driversLicenseNumber?: string | undefined;
 }
 
-export type EcheckValidationResult =
-  | { ok: true; routingNumber: string | null; accountNumber: string | null }
-  | { ok: false; errors: PaymentFieldError[] };
+export type EcheckValidationResult = { ok: true; routingNumber: string | null; accountNumber: string | null } | { ok: false; errors: PaymentFieldError[] };
 
 /** Routing number rules, in order: missing; exactly 9 characters; digits only. */
 export function validateRoutingNumber(value: string | undefined): PaymentFieldError[] {
@@ -192,9 +178,7 @@ export function validateDriversLicenseState(value: string): PaymentFieldError[] 
 
 export function validateDriversLicenseNumber(value: string): PaymentFieldError[] {
   if (value.trim() === "") return [{ field: "drivers-license-number", message: M.driversLicenseNumberMissing }];
-  return /^[A-Za-z0-9 -]+$/.test(value)
-    ? []
-    : [{ field: "drivers-license-number", message: M.driversLicenseNumberInvalid }];
+  return /^[A-Za-z0-9 -]+$/.test(value) ? [] : [{ field: "drivers-license-number", message: M.driversLicenseNumberInvalid }];
 }
 
 /** The e-check form; skipped entirely (valid) when a saved token is selected. No CSC. */
@@ -204,9 +188,7 @@ export function validateEcheckForm(input: EcheckFormInput): EcheckValidationResu
   if (input.checkNumber !== undefined) errors.push(...validateCheckNumber(input.checkNumber));
   if (input.driversLicenseState !== undefined) errors.push(...validateDriversLicenseState(input.driversLicenseState));
   if (input.driversLicenseNumber !== undefined) errors.push(...validateDriversLicenseNumber(input.driversLicenseNumber));
-  return errors.length > 0
-    ? { ok: false, errors }
-    : { ok: true, routingNumber: input.routingNumber ?? "", accountNumber: input.accountNumber ?? "" };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, routingNumber: input.routingNumber ?? "", accountNumber: input.accountNumber ?? "" };
 }
 
 /**
@@ -217,9 +199,7 @@ export function isValidCscForType(csc: string, type: CardTypeName | null): boole
   const value = csc.trim();
   if (!/^\d+$/.test(value)) return false;
   const card = type === null ? null : cardTypeByName(type);
-  return card
-    ? card.cscLengths.includes(value.length)
-    : value.length >= PAYMENT_LIMITS.cscMinLength && value.length <= PAYMENT_LIMITS.cscMaxLength;
+  return card ? card.cscLengths.includes(value.length) : value.length >= PAYMENT_LIMITS.cscMinLength && value.length <= PAYMENT_LIMITS.cscMaxLength;
 }
 
 export interface LiveCardChecks {

@@ -100,14 +100,20 @@ describe("validateCoupon refusals", () => {
 
 describe("validateCoupon acceptance", () => {
   it("accepts inside the limits and names the eligible lines", () => {
-    const v = validateCoupon("x", ctx([c({ usageLimit: 10, minimumSpend: 2700, maximumSpend: 2700, expiresAt: "2025-06-15T12:00:01Z" })], { usage: { total: 9, byCustomer: 5 } }));
+    const v = validateCoupon(
+      "x",
+      ctx([c({ usageLimit: 10, minimumSpend: 2700, maximumSpend: 2700, expiresAt: "2025-06-15T12:00:01Z" })], { usage: { total: 9, byCustomer: 5 } }),
+    );
     expect(v).toMatchObject({ ok: true, eligibleLineKeys: ["mask", "tie"], replacesCodes: [] });
   });
 
   it("product coupons: include and exclude lists pick the lines", () => {
     expect(validateCoupon("X", ctx([c({ kind: "percent", amount: 10, categoryIds: [7] })]))).toMatchObject({ ok: true, eligibleLineKeys: ["mask"] });
     expect(validateCoupon("X", ctx([c({ kind: "fixed_product", amount: 10, productIds: [701] })]))).toMatchObject({ ok: true, eligibleLineKeys: ["tie"] });
-    expect(validateCoupon("X", ctx([c({ kind: "percent", amount: 10, excludedCategorySlugs: ["ties"] })]))).toMatchObject({ ok: true, eligibleLineKeys: ["mask"] });
+    expect(validateCoupon("X", ctx([c({ kind: "percent", amount: 10, excludedCategorySlugs: ["ties"] })]))).toMatchObject({
+      ok: true,
+      eligibleLineKeys: ["mask"],
+    });
     expect(validateCoupon("X", ctx([c({ kind: "percent", amount: 10, excludeSaleItems: true })]))).toMatchObject({ ok: true, eligibleLineKeys: ["mask"] });
   });
 

@@ -45,8 +45,7 @@ export function isProductCoupon(coupon: Coupon): boolean {
   return coupon.kind === "percent" || coupon.kind === "fixed_product";
 }
 
-const hasAny = <T>(wanted: readonly T[] | undefined, got: readonly T[] | undefined): boolean =>
-  (wanted ?? []).some((w) => (got ?? []).includes(w));
+const hasAny = <T>(wanted: readonly T[] | undefined, got: readonly T[] | undefined): boolean => (wanted ?? []).some((w) => (got ?? []).includes(w));
 
 function inProducts(coupon: Coupon, line: CartLineInput): boolean {
   const ids = coupon.productIds ?? [];
@@ -87,8 +86,7 @@ export const COUPON_MESSAGES = {
   empty_code: () => "Please enter a coupon code.",
   not_found: (code: string) => `Coupon "${code}" does not exist!`,
   already_applied: () => "Coupon code already applied!",
-  individual_use_only: (blocking: string) =>
-    `Sorry, coupon "${blocking}" has already been applied and cannot be used in conjunction with other coupons.`,
+  individual_use_only: (blocking: string) => `Sorry, coupon "${blocking}" has already been applied and cannot be used in conjunction with other coupons.`,
   invalid_amount: () => "Coupon is not valid.",
   expired: () => "This coupon has expired.",
   usage_limit_reached: () => "Coupon usage limit has been reached.",
@@ -124,8 +122,7 @@ export function validateCoupon(rawCode: string, ctx: CouponContext): CouponValid
   if (!amountOk) return refuse("invalid_amount", COUPON_MESSAGES.invalid_amount());
 
   const usage = ctx.usage ?? { total: 0, byCustomer: 0 };
-  if (coupon.usageLimit !== undefined && usage.total >= coupon.usageLimit)
-    return refuse("usage_limit_reached", COUPON_MESSAGES.usage_limit_reached());
+  if (coupon.usageLimit !== undefined && usage.total >= coupon.usageLimit) return refuse("usage_limit_reached", COUPON_MESSAGES.usage_limit_reached());
   if (coupon.usageLimitPerCustomer !== undefined && usage.byCustomer >= coupon.usageLimitPerCustomer)
     return refuse("usage_limit_per_customer_reached", COUPON_MESSAGES.usage_limit_per_customer_reached());
 
@@ -143,8 +140,7 @@ export function validateCoupon(rawCode: string, ctx: CouponContext): CouponValid
   if (isProductCoupon(coupon)) {
     const eligible = lines.filter((l) => couponAppliesToLine(coupon, l));
     if (eligible.length === 0) {
-      if (coupon.excludeSaleItems && lines.length > 0 && lines.every((l) => isOnSale(l)))
-        return refuse("sale_items", COUPON_MESSAGES.sale_items());
+      if (coupon.excludeSaleItems && lines.length > 0 && lines.every((l) => isOnSale(l))) return refuse("sale_items", COUPON_MESSAGES.sale_items());
       return refuse("not_applicable_to_products", COUPON_MESSAGES.not_applicable_to_products());
     }
     return ok(coupon, eligible, ctx);
@@ -153,16 +149,12 @@ export function validateCoupon(rawCode: string, ctx: CouponContext): CouponValid
   // Cart coupons: the cart must hold an included item, and no excluded one (WooCommerce's cart checks).
   const restrictsProducts = (coupon.productIds?.length ?? 0) > 0;
   const restrictsCategories = (coupon.categorySlugs?.length ?? 0) + (coupon.categoryIds?.length ?? 0) > 0;
-  if (restrictsProducts && !lines.some((l) => inProducts(coupon, l)))
-    return refuse("not_applicable_to_products", COUPON_MESSAGES.not_applicable_to_products());
+  if (restrictsProducts && !lines.some((l) => inProducts(coupon, l))) return refuse("not_applicable_to_products", COUPON_MESSAGES.not_applicable_to_products());
   if (restrictsCategories && !lines.some((l) => inCategories(coupon, l)))
     return refuse("not_applicable_to_products", COUPON_MESSAGES.not_applicable_to_products());
   const excluded = lines.filter((l) => productExcluded(coupon, l));
   if (excluded.length > 0)
-    return refuse(
-      "excluded_products",
-      COUPON_MESSAGES.excluded_products(excluded.map((l) => l.name ?? `#${effectiveProductId(l)}`).join(", ")),
-    );
+    return refuse("excluded_products", COUPON_MESSAGES.excluded_products(excluded.map((l) => l.name ?? `#${effectiveProductId(l)}`).join(", ")));
   const excludedCats = [
     ...new Set(
       lines.flatMap((l) => [
@@ -173,7 +165,11 @@ export function validateCoupon(rawCode: string, ctx: CouponContext): CouponValid
   ];
   if (excludedCats.length > 0) return refuse("excluded_categories", COUPON_MESSAGES.excluded_categories(excludedCats.join(", ")));
   if (coupon.excludeSaleItems && lines.some((l) => isOnSale(l))) return refuse("sale_items", COUPON_MESSAGES.sale_items());
-  return ok(coupon, lines.filter((l) => couponAppliesToLine(coupon, l)), ctx);
+  return ok(
+    coupon,
+    lines.filter((l) => couponAppliesToLine(coupon, l)),
+    ctx,
+  );
 }
 
 function ok(coupon: Coupon, eligible: readonly CartLineInput[], ctx: CouponContext): CouponValidation {

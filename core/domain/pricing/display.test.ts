@@ -15,8 +15,7 @@ import { MASK_PROMOTION_RULES } from "./mask-promotion.ts";
 import { NOW, line, rule } from "./test-fixtures.ts";
 
 const MASK = { productId: 501, categorySlugs: ["face-masks"], regularUnitPrice: 300 };
-const amount = (n: string) =>
-  `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>${n}</bdi></span>`;
+const amount = (n: string) => `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>${n}</bdi></span>`;
 
 describe("WooCommerce price HTML", () => {
   it("formats an amount like WooCommerce", () => {
@@ -67,8 +66,23 @@ describe("get_price_html", () => {
 
 describe("bulk table", () => {
   const rules = [
-    rule("bulk", { kind: "bulk", countBy: "product", tiers: [{ min: 2, max: 4, type: "percent", value: 10 }, { min: 5, type: "fixed_per_unit", value: 250 }] }, { title: "Buy more <save>" }),
-    rule("members", { kind: "bulk", countBy: "product", tiers: [{ min: 1, type: "percent", value: 50 }] }, { conditions: [{ type: "customer_logged_in", loggedIn: true }] }),
+    rule(
+      "bulk",
+      {
+        kind: "bulk",
+        countBy: "product",
+        tiers: [
+          { min: 2, max: 4, type: "percent", value: 10 },
+          { min: 5, type: "fixed_per_unit", value: 250 },
+        ],
+      },
+      { title: "Buy more <save>" },
+    ),
+    rule(
+      "members",
+      { kind: "bulk", countBy: "product", tiers: [{ min: 1, type: "percent", value: 50 }] },
+      { conditions: [{ type: "customer_logged_in", loggedIn: true }] },
+    ),
     rule("other", { kind: "bulk", countBy: "product", tiers: [{ min: 1, type: "percent", value: 50 }] }, { filters: [{ type: "products", productIds: [2] }] }),
     rule("pct", { kind: "product_percent", percent: 5 }),
   ];
@@ -143,7 +157,13 @@ describe("sale badge", () => {
     });
   });
   it("can include discount rules for one unit", () => {
-    const m = saleBadgeMap({ parentProductId: 1, variations, template: "[value]% off", rules: [rule("r", { kind: "product_percent", percent: 10 })], now: NOW });
+    const m = saleBadgeMap({
+      parentProductId: 1,
+      variations,
+      template: "[value]% off",
+      rules: [rule("r", { kind: "product_percent", percent: 10 })],
+      now: NOW,
+    });
     expect(m.values).toEqual({ "11": 33, "12": 10, "13": 40 });
   });
   it("renders the template", () => expect(renderSaleBadge("Save [value]%!", 25)).toBe("Save 25%!"));

@@ -8,16 +8,7 @@
  */
 import { formatMoney, roundCents, type Cents, type CurrencyFormat, DEFAULT_CURRENCY_FORMAT } from "../money/money.ts";
 import { priceCartLines } from "./engine.ts";
-import {
-  baseUnitPrice,
-  conditionHolds,
-  lineMatchesFilters,
-  ruleIsActive,
-  sortRules,
-  tierDiscounts,
-  tierLabel,
-  tierRangeLabel,
-} from "./rules.ts";
+import { baseUnitPrice, conditionHolds, lineMatchesFilters, ruleIsActive, sortRules, tierDiscounts, tierLabel, tierRangeLabel } from "./rules.ts";
 import type { CartLineInput, CustomerContext, DiscountRule, UsageCount } from "./types.ts";
 import { escapeHtml } from "../text/html.ts";
 
@@ -170,10 +161,7 @@ export interface PriceHtmlResponse {
  * (with the product's own price HTML), `show_when_matched` then leaves price_html out.
  */
 export function priceHtmlResponse(price: ProductPrice, mode: UpdatePriceWithQtyMode, format?: CurrencyFormat): PriceHtmlResponse {
-  const original_price_html = productPriceHtml(
-    { regularUnitPrice: price.regularUnitPrice, saleUnitPrice: price.baseUnitPrice },
-    format,
-  );
+  const original_price_html = productPriceHtml({ regularUnitPrice: price.regularUnitPrice, saleUnitPrice: price.baseUnitPrice }, format);
   if (price.matched && price.unitPrice < price.baseUnitPrice)
     return { price_html: salePriceHtml(price.baseUnitPrice, price.unitPrice, format), original_price_html };
   if (price.matched) return { price_html: priceAmountHtml(price.unitPrice, format), original_price_html };
@@ -248,8 +236,7 @@ export function bulkTableModel(input: BulkTableInput): BulkTableRow[] {
 /** The table that goes inside '.awdr-bulk-customizable-table'; empty string when there are no rows. */
 export function bulkTableHtml(rows: readonly BulkTableRow[], format?: CurrencyFormat): string {
   if (rows.length === 0) return "";
-  const th = (id: string, text: string) =>
-    `<th id="customize-bulk-table-${id}" class="wdr_bulk_table_td awdr-dragable"><span>${text}</span></th>`;
+  const th = (id: string, text: string) => `<th id="customize-bulk-table-${id}" class="wdr_bulk_table_td awdr-dragable"><span>${text}</span></th>`;
   const body = rows
     .map(
       (r, i) =>
@@ -304,9 +291,7 @@ export interface ProductDiscountDetail {
   };
 }
 
-export function productDiscountDetail(
-  input: ProductPriceInput & { customPrice?: Cents; currencyFormat?: CurrencyFormat },
-): ProductDiscountDetail {
+export function productDiscountDetail(input: ProductPriceInput & { customPrice?: Cents; currencyFormat?: CurrencyFormat }): ProductDiscountDetail {
   const price = priceProduct(input);
   const detail: ProductDiscountDetail = {
     product_id: price.variationId ?? price.productId,

@@ -5,8 +5,7 @@ import { FREE_SHIPPING_PROMOTION_RATE_ID } from "./shipping.ts";
 import { NOW, SHIPPING, line, rule } from "./test-fixtures.ts";
 import type { CartInput, CartLineInput, CartResult, DiscountRule, RuleCondition } from "./types.ts";
 
-const run = (lines: CartLineInput[], rules: DiscountRule[], extra: Partial<CartInput> = {}): CartResult =>
-  evaluateCart({ lines, rules, now: NOW, ...extra });
+const run = (lines: CartLineInput[], rules: DiscountRule[], extra: Partial<CartInput> = {}): CartResult => evaluateCart({ lines, rules, now: NOW, ...extra });
 
 function expectBalanced(r: CartResult) {
   expect(r.lines.reduce((a, l) => a + l.total, 0) + r.totals.shipping).toBe(r.totals.grandTotal);
@@ -46,7 +45,9 @@ describe("product-level rule kinds", () => {
       line("d", { productId: 4, saleUnitPrice: 900 }),
     ];
     const keysFor = (filters: DiscountRule["filters"]) =>
-      run(lines, [rule("r", { kind: "product_percent", percent: 10 }, { filters })]).lines.filter((l) => l.matchedRule).map((l) => l.key);
+      run(lines, [rule("r", { kind: "product_percent", percent: 10 }, { filters })])
+        .lines.filter((l) => l.matchedRule)
+        .map((l) => l.key);
     expect(keysFor([{ type: "products", productIds: [1, 21] }])).toEqual(["a", "b"]);
     expect(keysFor([{ type: "variations", variationIds: [21] }])).toEqual(["b"]);
     expect(keysFor([{ type: "categories", categorySlugs: ["hats"] }])).toEqual(["c"]);
@@ -136,7 +137,10 @@ describe("priority and stacking", () => {
   it("combinable rules stack in priority order, each on the price the previous left", () => {
     const r = run([line("a")], [p10("b", 2), p10("a", 1)]);
     expect(r.lines[0]!.total).toBe(810);
-    expect(r.appliedRules.map((x) => [x.code, x.discount])).toEqual([["a", 100], ["b", 90]]);
+    expect(r.appliedRules.map((x) => [x.code, x.discount])).toEqual([
+      ["a", 100],
+      ["b", 90],
+    ]);
   });
 
   it("an exclusive rule that applies stops lower-priority rules", () => {
@@ -147,8 +151,16 @@ describe("priority and stacking", () => {
   });
 
   it("an exclusive rule that does not apply (no matched line / no tier) blocks nothing", () => {
-    const excl = rule("excl", { kind: "product_percent", percent: 50 }, { priority: 1, stacking: "exclusive", filters: [{ type: "products", productIds: [99] }] });
-    const bulkExcl = rule("bulkx", { kind: "bulk", countBy: "matched", tiers: [{ min: 5, type: "percent", value: 50 }] }, { priority: 2, stacking: "exclusive" });
+    const excl = rule(
+      "excl",
+      { kind: "product_percent", percent: 50 },
+      { priority: 1, stacking: "exclusive", filters: [{ type: "products", productIds: [99] }] },
+    );
+    const bulkExcl = rule(
+      "bulkx",
+      { kind: "bulk", countBy: "matched", tiers: [{ min: 5, type: "percent", value: 50 }] },
+      { priority: 2, stacking: "exclusive" },
+    );
     const r = run([line("a")], [excl, bulkExcl, p10("p", 3)]);
     expect(r.appliedRules.map((x) => x.code)).toEqual(["p"]);
   });
@@ -159,7 +171,13 @@ describe("priority and stacking", () => {
   });
 
   it("equal priorities are ordered by code", () => {
-    const r = run([line("a")], [rule("b", { kind: "product_fixed", amountPerUnit: 100 }, { stacking: "exclusive" }), rule("a", { kind: "product_percent", percent: 10 }, { stacking: "exclusive" })]);
+    const r = run(
+      [line("a")],
+      [
+        rule("b", { kind: "product_fixed", amountPerUnit: 100 }, { stacking: "exclusive" }),
+        rule("a", { kind: "product_percent", percent: 10 }, { stacking: "exclusive" }),
+      ],
+    );
     expect(r.appliedRules.map((x) => x.code)).toEqual(["a"]);
   });
 });
@@ -200,16 +218,20 @@ describe("activity: enabled, schedule, conditions", () => {
 });
 
 describe("buy X get Y", () => {
-  const bxgy = rule("bogo", {
-    kind: "buy_x_get_y",
-    buyQuantity: 2,
-    getProductId: 9,
-    choosableProductIds: [91, 92],
-    defaultProductId: 92,
-    getQuantity: 1,
-    recursive: true,
-    discountPercent: 100,
-  }, { filters: [{ type: "products", productIds: [5] }] });
+  const bxgy = rule(
+    "bogo",
+    {
+      kind: "buy_x_get_y",
+      buyQuantity: 2,
+      getProductId: 9,
+      choosableProductIds: [91, 92],
+      defaultProductId: 92,
+      getQuantity: 1,
+      recursive: true,
+      discountPercent: 100,
+    },
+    { filters: [{ type: "products", productIds: [5] }] },
+  );
   const buy = (q: number) => line("buy", { productId: 5, quantity: q, regularUnitPrice: 1000 });
   const free = (productId: number, quantity = 1, uid = "bogo:9") =>
     line(`free-${productId}`, { productId: 9, variationId: productId, quantity, regularUnitPrice: 700, freeItem: { ruleUniqueId: uid } });
@@ -261,7 +283,15 @@ describe("buy X get Y", () => {
   });
 
   it("non-recursive grants once; a partial discount percent", () => {
-    const once = rule("once", { kind: "buy_x_get_y", buyQuantity: 2, getProductId: 9, choosableProductIds: [], getQuantity: 1, recursive: false, discountPercent: 50 });
+    const once = rule("once", {
+      kind: "buy_x_get_y",
+      buyQuantity: 2,
+      getProductId: 9,
+      choosableProductIds: [],
+      getQuantity: 1,
+      recursive: false,
+      discountPercent: 50,
+    });
     const r = run([buy(6), line("f", { productId: 9, regularUnitPrice: 701, freeItem: { ruleUniqueId: "once:9" } })], [once]);
     expect(r.freeItems.grants[0]!.quantity).toBe(1);
     expect(r.freeItems.grants[0]!.choosableProductIds).toEqual([9]);
@@ -277,9 +307,18 @@ describe("buy X get Y", () => {
       productId: 91,
       quantity: 1,
     });
-    expect(validateFreeItemChange(freeItems.grants, { product_id: 93, rule_unique_id: "bogo:9", parent_id: 9 })).toMatchObject({ ok: false, reason: "not_choosable" });
-    expect(validateFreeItemChange(freeItems.grants, { product_id: 91, rule_unique_id: "bogo:9", parent_id: 8 })).toMatchObject({ ok: false, reason: "wrong_parent" });
-    expect(validateFreeItemChange(freeItems.grants, { product_id: 91, rule_unique_id: "x:9", parent_id: 9 })).toMatchObject({ ok: false, reason: "unknown_rule" });
+    expect(validateFreeItemChange(freeItems.grants, { product_id: 93, rule_unique_id: "bogo:9", parent_id: 9 })).toMatchObject({
+      ok: false,
+      reason: "not_choosable",
+    });
+    expect(validateFreeItemChange(freeItems.grants, { product_id: 91, rule_unique_id: "bogo:9", parent_id: 8 })).toMatchObject({
+      ok: false,
+      reason: "wrong_parent",
+    });
+    expect(validateFreeItemChange(freeItems.grants, { product_id: 91, rule_unique_id: "x:9", parent_id: 9 })).toMatchObject({
+      ok: false,
+      reason: "unknown_rule",
+    });
   });
 });
 
@@ -360,7 +399,10 @@ describe("coupons inside the cart", () => {
     ];
     const r = run(lines, [], { coupons, appliedCoupons: ["A", "SOLO", "B"] });
     expect(r.coupons.applied.map((c) => c.code)).toEqual(["SOLO"]);
-    expect(r.coupons.refused.map((c) => [c.code, c.reason])).toEqual([["A", "individual_use_only"], ["B", "individual_use_only"]]);
+    expect(r.coupons.refused.map((c) => [c.code, c.reason])).toEqual([
+      ["A", "individual_use_only"],
+      ["B", "individual_use_only"],
+    ]);
     expect(r.coupons.refused[1]!.message).toBe('Sorry, coupon "SOLO" has already been applied and cannot be used in conjunction with other coupons.');
     expect(r.totals.couponDiscount).toBe(300);
   });
@@ -391,12 +433,7 @@ describe("coupons inside the cart", () => {
 });
 
 describe("input checks", () => {
-  it.each([
-    [{ quantity: 1.5 }],
-    [{ quantity: -1 }],
-    [{ regularUnitPrice: 10.5 }],
-    [{ saleUnitPrice: -1 }],
-  ])("rejects %j", (over) => {
+  it.each([[{ quantity: 1.5 }], [{ quantity: -1 }], [{ regularUnitPrice: 10.5 }], [{ saleUnitPrice: -1 }]])("rejects %j", (over) => {
     expect(() => run([line("a", over)], [])).toThrow(RangeError);
   });
   it("rejects duplicate keys", () => expect(() => run([line("a"), line("a")], [])).toThrow(/duplicate/));

@@ -59,7 +59,11 @@ export function priceCartLines(input: CartInput): LinePricing {
     ...(input.ruleUsage ? { ruleUsage: input.ruleUsage } : {}),
     ...(input.currencyFormat ? { currencyFormat: input.currencyFormat } : {}),
   });
-  const rules = applyRules(decided.decisions, ledger, input.lines.filter((l) => l.freeItem));
+  const rules = applyRules(
+    decided.decisions,
+    ledger,
+    input.lines.filter((l) => l.freeItem),
+  );
   const coupons = selectCoupons(input, paying, ledger);
   const freeShippingGrantedBy: { source: DiscountSource; code: string }[] = decided.decisions
     .filter((d) => d.freeShipping)
@@ -117,8 +121,7 @@ export function applyRules(
   };
   const freeItems: FreeItemsState = { result: { grants: [], toAdd: [], toRemove: [] }, freeLines, covered: new Set() };
   for (const phase of APPLY_PHASES)
-    for (const d of decisions)
-      if (ruleKindOf(d.rule.action).phase === phase) applyAction({ decision: d, ledger, record: record(d), freeItems }, d.rule.action);
+    for (const d of decisions) if (ruleKindOf(d.rule.action).phase === phase) applyAction({ decision: d, ledger, record: record(d), freeItems }, d.rule.action);
   // A free-item line no grant accounts for leaves the cart.
   for (const line of freeLines)
     if (!freeItems.covered.has(line.key))
@@ -173,11 +176,24 @@ const COUPON_APPLY: { readonly [K in CouponKind]: CouponApply } = {
   percent: (ledger, coupon, eligible, title, beforeCoupons) => {
     const base = eligible.reduce((a, k) => a + beforeCoupons.get(k)!, 0);
     const wanted = percentOf(base, clamp(coupon.amount, 0, 100));
-    const parts = allocate(wanted, eligible.map((k) => beforeCoupons.get(k)!));
-    return ledger.giveEach("coupon", coupon.code, title, eligible.map((key, i) => ({ key, amount: parts[i]! })));
+    const parts = allocate(
+      wanted,
+      eligible.map((k) => beforeCoupons.get(k)!),
+    );
+    return ledger.giveEach(
+      "coupon",
+      coupon.code,
+      title,
+      eligible.map((key, i) => ({ key, amount: parts[i]! })),
+    );
   },
   fixed_product: (ledger, coupon, eligible, title) =>
-    ledger.giveEach("coupon", coupon.code, title, eligible.map((key) => ({ key, amount: coupon.amount * ledger.state(key).line.quantity }))),
+    ledger.giveEach(
+      "coupon",
+      coupon.code,
+      title,
+      eligible.map((key) => ({ key, amount: coupon.amount * ledger.state(key).line.quantity })),
+    ),
 };
 
 /** Applies the accepted coupons in order; what each gave. */

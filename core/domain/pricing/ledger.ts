@@ -77,7 +77,12 @@ export function createLedger(lines: readonly CartLineInput[]): Ledger {
       const amount = clamp(wanted, 0, room);
       if (amount === 0) return 0;
       const parts = allocate(amount, targets.map(left));
-      return giveEach(source, code, title, targets.map((s, i) => ({ key: s.line.key, amount: parts[i]! })));
+      return giveEach(
+        source,
+        code,
+        title,
+        targets.map((s, i) => ({ key: s.line.key, amount: parts[i]! })),
+      );
     },
     giveEach,
     cartDiscounts,

@@ -122,7 +122,10 @@ const shippingArb: fc.Arbitrary<ShippingMethod[]> = fc.subarray([
 const cartArb: fc.Arbitrary<CartInput> = fc
   .record({
     lines: linesArb,
-    rules: fc.oneof(rulesArb, rulesArb.map((r) => [...MASK_PROMOTION_RULES, ...r])),
+    rules: fc.oneof(
+      rulesArb,
+      rulesArb.map((r) => [...MASK_PROMOTION_RULES, ...r]),
+    ),
     coupons: fc.uniqueArray(couponArb, { selector: (c) => c.code, maxLength: 4 }),
     appliedCoupons: fc.array(fc.constantFrom("A", "b", "C", "D", "E"), { maxLength: 3 }),
     shippingMethods: shippingArb,

@@ -32,12 +32,10 @@ export function effectiveProductId(line: Pick<CartLineInput, "productId" | "vari
 type FilterOf<T extends LineFilter["type"]> = Extract<LineFilter, { type: T }>;
 
 const FILTER_CHECKS: { [T in LineFilter["type"]]: (filter: FilterOf<T>, line: CartLineInput) => boolean } = {
-  products: (f, line) =>
-    f.productIds.includes(line.productId) || (!!line.variationId && f.productIds.includes(line.variationId)),
+  products: (f, line) => f.productIds.includes(line.productId) || (!!line.variationId && f.productIds.includes(line.variationId)),
   variations: (f, line) => !!line.variationId && f.variationIds.includes(line.variationId),
   categories: (f, line) =>
-    (f.categorySlugs ?? []).some((s) => (line.categorySlugs ?? []).includes(s)) ||
-    (f.categoryIds ?? []).some((id) => (line.categoryIds ?? []).includes(id)),
+    (f.categorySlugs ?? []).some((s) => (line.categorySlugs ?? []).includes(s)) || (f.categoryIds ?? []).some((id) => (line.categoryIds ?? []).includes(id)),
   on_sale: (f, line) => isOnSale(line) === f.onSale,
 };
 
@@ -66,8 +64,7 @@ export interface ConditionContext {
 
 type ConditionOf<T extends RuleCondition["type"]> = Extract<RuleCondition, { type: T }>;
 
-const within = (value: number, min?: number, max?: number): boolean =>
-  (min === undefined || value >= min) && (max === undefined || value <= max);
+const within = (value: number, min?: number, max?: number): boolean => (min === undefined || value >= min) && (max === undefined || value <= max);
 
 const sumQuantity = (lines: readonly CartLineInput[]): number => lines.reduce((a, l) => a + l.quantity, 0);
 
@@ -184,7 +181,10 @@ export function tierDiscounts(tier: BulkTier, members: readonly GroupMember[]): 
     case "fixed_total": {
       const groupAmount = members.reduce((a, m) => a + m.amount, 0);
       const discount = Math.max(0, groupAmount - tier.value);
-      const parts = allocate(discount, members.map((m) => m.amount));
+      const parts = allocate(
+        discount,
+        members.map((m) => m.amount),
+      );
       members.forEach((m, i) => out.set(m.key, parts[i]!));
       break;
     }

@@ -69,10 +69,10 @@ export const ruleKindArgsSchemas = {
   }),
 } satisfies { [K in RuleActionKind]: z.ZodType<Extract<RuleAction, { kind: K }>> };
 
-const ruleActionSchema = z.discriminatedUnion("kind", Object.values(ruleKindArgsSchemas) as [
-  (typeof ruleKindArgsSchemas)[RuleActionKind],
-  ...(typeof ruleKindArgsSchemas)[RuleActionKind][],
-]);
+const ruleActionSchema = z.discriminatedUnion(
+  "kind",
+  Object.values(ruleKindArgsSchemas) as [(typeof ruleKindArgsSchemas)[RuleActionKind], ...(typeof ruleKindArgsSchemas)[RuleActionKind][]],
+);
 
 export const discountRuleSchema = z.object({
   code: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "a lower-case slug"),
@@ -120,9 +120,7 @@ export const shippingMethodSchema = z.object({
 });
 
 /** Parses a list of rules and refuses duplicate codes (codes are identities). */
-export const discountRulesSchema = z
-  .array(discountRuleSchema)
-  .refine((rs) => new Set(rs.map((r) => r.code)).size === rs.length, "rule codes must be unique");
+export const discountRulesSchema = z.array(discountRuleSchema).refine((rs) => new Set(rs.map((r) => r.code)).size === rs.length, "rule codes must be unique");
 
 // Compile-time: anything the schemas accept is a valid engine value.
 type Accepts<T, S extends z.ZodType> = z.infer<S> extends T ? true : never;

@@ -2,10 +2,7 @@
  * The one date format people read: WooCommerce's default `F j, Y` ("November 24, 2026"), in a given
  * IANA time zone (UTC by default, which is the shop's configured zone). Pure: the instant is an argument.
  */
-const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
-] as const;
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -6,13 +6,19 @@ const line = (name: string, quantity: number, total: number) => ({ productId: 1,
 
 describe("order received e-mail", () => {
   it("names the order and lists each line, the shipping and the total in the shop's money format", () => {
-    const mail = orderReceivedEmail({ id: 42, lines: [line("Velvet Mask", 2, 3000), line("Bow Tie", 1, 1250)], shippingTotal: 500, total: 4750 }, { ...DEFAULT_CURRENCY_FORMAT, decimals: 2 });
+    const mail = orderReceivedEmail(
+      { id: 42, lines: [line("Velvet Mask", 2, 3000), line("Bow Tie", 1, 1250)], shippingTotal: 500, total: 4750 },
+      { ...DEFAULT_CURRENCY_FORMAT, decimals: 2 },
+    );
     expect(mail.subject).toBe("Your order #42 has been received");
     expect(mail.body).toBe("Thank you for your order.\n\nOrder #42\nVelvet Mask × 2: $30.00\nBow Tie × 1: $12.50\nShipping: $5.00\nTotal: $47.50\n");
   });
 
   it("follows the currency format it is given", () => {
-    const mail = orderReceivedEmail({ id: 7, lines: [line("Mask", 1, 1999)], shippingTotal: 0, total: 1999 }, { symbol: "€", position: "right_space", decimals: 2, decimalSeparator: ",", thousandSeparator: "." });
+    const mail = orderReceivedEmail(
+      { id: 7, lines: [line("Mask", 1, 1999)], shippingTotal: 0, total: 1999 },
+      { symbol: "€", position: "right_space", decimals: 2, decimalSeparator: ",", thousandSeparator: "." },
+    );
     expect(mail.body).toContain("Mask × 1: 19,99");
     expect(mail.body).toContain("Total: 19,99");
   });

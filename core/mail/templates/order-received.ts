@@ -2,7 +2,10 @@
 import { formatMoney, type CurrencyFormat } from "../../domain/money/money.ts";
 import type { OrderView } from "../../domain/orders/types.ts";
 
-export function orderReceivedEmail(order: Pick<OrderView, "id" | "lines" | "shippingTotal" | "total">, format: CurrencyFormat): { subject: string; body: string } {
+export function orderReceivedEmail(
+  order: Pick<OrderView, "id" | "lines" | "shippingTotal" | "total">,
+  format: CurrencyFormat,
+): { subject: string; body: string } {
   const lines = order.lines.map((l) => `${l.name} × ${l.quantity}: ${formatMoney(l.total, format)}`).join("\n");
   return {
     subject: `Your order #${order.id} has been received`,

@@ -35,12 +35,7 @@ export const bulkKind: RuleKind<"bulk"> = {
   },
 };
 
-function bulkGroups(
-  countBy: BulkCountBy,
-  lines: readonly CartLineInput[],
-  matched: readonly CartLineInput[],
-  tiers: readonly BulkTier[],
-): BulkGroupDecision[] {
+function bulkGroups(countBy: BulkCountBy, lines: readonly CartLineInput[], matched: readonly CartLineInput[], tiers: readonly BulkTier[]): BulkGroupDecision[] {
   const groups = new Map<string, BulkGroupDecision>();
   for (const line of matched) {
     const key = groupKeyFor(countBy, line);

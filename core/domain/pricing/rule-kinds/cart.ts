@@ -11,8 +11,7 @@ const spreadOverMatched = ({ decision, ledger, record }: RuleApplyContext, wante
 };
 
 /** What the matched lines still cost. */
-const matchedAmount = ({ decision, ledger }: RuleApplyContext): Cents =>
-  decision.lineKeys.reduce((sum, k) => sum + ledger.remaining(k), 0);
+const matchedAmount = ({ decision, ledger }: RuleApplyContext): Cents => decision.lineKeys.reduce((sum, k) => sum + ledger.remaining(k), 0);
 
 export const cartPercentKind: RuleKind<"cart_percent"> = {
   code: "cart_percent",

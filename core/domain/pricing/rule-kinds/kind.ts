@@ -90,5 +90,4 @@ export interface RuleKind<K extends RuleActionKind = RuleActionKind> {
 }
 
 /** The discount tag of a rule's product-level discount. */
-export const productTag = (rule: DiscountRule) =>
-  ({ source: "rule" as const, code: rule.code, title: rule.title, level: "product" as const });
+export const productTag = (rule: DiscountRule) => ({ source: "rule" as const, code: rule.code, title: rule.title, level: "product" as const });

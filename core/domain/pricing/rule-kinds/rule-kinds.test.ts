@@ -65,7 +65,10 @@ describe("bulk", () => {
   });
   it("check: per product, each product counts alone", () => {
     const c = check({ kind: "bulk", countBy: "product", tiers }, [line("a", { quantity: 6 }), line("b", { productId: 2, quantity: 5 })]);
-    expect(c.bulkGroups?.map((g) => [g.groupKey, g.tierIndex])).toEqual([["product:1", 0], ["product:2", null]]);
+    expect(c.bulkGroups?.map((g) => [g.groupKey, g.tierIndex])).toEqual([
+      ["product:1", 0],
+      ["product:2", null],
+    ]);
   });
   it("check: warns when the current quantity costs more than the next tier", () => {
     const c = check({ kind: "bulk", countBy: "matched", tiers }, [line("a", { quantity: 11 })]);
@@ -106,7 +109,18 @@ describe("cart_percent and cart_fixed", () => {
     const lines = [line("a", { regularUnitPrice: 1000 }), line("b", { regularUnitPrice: 2000 })];
     const { ledger, record } = run({ kind: "cart_percent", percent: 10 }, lines);
     expect(record?.discount).toBe(300);
-    expect(ledger.cartDiscounts).toEqual([{ source: "rule", code: "r", title: "r", amount: 300, allocations: [{ lineKey: "a", amount: 100 }, { lineKey: "b", amount: 200 }] }]);
+    expect(ledger.cartDiscounts).toEqual([
+      {
+        source: "rule",
+        code: "r",
+        title: "r",
+        amount: 300,
+        allocations: [
+          { lineKey: "a", amount: 100 },
+          { lineKey: "b", amount: 200 },
+        ],
+      },
+    ]);
     expect(ledger.state("a").discounts[0]?.level).toBe("cart");
     expect(run({ kind: "cart_percent", percent: 50, maxDiscount: 250 }, lines).record?.discount).toBe(250);
   });
@@ -132,7 +146,15 @@ describe("free_shipping", () => {
 });
 
 describe("buy_x_get_y", () => {
-  const action = { kind: "buy_x_get_y" as const, buyQuantity: 2, getProductId: 9, choosableProductIds: [9, 10], getQuantity: 1, recursive: true, discountPercent: 100 };
+  const action = {
+    kind: "buy_x_get_y" as const,
+    buyQuantity: 2,
+    getProductId: 9,
+    choosableProductIds: [9, 10],
+    getQuantity: 1,
+    recursive: true,
+    discountPercent: 100,
+  };
   it("check: every buyQuantity earns getQuantity when recursive; a nudge to the next grant", () => {
     const c = check(action, [line("a", { quantity: 5 })]);
     expect(c.applies).toBe(true);
