@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser, letPageSettle } from "../support/browser.ts";
-import { fillBillingDetails, openCheckoutWithCart } from "../support/checkout-page.ts";
+import { fillBillingDetails, openCheckoutWithCart, waitForPaymentErrorsFocus } from "../support/checkout-page.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
 
 let shop: TestShop;
@@ -273,6 +273,7 @@ describe("payment fields: aria-invalid", () => {
     await list.waitFor();
     expect(await list.getAttribute("role")).toBe("alert");
     for (const f of [number, expiry, csc]) expect(await f.getAttribute("aria-invalid")).toBe("true");
+    await waitForPaymentErrorsFocus(page);
 
     await number.pressSequentially("4242424242424242");
     expect(await number.getAttribute("aria-invalid")).toBeNull();
@@ -291,6 +292,7 @@ describe("payment fields: aria-invalid", () => {
     await expect.poll(async () => (await list.elementHandle())?.evaluate((el, old) => el !== old, first)).toBe(true);
     expect(await list.innerText()).toContain("Card number is missing");
     expect(await number.getAttribute("aria-invalid")).toBe("true");
+    await waitForPaymentErrorsFocus(page);
 
     // Live: a card type the shop does not take is invalid as it is typed (class and aria-invalid together).
     await number.pressSequentially("6200000000000005");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { fillBillingDetails, openCheckoutWithCart } from "../support/checkout-page.ts";
+import { fillBillingDetails, openCheckoutWithCart, waitForPaymentErrorsFocus } from "../support/checkout-page.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
 
 let shop: TestShop;
@@ -74,6 +74,7 @@ describe("checkout in the browser", () => {
     await errors.first().waitFor();
     expect(await errors.allInnerTexts()).toEqual(["Card security code is missing", "Card number is missing", "Card expiration date is invalid"]);
     expect(posted).toBe(0);
+    await waitForPaymentErrorsFocus(page);
     await page.locator("#wc-sandbox-credit-card-account-number").pressSequentially("4000000000000002");
     await page.locator("#wc-sandbox-credit-card-expiry").pressSequentially("1234");
     await page.fill("#wc-sandbox-credit-card-csc", "123");

@@ -27,3 +27,12 @@ export async function fillBillingDetails(page: Page, email: string): Promise<voi
   await page.fill("#billing_postcode", "62701");
   await page.fill("#billing_phone", "555 123 4567");
 }
+
+/**
+ * After the payment form refuses a submit, its error list takes focus 500 ms later (docs/contract/storefront.md §4
+ * 'Payment form'). A test that types before then can lose keystrokes to that focus move on a loaded machine, as a
+ * person typing that fast would: wait until the list has focus.
+ */
+export async function waitForPaymentErrorsFocus(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("payment-form-errors") ?? false)).toBe(true);
+}
