@@ -5,7 +5,7 @@
  */
 import type { Queryable } from "../client.ts";
 import { raw, sql } from "../kysely.ts";
-import { ADDRESS_COLUMNS, type AddressKind, type SavedAddress } from "../../domain/checkout/address.ts";
+import { ADDRESS_COLUMNS, type Address, type AddressKind, type SavedAddress } from "../../domain/checkout/address.ts";
 
 export interface CustomerProfile {
   id: number;
@@ -139,18 +139,7 @@ export async function upsertCustomerAddress(db: Queryable, customerId: number, k
     .execute();
 }
 
-export type OrderBillingAddress = {
-  first_name: string;
-  last_name: string;
-  company: string;
-  country: string;
-  address_1: string;
-  address_2: string;
-  city: string;
-  state: string;
-  postcode: string;
-  phone: string;
-};
+export type OrderBillingAddress = Omit<Address, "email">;
 
 /** The billing address of the customer's latest order (a returning customer's checkout prefill), or null. */
 export async function latestOrderBillingAddress(db: Queryable, customerId: number): Promise<OrderBillingAddress | null> {

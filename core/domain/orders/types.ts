@@ -1,20 +1,9 @@
 /** The order views the pages and e-mails read (camelCase, amounts in integer cents). Pure types, no I/O. */
+import type { Address } from "../checkout/address.ts";
 import type { OrderStatus } from "./status.ts";
 
-/** A billing or shipping address as the order keeps it (the checkout form's fields). */
-export interface OrderAddress {
-  first_name: string;
-  last_name: string;
-  company: string;
-  country: string;
-  address_1: string;
-  address_2: string;
-  city: string;
-  state: string;
-  postcode: string;
-  phone: string;
-  email: string;
-}
+/** A billing or shipping address as the order keeps it: the checkout form's fields (one definition, checkout/address.ts). */
+export type OrderAddress = Address;
 
 export interface OrderLineView {
   productId: number;
