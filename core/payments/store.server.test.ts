@@ -1,24 +1,6 @@
+import { claim, charge, result } from "../../tests/support/sandbox-store.ts";
 import { describe, expect, it } from "vitest";
-import { MemorySandboxStore, type ChargeRecord, type IdempotencyClaim } from "./store.server.ts";
-
-const claim = (key: string, claimId: string, claimedAt = 1000): IdempotencyClaim => ({
-  key,
-  operation: "chargeToken",
-  fingerprint: "[1]",
-  claimId,
-  claimedAt,
-});
-const charge = (id: string, version: number, refunded = 0): ChargeRecord => ({
-  type: "charge",
-  id,
-  version,
-  createdAt: 1,
-  amount: 500,
-  currency: "USD",
-  method: { kind: "card", brand: "visa", last4: "4242", expMonth: 1, expYear: 2030 },
-  refunded,
-});
-const result = { status: "approved", chargeId: "ch_1", amount: 500, currency: "USD", method: charge("x", 1).method } as const;
+import { MemorySandboxStore, type ChargeRecord } from "./store.server.ts";
 
 describe("MemorySandboxStore", () => {
   it("claims a key once; a second claim gets the existing record", async () => {

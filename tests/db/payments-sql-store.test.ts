@@ -2,11 +2,11 @@
 // PGlite, or a database of its own on TEST_DATABASE_URL), including under concurrent callers: one claim wins a key,
 // one writer wins a record version.
 import path from "node:path";
+import { claim, charge, result } from "../support/sandbox-store.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, openPostgres, type Db } from "../../core/db/client.ts";
 import { migrate } from "../../core/db/migrate.ts";
 import { SqlSandboxStore } from "../../core/payments/sql-store.server.ts";
-import type { ChargeRecord, IdempotencyClaim } from "../../core/payments/store.server.ts";
 import { copyTemplateDatabase, tempDir, type TestDatabase } from "../support/database.ts";
 
 let db: Db;
@@ -31,25 +31,6 @@ beforeEach(() => {
   // Keys and record ids unique per test: the database is shared by the file.
   key = `k${++n}`;
 });
-
-const claim = (k: string, claimId: string, claimedAt = 1000): IdempotencyClaim => ({
-  key: k,
-  operation: "chargeToken",
-  fingerprint: "[1]",
-  claimId,
-  claimedAt,
-});
-const charge = (id: string, version: number, refunded = 0): ChargeRecord => ({
-  type: "charge",
-  id,
-  version,
-  createdAt: 1,
-  amount: 500,
-  currency: "USD",
-  method: { kind: "card", brand: "visa", last4: "4242", expMonth: 1, expYear: 2030 },
-  refunded,
-});
-const result = { status: "approved", chargeId: "ch_1", amount: 500, currency: "USD", method: charge("x", 1).method } as const;
 
 describe("SqlSandboxStore", () => {
   it("claims a key once; a second claim gets the existing record; a stale pending claim is taken over, a done one never", async () => {

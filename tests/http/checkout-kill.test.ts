@@ -4,6 +4,7 @@
  * conserved (what is left plus what paid orders hold = what there was). PGlite by default; PostgreSQL with
  * TEST_DATABASE_URL. CHECKOUT_KILL_RUNS repeats the kill (default 1).
  */
+import { readJsonLines } from "../support/json-lines.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -77,24 +78,14 @@ function startServer(): Promise<Server> {
   });
   const lines: { msg?: string; pending?: number }[] = [];
   const waiters: { match: (l: { msg?: string; pending?: number }) => boolean; resolve: () => void }[] = [];
-  let buffer = "";
-  child.stderr!.on("data", (chunk: Buffer) => (allOutput += chunk.toString()));
-  child.stdout!.on("data", (chunk: Buffer) => {
-    allOutput += chunk.toString();
-    buffer += chunk.toString();
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const raw = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      try {
-        const line = JSON.parse(raw) as { msg?: string; pending?: number };
-        lines.push(line);
-        for (const w of [...waiters]) if (w.match(line)) w.resolve();
-      } catch {
-        /* not a log line */
-      }
-    }
-  });
+  readJsonLines<{ msg?: string; pending?: number }>(
+    child,
+    (line) => {
+      lines.push(line);
+      for (const w of [...waiters]) if (w.match(line)) w.resolve();
+    },
+    (text) => (allOutput += text),
+  );
   const waitForLog = (match: (l: { msg?: string; pending?: number }) => boolean) =>
     new Promise<void>((resolve) => {
       if (lines.some(match)) return resolve();

@@ -5,6 +5,7 @@
  * themselves (core/singletons.ts); the server logs the counts, and each must be exactly 1. The shop is
  * started from another working folder, as a service manager might.
  */
+import { readJsonLines } from "../support/json-lines.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -59,22 +60,11 @@ beforeAll(() => {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let buffer = "";
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stdout!.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    buffer += chunk.toString();
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const raw = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      try {
-        lines.push(JSON.parse(raw) as LogLine);
-      } catch {
-        /* not a log line */
-      }
-    }
-  });
+  readJsonLines<LogLine>(
+    child,
+    (line) => lines.push(line),
+    (text) => (output += text),
+  );
 });
 
 afterAll(() => {

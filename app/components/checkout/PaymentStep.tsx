@@ -1,7 +1,6 @@
 /** The payment step: the payment form's own error list, the payment form, the hidden checkout fields and 'Place order'. */
 import type { RefObject } from "react";
-import { PaymentForm, type SavedTokenView } from "./PaymentForm.tsx";
-import type { GatewaySettings } from "../../../core/domain/payments/index.ts";
+import { PaymentForm, type PaymentFormProps } from "./PaymentForm.tsx";
 
 export interface PaymentErrors {
   messages: string[];
@@ -11,19 +10,11 @@ export interface PaymentErrors {
   seq: number;
 }
 
-interface Props {
+/** The payment form's own props (but the invalid fields, which come from `errors`) and the step around it. */
+interface Props extends Omit<PaymentFormProps, "invalidFields"> {
   paymentRef: RefObject<HTMLDivElement | null>;
   hidden: boolean;
   errors: PaymentErrors;
-  gateways: { card: GatewaySettings; echeck: GatewaySettings };
-  testMode: boolean;
-  tokens: SavedTokenView[];
-  canSave: boolean;
-  method: string;
-  onMethodChange: (id: string) => void;
-  tokenChoice: Record<string, string>;
-  onTokenChoice: (gatewayId: string, value: string) => void;
-  slideMs: number;
   nonce: string;
   checkoutToken: string;
   placeOrderText: string;
