@@ -6,9 +6,6 @@ import { defineConfig } from "vitest/config";
 // (tests/support/database.ts): a PGlite folder, or with TEST_DATABASE_URL a PostgreSQL database of its own.
 export default defineConfig({
   test: {
-    // Two workers on the 2-core machine (Vitest's default there is one): the HTTP and browser files, each with its own
-    // shop and database copy, run side by side, and waiting (Chromium, timers) on one overlaps work on the other.
-    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -40,9 +37,7 @@ export default defineConfig({
           // A guard against hangs, not a speed check: some tests sign in 20 times (scrypt) on a 2-core machine others share.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Files share a worker's module graph (the built server, PGlite's WebAssembly) instead of loading it again per
-          // file; each file still starts its own shop on its own database copy, and none mocks modules or globals.
-          isolate: false,
+          fileParallelism: false,
           // Waits on state (expect.poll) get the time a loaded machine needs; they end as soon as the state is there.
           expect: { poll: { timeout: 15_000 } },
         },
@@ -54,7 +49,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          isolate: false,
+          fileParallelism: false,
           expect: { poll: { timeout: 15_000 } },
         },
       },
