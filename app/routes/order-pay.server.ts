@@ -4,6 +4,7 @@ import { findOrder, listTokens } from "../../core/db/repositories/orders.ts";
 import { readPayment } from "../../core/commerce/checkout-form.ts";
 import { orderKeyMatches, payExistingOrder } from "../../core/commerce/orders.ts";
 import { loginWithLimits } from "../../core/commerce/accounts.ts";
+import { rememberOrder } from "../../core/commerce/order-access.ts";
 import { yearMonthOf } from "../../core/domain/payments/index.ts";
 import type { Route } from "./+types/order-pay";
 
@@ -108,5 +109,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const result = await payExistingOrder(rt.deps, order.id, owns ? customerId : null, parsed.value);
   if (!result.ok) return { errors: [result.message] };
   await context.storefront.checkout.clearCartAfterPayment(order.id);
+  // The payer sees the order received page without confirming the order's e-mail address.
+  await context.shop.updateSessionData((d) => rememberOrder(d, order.id));
   return redirect(`/checkout/order-received/${order.id}/?key=${encodeURIComponent(order.orderKey)}`);
 }

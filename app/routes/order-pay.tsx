@@ -1,10 +1,13 @@
 import { useActionData } from "react-router";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { Route } from "./+types/order-pay";
 import { pageTitle } from "../lib/listing-params.ts";
 import { OrderDetails } from "../components/account/OrderDetails.tsx";
 import { PaymentForm } from "../components/checkout/PaymentForm.tsx";
 import { LoginFields } from "../components/account/LoginFields.tsx";
+import { checkPaymentBeforeSubmit } from "../components/checkout/payment-check.ts";
+import type { PaymentErrors } from "../components/checkout/PaymentStep.tsx";
+import { revealNotices } from "../components/chrome/Notices.tsx";
 import { loader as serverLoader, action as serverAction } from "./order-pay.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Pay for order") }, { name: "robots", content: "noindex" }];
@@ -73,7 +76,23 @@ type PayData = Extract<Route.ComponentProps["loaderData"], { state: "ok" }>;
 
 function PayForm({ data: { order, payable, guestWarning, gateways, testMode, nonce, tokens }, errors }: { data: PayData; errors?: string[] }) {
   const [method, setMethod] = useState(gateways.card.id);
-  const [tokenChoice, setTokenChoice] = useState<Record<string, string>>({});
+  // The customer's default saved method of each gateway is chosen from the start, as on the checkout.
+  const defaultToken = (gatewayId: string) => String(tokens.find((t) => t.gatewayId === gatewayId && t.isDefault)?.id ?? "new");
+  const [tokenChoice, setTokenChoice] = useState<Record<string, string>>(() => ({
+    [gateways.card.id]: defaultToken(gateways.card.id),
+    [gateways.echeck.id]: defaultToken(gateways.echeck.id),
+  }));
+  // The payment form's own check before posting: the same one the checkout runs (payment-check.ts).
+  const [checkErrors, setCheckErrors] = useState<PaymentErrors>({ messages: [], fields: new Set(), seq: 0 });
+  const paymentRef = useRef<HTMLDivElement>(null);
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    const form = e.currentTarget;
+    const check = checkPaymentBeforeSubmit(form, new FormData(form), gateways, tokenChoice);
+    if (check.ok) return;
+    e.preventDefault();
+    setCheckErrors((p) => ({ messages: check.messages, fields: check.fields, seq: p.seq + 1 }));
+    requestAnimationFrame(() => revealNotices(paymentRef.current));
+  };
   return (
     <div className="woocommerce order-pay">
       <h1 className="page-title">Pay for order</h1>
@@ -82,7 +101,7 @@ function PayForm({ data: { order, payable, guestWarning, gateways, testMode, non
           This order&rsquo;s status is &ldquo;{order.statusLabel}&rdquo;&mdash;it cannot be paid for. Please contact us if you need assistance.
         </div>
       ) : (
-        <form id="order_review" method="post" className="woocommerce-checkout">
+        <form id="order_review" method="post" className="woocommerce-checkout" onSubmit={onSubmit}>
           {errors?.length ? (
             <ul className="woocommerce-error" role="alert">
               {errors.map((e, i) => (
@@ -96,14 +115,25 @@ function PayForm({ data: { order, payable, guestWarning, gateways, testMode, non
             </ul>
           ) : null}
           <OrderDetails order={order} />
-          <div id="payment" className="woocommerce-checkout-payment">
+          <div id="payment" className="woocommerce-checkout-payment" ref={paymentRef}>
+            {checkErrors.messages.length ? (
+              <ul className="woocommerce-error payment-form-errors" role="alert" key={checkErrors.seq}>
+                {checkErrors.messages.map((m, i) => (
+                  <li key={i}>{m}</li>
+                ))}
+              </ul>
+            ) : null}
             <PaymentForm
               gateways={gateways}
               testMode={testMode}
               tokens={tokens}
               canSave={false}
               method={method}
-              onMethodChange={setMethod}
+              invalidFields={checkErrors.fields}
+              onMethodChange={(id) => {
+                setMethod(id);
+                setCheckErrors((p) => ({ messages: [], fields: new Set(), seq: p.seq }));
+              }}
               tokenChoice={tokenChoice}
               onTokenChoice={(g, v) => setTokenChoice((c) => ({ ...c, [g]: v }))}
               slideMs={200}

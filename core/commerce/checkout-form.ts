@@ -14,19 +14,12 @@ import {
   parseCardExpiry,
 } from "../domain/payments/index.ts";
 import { escapeHtml } from "../domain/text/html.ts";
-import { ADDRESS_FIELDS, COUNTRIES, isAddressFieldRequired, type Address } from "../domain/checkout/address.ts";
+import type { Address } from "../domain/checkout/address.ts";
+import { field, isTrue, readDetails, sanitizeText, type FieldError } from "../domain/checkout/address-form.ts";
 
 export type { Address } from "../domain/checkout/address.ts";
 
-export const FIELD_MAX = 200;
-export const EMAIL_MAX = 254;
 export const NOTE_MAX = 2000;
-
-/** One error, tied to the field whose id the browser marks inline (`li[data-id]`). `html` is trusted markup. */
-export interface FieldError {
-  id: string;
-  html: string;
-}
 
 export type PaymentChoice =
   | { kind: "card"; number: string; expMonth: number; expYear: number; csc: string | null; tokenize: boolean }
@@ -47,57 +40,8 @@ export interface CheckoutInput {
 
 export type CheckoutParse = { ok: true; value: CheckoutInput } | { ok: false; errors: FieldError[] };
 
-export { escapeHtml };
-
-/** A form value as one string: arrays (repeated keys) and objects are refused as empty. */
-export function field(form: Record<string, unknown>, name: string): string {
-  const v = form[name];
-  return typeof v === "string" ? v : "";
-}
-
-/** WordPress's sanitize_text_field, in short: no tags, no control characters or line breaks, collapsed spaces. */
-export function sanitizeText(value: string): string {
-  return value
-    .replace(/<[^>]*>?/g, "")
-    .replace(/[^\P{Cc}\x80-\x9f]+/gu, " ") // runs of U+0000–U+001F and U+007F (control characters but not C1)
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
-export const isEmail = (v: string) => v.length <= EMAIL_MAX && EMAIL.test(v);
-
-export function readAddress(form: Record<string, unknown>, prefix: "billing" | "shipping", errors: FieldError[]): Address {
-  const out = {} as Address;
-  const title = prefix === "billing" ? "Billing" : "Shipping";
-  for (const f of ADDRESS_FIELDS) {
-    if (prefix === "shipping" && (f.key === "email" || f.key === "phone")) {
-      out[f.key] = "";
-      continue;
-    }
-    const id = `${prefix}_${f.key}`;
-    const raw = field(form, id);
-    const max = f.key === "email" ? EMAIL_MAX : FIELD_MAX;
-    const value = sanitizeText(raw);
-    out[f.key] = value.slice(0, max);
-    const label = `<strong>${title} ${escapeHtml(f.label)}</strong>`;
-    if (raw.length > max) {
-      errors.push({ id, html: `${label} is too long (at most ${max} characters).` });
-      continue;
-    }
-    const country = COUNTRIES[out.country];
-    if (isAddressFieldRequired(f.key, out.country) && value === "") {
-      errors.push({ id, html: `${label} is a required field.` });
-      continue;
-    }
-    if (value === "") continue;
-    if (f.key === "country" && !country) errors.push({ id, html: `${label} is not a country we ship to.` });
-    if (f.key === "email" && !isEmail(value)) errors.push({ id, html: `${label} is not a valid email address.` });
-    if (f.key === "phone" && !/^[\d\s()+.-]{6,25}$/.test(value)) errors.push({ id, html: `${label} is not a valid phone number.` });
-    if (f.key === "postcode" && country?.postcode && !country.postcode.test(value)) errors.push({ id, html: `${label} is not a valid postcode / ZIP.` });
-  }
-  return out;
-}
+export { escapeHtml, field, sanitizeText, type FieldError };
+export { errorListHtml, readAddress } from "../domain/checkout/address-form.ts";
 
 export const ATTRIBUTION_FIELDS = [
   "source_type",
@@ -139,8 +83,6 @@ export interface PaymentGatewayConfig {
   card: GatewaySettings;
   echeck: GatewaySettings;
 }
-
-const isTrue = (v: string) => v === "true" || v === "1" || v === "yes" || v === "on";
 
 /** The payment fields of the chosen gateway, validated with the browser form's own rules. */
 export function readPayment(
@@ -227,9 +169,7 @@ export function parseCheckoutForm(
   opts: { loggedIn: boolean; ownedTokenIds: ReadonlySet<number>; guestCheckout: boolean },
 ): CheckoutParse {
   const errors: FieldError[] = [];
-  const billing = readAddress(form, "billing", errors);
-  const shipToDifferent = isTrue(field(form, "ship_to_different_address"));
-  const shipping = shipToDifferent ? readAddress(form, "shipping", errors) : null;
+  const { billing, shipping, createAccount } = readDetails(form, opts, errors);
   const rawNote = field(form, "order_comments");
   if (rawNote.length > NOTE_MAX) errors.push({ id: "order_comments", html: `<strong>Order notes</strong> are too long (at most ${NOTE_MAX} characters).` });
   // Control characters out (U+0000–U+001F and U+007F, except tab, LF and CR).
@@ -238,17 +178,6 @@ export function parseCheckoutForm(
     .replace(/[^\P{Cc}\t\n\r\x80-\x9f]/gu, "")
     .trim()
     .slice(0, NOTE_MAX);
-
-  let createAccount: { password: string } | null = null;
-  if (!opts.loggedIn && isTrue(field(form, "createaccount"))) {
-    const password = field(form, "account_password");
-    if (password === "") errors.push({ id: "account_password", html: "<strong>Account password</strong> is a required field." });
-    else if (password.length < 8) errors.push({ id: "account_password", html: "Please use a password of at least 8 characters." });
-    else if (password.length > 200) errors.push({ id: "account_password", html: "That password is too long." });
-    else createAccount = { password };
-  } else if (!opts.loggedIn && !opts.guestCheckout) {
-    errors.push({ id: "createaccount", html: "You must be logged in to checkout." });
-  }
 
   const rawShipping = form.shipping_method;
   let shippingMethodId: string | null = null;
@@ -276,12 +205,6 @@ export function parseCheckoutForm(
       attribution: attributionMeta(form),
     },
   };
-}
-
-/** The failure body's `messages`: WooCommerce's error list with one `li[data-id]` per field. */
-export function errorListHtml(errors: readonly FieldError[]): string {
-  const items = errors.map((e) => `<li data-id="${escapeHtml(e.id)}">${e.html}</li>`).join("");
-  return `<ul class="woocommerce-error" role="alert">${items}</ul>`;
 }
 
 /** A message not tied to a field (escaped). */

@@ -103,6 +103,16 @@ function operationOf(choice: PaymentChoice): attempts.AttemptOperation {
       : "charge_token";
 }
 
+/** The title an order shows for the gateway (form) it is paid with. */
+function paymentMethodTitle(deps: Pick<OrderDeps, "echeckGatewayId">, gatewayId: string): string {
+  return gatewayId === deps.echeckGatewayId ? "eCheck" : "Credit Card";
+}
+
+/** The gateway (form) a payment choice belongs to: what the order records as its payment method. */
+function gatewayOf(deps: Pick<OrderDeps, "cardGatewayId" | "echeckGatewayId">, choice: PaymentChoice): string {
+  return choice.kind === "bank" || choice.kind === "bank_token" ? deps.echeckGatewayId : deps.cardGatewayId;
+}
+
 function customerKeyOf(customerId: number | null, email: string): string {
   return customerId ? `c:${customerId}` : `e:${email.toLowerCase()}`;
 }
@@ -171,7 +181,7 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
 
     const shippingRate = priced.shipping.rates.find((r) => r.id === priced.shipping.chosenRateId) ?? null;
     const orderKey = `wc_order_${randomBytes(12).toString("base64url")}`;
-    const paymentTitle = req.input.paymentMethod === deps.echeckGatewayId ? "eCheck" : "Credit Card";
+    const paymentTitle = paymentMethodTitle(deps, req.input.paymentMethod);
     const orderId = await repo.insertOrder(tx, {
       orderKey,
       customerId,
@@ -696,6 +706,9 @@ export async function payExistingOrder(deps: OrderDeps, orderId: number, custome
         }
         await repo.markStockHeld(tx, orderId);
       }
+      // The order records the method it is paid with now, not the one of an earlier (declined) attempt.
+      const gatewayId = gatewayOf(deps, choice);
+      await repo.setPaymentMethod(tx, orderId, gatewayId, paymentMethodTitle(deps, gatewayId));
       // A failed order becomes payable again along its edge back to 'pending'.
       if (order.status === "failed") await repo.transition(tx, orderId, "pending");
       const key = `order-${orderId}-${randomBytes(6).toString("hex")}`;

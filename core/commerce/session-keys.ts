@@ -10,3 +10,5 @@ export const CHECKOUT_NONCE_ACTION = "woocommerce-process_checkout";
 export const CHECKOUT_TOKEN_KEY = "checkout_token";
 /** The session's last checkout order whose payment failed (WooCommerce's order_awaiting_payment). */
 export const AWAITING_PAYMENT_KEY = "order_awaiting_payment";
+/** Orders this session placed, paid or proved (by their e-mail address) it may see on the order received page. */
+export const ORDERS_SEEN_KEY = "orders_seen";

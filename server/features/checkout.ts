@@ -14,6 +14,7 @@ import { yearMonthOf } from "../../core/domain/payments/index.ts";
 import { errorListHtml, errorNoticeHtml, escapeHtml, field, parseCheckoutForm, type FieldError } from "../../core/commerce/checkout-form.ts";
 import { cancelSupersededOrder, placeOrder, reconcilePayments } from "../../core/commerce/orders.ts";
 import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commerce/accounts.ts";
+import { rememberOrder } from "../../core/commerce/order-access.ts";
 import { consumeLimits } from "../../core/commerce/rate-limits.ts";
 import { paymentRuntime, RECONCILE_AFTER_MS, RECONCILE_EVERY_MS } from "../../core/commerce/payment-runtime.server.ts";
 import { tokenLabel } from "../../core/domain/payments/token-label.ts";
@@ -128,6 +129,8 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
     });
     if (!loggedIn && result.customerId) await req.shop.signIn(result.customerId);
   }
+  // This browser placed the order: it sees its order received page without confirming the e-mail address.
+  await req.shop.updateSessionData((d) => rememberOrder(d, result.orderId));
   const origin = `${req.protocol}://${req.get("host")}`;
   return json({ result: "success", redirect: `${origin}/checkout/order-received/${result.orderId}/?key=${encodeURIComponent(result.orderKey)}` });
 }

@@ -183,6 +183,9 @@ describe("who may pay on /checkout/order-pay/{id}/ (WooCommerce's rules)", () =>
     expect((await owner.get(url.pathname + url.search)).status).toBe(200);
     expect((await owner.get(`/checkout/order-received/${id}/?key=wc_order_wrong`)).status).toBe(404);
     expect((await owner.get(`/checkout/order-received/${id}/`)).status).toBe(404);
-    expect((await new TestClient(shop.url).get(url.pathname + url.search)).status).toBe(200);
+    // Anyone else with the link is asked for the order's e-mail address first (tests/http/order-received.test.ts).
+    const stranger = await new TestClient(shop.url).get(url.pathname + url.search);
+    expect(stranger.status).toBe(200);
+    expect(await stranger.text()).toContain("verify the email address associated with the order");
   });
 });

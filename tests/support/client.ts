@@ -6,7 +6,11 @@ export interface CookieRecord {
 
 export class TestClient {
   readonly cookies = new Map<string, CookieRecord>();
-  constructor(readonly base: string) {}
+  constructor(
+    readonly base: string,
+    /** Sent as X-Forwarded-For (the shop trusts its loopback proxy), so a test can act from another client address. */
+    private readonly opts: { forwardedFor?: string } = {},
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies.entries()].map(([k, v]) => `${k}=${v.value}`).join("; ");
@@ -15,6 +19,7 @@ export class TestClient {
   async request(path: string, init: RequestInit & { form?: Record<string, string | string[]>; json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set("cookie", this.cookieHeader());
+    if (this.opts.forwardedFor) headers.set("x-forwarded-for", this.opts.forwardedFor);
     let body = init.body;
     if (init.form) {
       const params = new URLSearchParams();

@@ -111,3 +111,31 @@ export function AddressFields({ prefix }: { prefix: "billing" | "shipping" }) {
     </>
   );
 }
+
+/** The order's e-mail address: a guest's (with the account check's note) and a signed-in customer's alike, editable. */
+export function EmailField({ value, onChange, describedBy }: { value: string; onChange: (email: string) => void; describedBy?: string }) {
+  const { errors } = useContext(CheckoutFieldsContext);
+  const rowClass = useRowClass();
+  return (
+    <p className={`${rowClass("billing_email")} form-row-wide`} id="billing_email_field">
+      <label htmlFor="billing_email">
+        Email address{" "}
+        <abbr className="required" title="required">
+          *
+        </abbr>
+      </label>
+      <input
+        type="email"
+        className="input-text"
+        name="billing_email"
+        id="billing_email"
+        autoComplete="email"
+        maxLength={254}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={describedBy}
+        aria-invalid={errors.has("billing_email") || undefined}
+      />
+    </p>
+  );
+}

@@ -8,7 +8,8 @@
  * useCheckoutRefresh (the order review's refresh), useGuestEmailCheck (e-mail detection), useSummaryToggle,
  * useScriptErrorReport; payment-check.ts runs the payment form's own check before posting.
  */
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { errorListHtml, readDetails, type FieldError } from "../../../core/domain/checkout/address-form.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ReviewOrder } from "./ReviewOrder.tsx";
 import { CheckoutCoupon, applyCheckoutCoupon, removeCheckoutCoupon, type CouponNonces } from "./CheckoutCoupon.tsx";
@@ -17,7 +18,7 @@ import { revealNotices, useRevealNotices } from "../chrome/Notices.tsx";
 import type { CartSummaryView, CartTotalsView } from "../cart/cart-view.ts";
 import type { GatewaySettings } from "../../../core/domain/payments/index.ts";
 import { errorNoticeHtml, postCheckout } from "./checkout-client.ts";
-import { CheckoutFieldsContext } from "./CheckoutFields.tsx";
+import { CheckoutFieldsContext, EmailField } from "./CheckoutFields.tsx";
 import { DetailsStep } from "./DetailsStep.tsx";
 import { GuestCustomerInfo } from "./GuestCustomerInfo.tsx";
 import { PaymentStep, type PaymentErrors } from "./PaymentStep.tsx";
@@ -83,6 +84,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [couponNotices, setCouponNotices] = useState<string | null>(null);
   const [couponBusy, setCouponBusy] = useState(false);
   const processingRef = useRef(false);
+  // Set by the step buttons only: the step that opens then takes focus on its heading (a failure's notices keep theirs).
+  const focusStepRef = useRef(false);
+  useEffect(() => {
+    if (!focusStepRef.current) return;
+    focusStepRef.current = false;
+    document.getElementById(step === "payment" ? "checkout-payment-heading" : "checkout-details-heading")?.focus();
+  }, [step]);
   const methodRef = useRef(method);
   useLayoutEffect(() => {
     methodRef.current = method;
@@ -129,12 +137,35 @@ export function CheckoutForm(props: CheckoutFormProps) {
     if (fieldErrors.has(name)) setFieldErrors((s) => new Set([...s].filter((n) => n !== name)));
   };
 
+  // 'Proceed to payment': the details step is checked by the server's own rules first; errors are listed (and
+  // focused) above the form and the shopper stays on the details.
+  const goToPayment = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const errors: FieldError[] = [];
+    const values = Object.fromEntries([...new FormData(form)].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    readDetails(values, { loggedIn: props.loggedIn, guestCheckout: props.account.guestCheckout }, errors);
+    if (errors.length) {
+      setNotices({ html: errorListHtml(errors) });
+      setFieldErrors(new Set(errors.map((x) => x.id)));
+      return;
+    }
+    setNotices(null);
+    setFieldErrors(new Set());
+    focusStepRef.current = true;
+    setStep("payment");
+  };
+  const backToDetails = () => {
+    focusStepRef.current = true;
+    setStep("details");
+  };
+
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
     // While processing, a second submit does nothing (the server's idempotency claim is the real guard).
     if (processingRef.current) return;
-    if (layout !== "one-page" && step === "details") return void setStep("payment");
+    if (layout !== "one-page" && step === "details") return goToPayment();
     const data = new FormData(form);
     const payment = checkPaymentBeforeSubmit(form, data, gateways, tokenChoice);
     if (!payment.ok) {
@@ -200,7 +231,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
           <CheckoutFieldsContext value={{ errors: fieldErrors, defaults: props }}>
             <DetailsStep
               hidden={!showDetails}
-              onNext={multi ? () => setStep("payment") : null}
+              onNext={multi ? goToPayment : null}
               customerInfo={
                 !props.loggedIn ? (
                   <GuestCustomerInfo
@@ -217,7 +248,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
                     checkoutError={props.checkoutError}
                   />
                 ) : (
-                  <input type="hidden" name="billing_email" value={email} />
+                  <EmailField value={email} onChange={setEmail} />
                 )
               }
             />
@@ -265,7 +296,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
               checkoutToken={props.checkoutToken}
               placeOrderText={props.placeOrderText}
               processing={processing}
-              onBack={multi ? () => setStep("details") : null}
+              onBack={multi ? backToDetails : null}
             />
           </div>
         </div>

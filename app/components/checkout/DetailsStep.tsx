@@ -4,7 +4,7 @@ import { AddressFields, TextField } from "./CheckoutFields.tsx";
 
 interface Props {
   hidden: boolean;
-  /** The guest's e-mail / login / create-account block; for a signed-in customer, the e-mail as a hidden input. */
+  /** The guest's e-mail / login / create-account block; for a signed-in customer, the (editable) e-mail field. */
   customerInfo: ReactNode;
   /** Multi-step layouts: the 'Proceed to payment' button. */
   onNext: (() => void) | null;
@@ -15,7 +15,10 @@ export function DetailsStep({ hidden, customerInfo, onNext }: Props) {
   return (
     <div className="col2-set" id="customer_details" hidden={hidden}>
       <div className="woocommerce-billing-fields">
-        <h2>Billing details</h2>
+        {/* Focused when the shopper comes back from the payment step (tabIndex -1: focusable by script only). */}
+        <h2 id="checkout-details-heading" tabIndex={-1}>
+          Billing details
+        </h2>
         {customerInfo}
         <AddressFields prefix="billing" />
         <TextField name="billing_phone" label="Phone" type="tel" autoComplete="tel" />

@@ -6,7 +6,7 @@
 import { useRef, useState } from "react";
 import { PasswordInput } from "../chrome/PasswordInput.tsx";
 import { plain, post } from "./checkout-client.ts";
-import { useRowClass } from "./CheckoutFields.tsx";
+import { EmailField, useRowClass } from "./CheckoutFields.tsx";
 import type { EmailNote } from "./useGuestEmailCheck.ts";
 
 interface Props {
@@ -30,21 +30,32 @@ export function GuestCustomerInfo(props: Props) {
   const [password, setPassword] = useState("");
   const [loginError, setLoginError] = useState<string | null>(null);
   const loginBusy = useRef(false);
+  // Shown while the sign-in is under way (the password check takes a moment): the button says so and is disabled.
+  const [busy, setBusy] = useState(false);
 
   const login = async () => {
     if (loginBusy.current) return;
     loginBusy.current = true;
+    setBusy(true);
     setLoginError(null);
+    let reloading = false;
     try {
       const res = await post(
         "/wp-admin/admin-ajax.php",
         new URLSearchParams({ action: "astra_woocommerce_login_user", user_name_email: email, password, security: props.loginNonce }),
       ).catch(() => null);
       const body = res ? ((await res.json().catch(() => null)) as { data?: { success?: boolean; error?: string } } | null) : null;
-      if (body?.data?.success) return void window.location.reload();
+      if (body?.data?.success) {
+        // Signed in: the page reloads as the customer; it stays busy until then.
+        reloading = true;
+        return void window.location.reload();
+      }
       setLoginError(plain(body?.data?.error) || props.checkoutError);
     } finally {
-      loginBusy.current = false;
+      if (!reloading) {
+        loginBusy.current = false;
+        setBusy(false);
+      }
     }
   };
   // The login section sits inside the checkout form, so it cannot be a <form> of its own: Enter in its inputs
@@ -72,30 +83,12 @@ export function GuestCustomerInfo(props: Props) {
           </button>
         </p>
       ) : null}
-      <p className={`${rowClass("billing_email")} form-row-wide`} id="billing_email_field">
-        <label htmlFor="billing_email">
-          Email address{" "}
-          <abbr className="required" title="required">
-            *
-          </abbr>
-        </label>
-        <input
-          type="email"
-          className="input-text"
-          name="billing_email"
-          id="billing_email"
-          autoComplete="email"
-          maxLength={254}
-          value={email}
-          onChange={(e) => props.onEmailChange(e.target.value)}
-          aria-describedby="ast-email-note"
-        />
-      </p>
+      <EmailField value={email} onChange={props.onEmailChange} describedBy="ast-email-note" />
       {/* The live region stays in the page (a region added with its text is often not announced); the note inside comes and goes. */}
       <div id="ast-email-note" className={`ast-email-validation-note ${emailNote?.kind ?? ""}`} role="status" aria-live="polite">
         {emailNote ? <span className="ast-email-validation-note__text">{emailNote.text}</span> : null}
       </div>
-      <div id="ast-customer-login-section" className="ast-customer-login-section" hidden={!loginOpen}>
+      <div id="ast-customer-login-section" className="ast-customer-login-section" hidden={!loginOpen} aria-busy={busy}>
         <p className="form-row form-row-wide">
           <label htmlFor="billing_password">Password</label>
           <PasswordInput
@@ -115,8 +108,8 @@ export function GuestCustomerInfo(props: Props) {
             </ul>
           ) : null}
         </div>
-        <button type="button" className="button ast-customer-login-section__login-button" onClick={() => void login()}>
-          Login
+        <button type="button" className="button ast-customer-login-section__login-button" onClick={() => void login()} disabled={busy}>
+          {busy ? "Signing in…" : "Login"}
         </button>
       </div>
       {showCreateAccount ? (

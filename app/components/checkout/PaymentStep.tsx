@@ -27,6 +27,10 @@ export function PaymentStep({ paymentRef, ...props }: Props) {
   const { errors, processing } = props;
   return (
     <div id="payment" ref={paymentRef} className="woocommerce-checkout-payment" hidden={props.hidden}>
+      {/* The step's heading takes focus when 'Proceed to payment' opens it, so the step is announced. */}
+      <h2 id="checkout-payment-heading" className="checkout-payment-heading" tabIndex={-1}>
+        Payment
+      </h2>
       {errors.messages.length ? (
         <ul className="woocommerce-error payment-form-errors" role="alert" key={errors.seq}>
           {errors.messages.map((m, i) => (

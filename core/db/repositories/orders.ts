@@ -167,6 +167,15 @@ export async function lockOrder(
     : null;
 }
 
+/** The gateway an order is being paid with (order-pay: the method of the new attempt). */
+export async function setPaymentMethod(tx: Queryable, orderId: number, method: string, title: string): Promise<void> {
+  await sql(tx)
+    .updateTable("orders")
+    .set({ payment_method: method, payment_method_title: title, updated_at: raw`now()` })
+    .where("id", "=", orderId)
+    .execute();
+}
+
 /** What a "payment failed" e-mail needs of an order. */
 export async function orderContact(tx: Queryable, orderId: number): Promise<{ orderKey: string; billingEmail: string; total: number } | null> {
   const row = await sql(tx).selectFrom("orders").select(["order_key", "billing_email", "total"]).where("id", "=", orderId).executeTakeFirst();
