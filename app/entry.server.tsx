@@ -1,11 +1,23 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader, action or render that failed: one line in the shop's JSON log (React Router's default prints the raw
+ * error to the console, dozens of lines that are not JSON). An aborted request (the shopper left) is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const logger = (context as Partial<AppLoadContext> | undefined)?.services?.logger;
+  const fields = { method: request.method, path: new URL(request.url).pathname, error };
+  if (logger) logger.error("page request failed", fields);
+  else console.error(JSON.stringify({ level: "error", msg: "page request failed", path: fields.path, error: String(error) }));
+};
 
 export default function handleRequest(
   request: Request,
@@ -35,7 +47,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) loadContext.services.logger.error("page render failed", { path: new URL(request.url).pathname, error });
       },
     });
     setTimeout(abort, streamTimeout + 1000);

@@ -1,7 +1,7 @@
 /** The server half of the root route: its loader (and action), everything that reaches the database; the route module renders. */
 import { cartSummaryView } from "./components/cart/cart-view.ts";
 import { navigationCategories } from "../core/db/repositories/navigation.ts";
-import { browserGlobals, globalsScript, type PageKind } from "./lib/browser-globals.server.ts";
+import { browserGlobals, type PageKind } from "./lib/browser-globals.server.ts";
 import type { Route } from "./+types/root";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -26,7 +26,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     cart: cartSummaryView(pricedCart, storefront.cart.nonce()),
     customerName,
     storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
-    globals: globalsScript(browserGlobals(config, shop, origin, services.siteUrl, page)),
+    globals: browserGlobals(config, shop, origin, services.siteUrl, page),
     cspNonce: context.cspNonce,
+    hydrate: context.hydrate,
   };
 }

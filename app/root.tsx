@@ -1,20 +1,30 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/shop.css?url";
 import { Header } from "./components/chrome/Header.tsx";
 import { Footer } from "./components/chrome/Footer.tsx";
 import { Notices } from "./components/chrome/Notices.tsx";
+import { PageErrors } from "./components/chrome/PageErrors.tsx";
 import { StoreNotice } from "./components/chrome/StoreNotice.tsx";
 import { ScrollToTop } from "./components/chrome/ScrollToTop.tsx";
 import { EMPTY_CART, CartDrawer } from "./components/cart/HeaderCart.tsx";
 import { CartScripts } from "./components/cart/CartScripts.tsx";
 import { AttributionScript } from "./components/checkout/Attribution.tsx";
 import { loader as serverLoader } from "./root.server.ts";
+import { pageTitle } from "./lib/listing-params.ts";
+import { globalsScript, listingPagingOf, withListingPaging } from "./lib/page-globals.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><text y='14' font-size='14'>🎭</text></svg>" },
 ];
+
+/**
+ * Only the error page's title: a page's own meta wins where it renders, and an error (a 404 thrown by any loader, or
+ * an unmatched address) renders the root's boundary, whose route modules' meta are not called.
+ */
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? [{ title: pageTitle(isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong") }] : [];
 
 export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);
@@ -23,6 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = root?.cspNonce || undefined;
+  const paging = listingPagingOf(useMatches().map((m) => m.loaderData));
   return (
     <html lang="en-US">
       <head>
@@ -30,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.globals }} /> : null}
+        {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: globalsScript(withListingPaging(root.globals, paging)) }} /> : null}
       </head>
       <body className="woocommerce-js">
         <a className="skip-link screen-reader-text" href="#content">
@@ -46,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <main id="content" className="site-content container" tabIndex={-1}>
           <Notices notices={root?.notices ?? []} />
+          <PageErrors />
           {children}
         </main>
         <Footer siteName={root?.site.name ?? "Shop"} categories={root?.categories ?? []} />
@@ -53,8 +65,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollToTop />
         <CartScripts />
         <AttributionScript />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {root?.hydrate === false ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -16,6 +16,7 @@ import { adminAjaxHandler } from "./http/admin-ajax.ts";
 import { RestRouter, restMiddleware } from "./http/rest.ts";
 import { mediaHandler } from "./http/media.ts";
 import { pageHandler } from "./http/pages.ts";
+import { pathGuard } from "./http/path-guard.ts";
 import { createStorefront } from "../core/commerce/storefront.server.ts";
 import { sessionCookieName } from "../core/security/session-token.ts";
 import { FEATURES } from "./features/index.ts";
@@ -66,6 +67,8 @@ export function createApp(opts: AppOptions): express.Express {
     req.storefront = createStorefront(services, req.shop);
     next();
   });
+  const pages = pageHandler(opts.getBuild, services);
+  app.use(pathGuard(pages.notFound)); // before every entry point: no endpoint or route sees an unnamable path
 
   // Bodies are parsed only for the API entry points; pages read their own (React Router actions).
   const limit = services.config.limits.requestBodyBytes;
@@ -108,7 +111,7 @@ export function createApp(opts: AppOptions): express.Express {
     next();
   });
 
-  app.all("/{*splat}", pageHandler(opts.getBuild, services));
+  app.all("/{*splat}", pages);
 
   app.use(errorHandler(services));
   return app;

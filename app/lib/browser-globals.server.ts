@@ -44,6 +44,10 @@ export function browserGlobals(config: SiteConfig, shop: ShopSession, origin: st
       add_to_cart_options_single: config.cart.addToCartOptionsSingle,
       single_product_ajax_add_to_cart: flag(config.cart.singleProductAjaxAddToCart),
       shop_pagination: config.shop.pagination,
+      // Astra's `$wp_query` paging: the next page the infinite loader asks for and the listing's page count. A page
+      // that is not a listing has no pages to load; the root layout fills in a listing's own (withListingPaging).
+      shop_infinite_count: "2",
+      shop_infinite_total: "0",
       shop_infinite_scroll_event: config.shop.infiniteScrollEvent,
       shop_no_more_post_message: config.shop.noMorePostMessage,
       shop_quick_view_enable: flag(config.shop.quickViewEnable),
@@ -85,11 +89,4 @@ export function browserGlobals(config: SiteConfig, shop: ShopSession, origin: st
     };
   }
   return globals;
-}
-
-/** `<script>` text assigning each global; `<` is escaped so no value can close the tag. */
-export function globalsScript(globals: Record<string, unknown>): string {
-  return Object.entries(globals)
-    .map(([name, value]) => `var ${name} = ${JSON.stringify(value).replace(/</g, "\\u003c")};`)
-    .join("\n");
 }

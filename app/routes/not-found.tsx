@@ -5,8 +5,6 @@ export function loader(_: Route.LoaderArgs) {
   throw data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found" }];
-
 export default function NotFound() {
   return null;
 }

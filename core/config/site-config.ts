@@ -105,6 +105,8 @@ export const SITE_CONFIG = {
     searchOverlayFadeMs: 200,
     freeVariantPanelSlideMs: 1000,
     variationFormSetupDelayMs: 1000,
+    /** docs/contract/storefront.md §9: a lazily loaded script chunk that has not arrived by then has failed. */
+    scriptChunkTimeoutMs: 120_000,
   },
   storeNotice: {
     enabled: true,

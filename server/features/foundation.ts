@@ -4,6 +4,7 @@ import { REST_NONCE_ACTION, restError } from "../http/rest.ts";
 import { z } from "zod";
 import type { Endpoints, Feature } from "./feature.ts";
 import { searchPosts } from "../../core/db/repositories/posts.ts";
+import { normalizeSearch } from "../../core/domain/catalog/listing-query.ts";
 
 const postsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -28,7 +29,8 @@ function registerFoundationEndpoints({ adminAjax, rest }: Endpoints): void {
       return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
     }
     const { page, per_page, search } = parsed.data;
-    const { items, total } = await searchPosts(services.db, { page, perPage: per_page, search });
+    // The listing's search rule: control characters (PostgreSQL refuses NUL) and runs of white space go.
+    const { items, total } = await searchPosts(services.db, { page, perPage: per_page, search: normalizeSearch(search) ?? undefined });
     const totalPages = Math.max(1, Math.ceil(total / per_page));
     if (page > totalPages && total > 0) {
       return restError("rest_post_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);

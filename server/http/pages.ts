@@ -23,14 +23,19 @@ declare module "react-router" {
     origin: string;
     /** The client's IP address (behind a proxy on loopback, the forwarded one): the per-address sign-in limit's key. */
     clientAddress: string;
+    /** False for the 404 page of an address no route may see (path-guard.ts): rendered without the browser scripts. */
+    hydrate: boolean;
   }
 }
+
+/** Matched by the catch-all not-found route only: the 404 page of an address that no route may see. */
+const NOT_FOUND_PATH = "/__not-found/";
 
 export function requestOrigin(req: Request): string {
   return `${req.protocol}://${req.get("host") ?? "localhost"}`;
 }
 
-function toFetchRequest(req: Request, res: Response): globalThis.Request {
+function toFetchRequest(req: Request, res: Response, url: string): globalThis.Request {
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;
@@ -46,12 +51,17 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
-  return new Request(`${requestOrigin(req)}${req.originalUrl}`, init);
+  return new Request(`${requestOrigin(req)}${url}`, init);
 }
 
+/**
+ * The page handler, and `notFound`: the shop's 404 page for an address no route may see. React Router renders it
+ * for the not-found route's own address, so no loader of the route the address would match runs; as the browser
+ * would hydrate that route, not the one rendered, the page goes without its scripts.
+ */
 export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppServices) {
   let cached: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null = null;
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const render = async (req: Request, res: Response, next: NextFunction, notFound: boolean) => {
     try {
       const build = await getBuild();
       if (!cached || cached.build !== build) cached = { build, handle: createRequestHandler(build, services.production ? "production" : "development") };
@@ -62,8 +72,9 @@ export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppS
         cspNonce: String(res.locals.cspNonce ?? ""),
         origin: requestOrigin(req),
         clientAddress: req.ip ?? "unknown",
+        hydrate: !notFound,
       };
-      const response = await cached.handle(toFetchRequest(req, res), context);
+      const response = await cached.handle(toFetchRequest(req, res, notFound ? NOT_FOUND_PATH : req.originalUrl), context);
       await req.shop.flush();
       if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());
       res.status(response.status);
@@ -76,4 +87,7 @@ export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppS
       next(error);
     }
   };
+  return Object.assign((req: Request, res: Response, next: NextFunction) => render(req, res, next, false), {
+    notFound: (req: Request, res: Response, next: NextFunction) => render(req, res, next, true),
+  });
 }

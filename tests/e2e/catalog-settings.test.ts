@@ -41,7 +41,7 @@ describe("infinite loading in 'scroll' mode", () => {
 
   for (const width of [1280, 400]) {
     it(`at ${width} px loads the next page when the last product reaches the bottom of the viewport, one request at a time`, async () => {
-      const page = await open(shop, width, "/shop/", ".astra-shop-filter-button");
+      const page = await open(shop, width, "/shop/", '.astra-shop-filter-button[data-hydrated="1"]');
       const total = Number(/of (\d+) results/.exec(await page.locator(".woocommerce-result-count").innerText())![1]);
       const pages = Math.ceil(total / 12);
       const requested: string[] = [];

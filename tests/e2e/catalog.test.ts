@@ -43,7 +43,7 @@ async function open(width: number, path: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   await page.goto(shop.url + path);
   // Hydrated: the enhanced controls exist only once React has run.
-  await page.waitForSelector(".astra-shop-filter-button, .cfvsw-swatches-list, .gallery-static, .gallery-slider", { state: "attached" });
+  await page.waitForSelector('.astra-shop-filter-button[data-hydrated="1"], .cfvsw-swatches-list, .gallery-static, .gallery-slider', { state: "attached" });
   return page;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { loadChunk } from "../../lib/page-errors.ts";
 
 /**
  * Mounts the cart's browser behaviour once, after hydration: add-to-cart buttons and forms, the
@@ -8,9 +9,12 @@ export function CartScripts() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import("./cart-client.ts").then((m) => {
-      if (!cancelled) stop = m.mountCart();
-    });
+    loadChunk("cart-client", () => import("./cart-client.ts")).then(
+      (m) => {
+        if (!cancelled) stop = m.mountCart();
+      },
+      () => undefined, // shown to the shopper by loadChunk
+    );
     return () => {
       cancelled = true;
       stop?.();

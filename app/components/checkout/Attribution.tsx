@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { loadChunk } from "../../lib/page-errors.ts";
 
 /**
  * Mounted once in the root layout: every page view (the document load and each in-app navigation) runs the
@@ -13,10 +14,13 @@ export function AttributionScript() {
     if (previous.current === url) return;
     const referrer = previous.current ?? document.referrer;
     previous.current = url;
-    void import("./attribution.client.ts").then((m) => {
-      m.trackPageView(url, referrer);
-      m.fillAttributionInputs();
-    });
+    loadChunk("attribution", () => import("./attribution.client.ts")).then(
+      (m) => {
+        m.trackPageView(url, referrer);
+        m.fillAttributionInputs();
+      },
+      () => undefined, // shown to the shopper by loadChunk
+    );
   }, [location.pathname, location.search]);
   return null;
 }

@@ -1,10 +1,21 @@
 /**
  * The off-canvas shop filter sidebar (docs/contract/storefront.md §2): opened by the filter button, closed by a click
  * outside, its close button or Escape; focus is trapped while open and returned after.
- * Without JavaScript it is an ordinary block of filters above the products.
+ *
+ * The server renders what the browser shows, the button and the closed panel, so hydration moves nothing (a panel
+ * expanded on the server and collapsed after hydration shifted the whole grid). Without JavaScript the `<noscript>`
+ * styles show the panel as an ordinary block of filters above the products instead of the button.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+
+/** Without JavaScript: no button (it could not open anything), the panel as a block under the toolbar. */
+const NO_SCRIPT_STYLES = [
+  ".astra-shop-filter-button, .ast-shop-filter-close { display: none; }",
+  ".listing-body > .listing-toolbar { grid-column: 1 / -1; grid-row: 2; position: static; }",
+  "#astra-off-canvas-sidebar[hidden] { display: block; position: static; width: 100%; order: 1; box-shadow: none; z-index: auto; border: 1px solid var(--line); border-radius: var(--radius); padding: 12px 16px; }",
+  "#astra-off-canvas-sidebar .widget-title button::after { content: none; }",
+].join("\n");
 
 export function FilterSidebar({ children }: { children: React.ReactNode }) {
   const enhanced = useHydrated();
@@ -57,38 +68,38 @@ export function FilterSidebar({ children }: { children: React.ReactNode }) {
 
   return (
     <>
-      {enhanced ? (
-        <button
-          type="button"
-          ref={opener}
-          className="astra-shop-filter-button button"
-          aria-expanded={open}
-          aria-controls="astra-off-canvas-sidebar"
-          onClick={() => setOpen(true)}
-        >
-          <span aria-hidden="true">☰ </span>Filter
-        </button>
-      ) : null}
-      {enhanced && open ? <div className="astra-off-canvas-overlay" data-testid="off-canvas-overlay" /> : null}
+      <noscript>
+        <style>{NO_SCRIPT_STYLES}</style>
+      </noscript>
+      <button
+        type="button"
+        ref={opener}
+        className="astra-shop-filter-button button"
+        aria-expanded={open}
+        aria-controls="astra-off-canvas-sidebar"
+        data-hydrated={enhanced ? "1" : undefined}
+        onClick={() => setOpen(true)}
+      >
+        <span aria-hidden="true">☰ </span>Filter
+      </button>
+      {open ? <div className="astra-off-canvas-overlay" data-testid="off-canvas-overlay" /> : null}
       <aside
         id="astra-off-canvas-sidebar"
         ref={panel}
-        className={`astra-off-canvas-sidebar-wrapper${enhanced ? " off-canvas" : ""}${open ? " is-open" : ""}`}
-        role={enhanced ? "dialog" : undefined}
-        aria-modal={enhanced && open ? true : undefined}
+        className={`astra-off-canvas-sidebar-wrapper off-canvas${open ? " is-open" : ""}`}
+        role="dialog"
+        aria-modal={open ? true : undefined}
         aria-labelledby={titleId}
-        hidden={enhanced && !open}
+        hidden={!open}
       >
         <div className="astra-off-canvas-sidebar">
           <div className="off-canvas-head">
             <h2 id={titleId} className="off-canvas-title">
               Filter products
             </h2>
-            {enhanced ? (
-              <button type="button" className="ast-shop-filter-close" aria-label="Close filters" onClick={() => setOpen(false)}>
-                ×
-              </button>
-            ) : null}
+            <button type="button" className="ast-shop-filter-close" aria-label="Close filters" onClick={() => setOpen(false)}>
+              ×
+            </button>
           </div>
           {children}
         </div>

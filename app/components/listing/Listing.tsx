@@ -161,6 +161,10 @@ export function Listing(props: ListingProps) {
     setView(v);
   };
 
+  // Nothing found: no sorting or view choice for nothing; the filters stay only when some are chosen (to undo them).
+  const empty = (source.kind === "data" ? source.data.total : source.meta.total) === 0;
+  const filtered = Object.values(selected).some((terms) => terms.length > 0) || price.current.min !== null || price.current.max !== null;
+
   const keep = [...new URLSearchParams(query).entries()].filter(([k]) => !["min_price", "max_price", "paged", "page"].includes(k));
   const sortKeep = [...new URLSearchParams(query).entries()].filter(([k]) => !["orderby", "paged", "page"].includes(k));
   const viewHref = (v: string) => {
@@ -172,75 +176,81 @@ export function Listing(props: ListingProps) {
   return (
     <div className={`listing-body${refreshing ? " e-loading" : ""}`}>
       <ResultCount text={count} delayMs={props.resultCountReannounceMs} />
-      <div className="listing-toolbar ast-shop-toolbar-container">
-        <FilterSidebar>
-          <FilterWidget title="Filter by price">
-            <PriceSlider bounds={price.bounds} current={price.current} action={loop.basePath} keep={keep} />
-          </FilterWidget>
-          {filterWidgets.map((w) => (
-            <FilterWidget key={w.taxonomy} title={w.label}>
-              <ul className={`e-filter e-filter-${w.taxonomy}`} data-taxonomy={w.taxonomy} data-logical-join={w.logicalJoin}>
-                {w.terms.map((t) => {
-                  const on = (selected[w.taxonomy] ?? []).includes(t.slug);
-                  const next = toggled(selected, w.taxonomy, t.slug);
-                  return (
-                    <li key={t.slug}>
-                      <a
-                        className={`e-filter-item${on ? " is-selected" : ""}`}
-                        href={filterHref(loop.basePath, query, next, filterWidgets)}
-                        role="checkbox"
-                        aria-checked={on}
-                        data-filter={t.slug}
-                        onClick={(e) => void applyFilters(next, e)}
-                        onKeyDown={(e) => {
-                          if (e.key === " ") void applyFilters(next, e);
-                        }}
-                      >
-                        {t.color ? <span className="e-filter-swatch" style={{ backgroundColor: t.color }} aria-hidden="true" /> : null}
-                        {t.name}
-                      </a>
-                    </li>
-                  );
-                })}
-              </ul>
+      {empty && !filtered ? null : (
+        <div className="listing-toolbar ast-shop-toolbar-container">
+          <FilterSidebar>
+            <FilterWidget title="Filter by price">
+              <PriceSlider bounds={price.bounds} current={price.current} action={loop.basePath} keep={keep} />
             </FilterWidget>
-          ))}
-        </FilterSidebar>
-        <div className="ast-view-toggle" role="group" aria-label="Product view">
-          {(["grid", "list"] as const).map((v) => (
-            <a
-              key={v}
-              href={viewHref(v)}
-              data-view={v}
-              className={`ast-view-trigger view-${v}${view === v ? " active" : ""}`}
-              aria-pressed={view === v}
-              role="button"
-              onClick={chooseView(v)}
-            >
-              {v === "grid" ? "Grid" : "List"}
-              <span className="screen-reader-text"> view</span>
-            </a>
-          ))}
-        </div>
-        <Form method="get" action={loop.basePath} className="woocommerce-ordering" onChange={(e) => submit(e.currentTarget)}>
-          <label htmlFor="orderby" className="screen-reader-text">
-            Shop order
-          </label>
-          <select name="orderby" id="orderby" className="orderby" defaultValue={props.orderby} aria-label="Shop order">
-            {ORDER_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
+            {filterWidgets.map((w) => (
+              <FilterWidget key={w.taxonomy} title={w.label}>
+                <ul className={`e-filter e-filter-${w.taxonomy}`} data-taxonomy={w.taxonomy} data-logical-join={w.logicalJoin}>
+                  {w.terms.map((t) => {
+                    const on = (selected[w.taxonomy] ?? []).includes(t.slug);
+                    const next = toggled(selected, w.taxonomy, t.slug);
+                    return (
+                      <li key={t.slug}>
+                        <a
+                          className={`e-filter-item${on ? " is-selected" : ""}`}
+                          href={filterHref(loop.basePath, query, next, filterWidgets)}
+                          role="checkbox"
+                          aria-checked={on}
+                          data-filter={t.slug}
+                          onClick={(e) => void applyFilters(next, e)}
+                          onKeyDown={(e) => {
+                            if (e.key === " ") void applyFilters(next, e);
+                          }}
+                        >
+                          {t.color ? <span className="e-filter-swatch" style={{ backgroundColor: t.color }} aria-hidden="true" /> : null}
+                          {t.name}
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </FilterWidget>
             ))}
-          </select>
-          {sortKeep.map(([k, v], i) => (
-            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-          ))}
-          <noscript>
-            <button type="submit">Sort</button>
-          </noscript>
-        </Form>
-      </div>
+          </FilterSidebar>
+          {empty ? null : (
+            <>
+              <div className="ast-view-toggle" role="group" aria-label="Product view">
+                {(["grid", "list"] as const).map((v) => (
+                  <a
+                    key={v}
+                    href={viewHref(v)}
+                    data-view={v}
+                    className={`ast-view-trigger view-${v}${view === v ? " active" : ""}`}
+                    aria-pressed={view === v}
+                    role="button"
+                    onClick={chooseView(v)}
+                  >
+                    {v === "grid" ? "Grid" : "List"}
+                    <span className="screen-reader-text"> view</span>
+                  </a>
+                ))}
+              </div>
+              <Form method="get" action={loop.basePath} className="woocommerce-ordering" onChange={(e) => submit(e.currentTarget)}>
+                <label htmlFor="orderby" className="screen-reader-text">
+                  Shop order
+                </label>
+                <select name="orderby" id="orderby" className="orderby" defaultValue={props.orderby} aria-label="Shop order">
+                  {ORDER_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+                {sortKeep.map(([k, v], i) => (
+                  <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+                ))}
+                <noscript>
+                  <button type="submit">Sort</button>
+                </noscript>
+              </Form>
+            </>
+          )}
+        </div>
+      )}
       <div className="listing-loop-wrap">
         {refreshing ? <div className="e-loading-overlay" aria-hidden="true" /> : null}
         <ProductLoop key={generation} source={source} view={view} settings={settings} onShown={onShown} />

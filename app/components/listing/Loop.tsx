@@ -9,6 +9,9 @@ import type { LoopData } from "./types.ts";
 
 export type InfiniteMode = "click" | "scroll";
 
+/** Items in the grid's widest row (`ul.products`: 4 columns from 922 px): the first row is loaded eagerly. */
+const FIRST_ROW = 4;
+
 export interface LoopSettings {
   pagination: "infinite" | "number";
   mode: InfiniteMode;
@@ -273,7 +276,7 @@ export function ProductLoop({ source, view, settings, onShown }: ProductLoopProp
     >
       <ul ref={listRef} className={`products columns-4 view-${view}`}>
         {source.kind === "data"
-          ? source.data.items.map((p) => <ProductCard key={p.id} product={p} extras={source.data.extras[p.id]} />)
+          ? source.data.items.map((p, i) => <ProductCard key={p.id} product={p} extras={source.data.extras[p.id]} priority={i < FIRST_ROW} />)
           : source.items.map((it) => <li key={it.key} className={it.className} dangerouslySetInnerHTML={{ __html: it.html }} />)}
         {extra.map((it) => (
           <li key={it.key} className={`${it.className} ast-fade-up${it.shown ? " is-shown" : ""}`} dangerouslySetInnerHTML={{ __html: it.html }} />

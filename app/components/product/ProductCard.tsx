@@ -101,7 +101,21 @@ function LoopVariationButtons({ product, variations }: { product: ProductSummary
   );
 }
 
-export function ProductCard({ product, headingLevel = 2, extras }: { product: ProductSummary; headingLevel?: 2 | 3; extras?: CardExtras }) {
+/**
+ * `priority`: the item is in a listing's first row, above the fold: its image is the page's largest paint, so it loads
+ * at once and first instead of lazily.
+ */
+export function ProductCard({
+  product,
+  headingLevel = 2,
+  extras,
+  priority = false,
+}: {
+  product: ProductSummary;
+  headingLevel?: 2 | 3;
+  extras?: CardExtras;
+  priority?: boolean;
+}) {
   const Heading = `h${headingLevel}` as "h2";
   const classes = ["product", `type-product`, `post-${product.id}`, `product-type-${product.type}`, product.stockStatus, product.onSale ? "sale" : ""]
     .filter(Boolean)
@@ -110,7 +124,15 @@ export function ProductCard({ product, headingLevel = 2, extras }: { product: Pr
     <li className={classes}>
       <a href={productUrl(product.slug)} className="woocommerce-LoopProduct-link woocommerce-loop-product__link">
         {product.onSale ? <span className="onsale">Sale!</span> : null}
-        <img src={mediaUrl(product.imageSlugs[0])} alt={product.imageAlts[0] ?? product.name} width={300} height={300} loading="lazy" decoding="async" />
+        <img
+          src={mediaUrl(product.imageSlugs[0])}
+          alt={product.imageAlts[0] ?? product.name}
+          width={300}
+          height={300}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
+          decoding="async"
+        />
         <Heading className="woocommerce-loop-product__title">{product.name}</Heading>
         <StarRating average={product.ratingAverage} count={product.ratingCount} />
         <Price regular={product.regularPrice} sale={product.salePrice} min={product.priceMin} max={product.priceMax} />

@@ -4,14 +4,15 @@
  * image. Slider and lightbox are separate chunks loaded only when used.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { loadChunk } from "../../lib/page-errors.ts";
 
 export interface GalleryImage {
   src: string;
   alt: string;
 }
 
-const GallerySlider = lazy(() => import("./GallerySlider.tsx"));
-const GalleryLightbox = lazy(() => import("./GalleryLightbox.tsx"));
+const GallerySlider = lazy(() => loadChunk("gallery-slider", () => import("./GallerySlider.tsx")));
+const GalleryLightbox = lazy(() => loadChunk("gallery-lightbox", () => import("./GalleryLightbox.tsx")));
 
 interface Props {
   images: GalleryImage[];
