@@ -1,15 +1,13 @@
 // Listings and page chrome in the browser (issue 20): no layout shift while a listing loads and hydrates, the page
 // chrome at 400 and 1280 px (404 page, idle loader, journal grid, a search without results), script failures told
 // to the shopper, and axe-core over home, shop, a category and a blog post.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser, letPageSettle } from "../support/browser.ts";
 import { openCheckoutWithCart } from "../support/checkout-page.ts";
+import { seriousAxeViolations } from "../support/axe-scan.ts";
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const WIDTHS = [400, 1280] as const;
 const LISTINGS = ["/shop/", "/product-category/face-masks/"] as const;
 
@@ -30,8 +28,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function open(width: number, path: string, opts: { bypassCSP?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: opts.bypassCSP ?? false });
+async function open(width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   page.on("close", () => void context.close());
   return page;
@@ -42,7 +40,7 @@ const listingHydrated = (page: Page) => page.waitForSelector('.astra-shop-filter
 
 describe.each(WIDTHS)("at %i px", (width) => {
   it.each(LISTINGS)("%s does not shift while it loads and hydrates (CLS < 0.02), and its first image loads first", async (path) => {
-    const page = await open(width, path);
+    const page = await open(width);
     // Layout shifts as Lighthouse counts them: every entry not caused by recent input, from the first paint on.
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number };
@@ -68,7 +66,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
   });
 
   it("the 404 page has a title and does not scroll sideways", async () => {
-    const page = await open(width, "/no-such-page/");
+    const page = await open(width);
     const res = await page.goto(shop.url + "/no-such-page/");
     expect(res?.status()).toBe(404);
     expect(await page.title()).toBe("Page not found – Maskerade");
@@ -78,7 +76,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
   });
 
   it("the 'Load More' loader is drawn only while loading", async () => {
-    const page = await open(width, "/shop/");
+    const page = await open(width);
     await page.goto(shop.url + "/shop/");
     await listingHydrated(page);
     const loader = page.locator(".ast-pagination-infinite .ast-loader");
@@ -92,7 +90,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
   });
 
   it("a search without results says so under the heading, with no sorting or filters to offer", async () => {
-    const page = await open(width, "/shop/");
+    const page = await open(width);
     await page.goto(`${shop.url}/shop/?s=${encodeURIComponent("no product is called this")}`);
     const heading = await page.locator("h1.page-title").boundingBox();
     const message = page.locator(".woocommerce-result-count");
@@ -106,7 +104,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
 
 describe("home page journal", () => {
   it("at 1280 px the three latest posts fill the row, with no empty fourth column", async () => {
-    const page = await open(1280, "/");
+    const page = await open(1280);
     await page.goto(shop.url + "/");
     const list = page.locator('section[aria-labelledby="journal-heading"] ul.post-cards');
     const cards = list.locator(":scope > li");
@@ -122,7 +120,7 @@ describe("home page journal", () => {
 
 describe("script failures are shown to the shopper", () => {
   it("a lazy chunk that fails to load says 'Loading chunk {id} failed.'", async () => {
-    const page = await open(1280, "/");
+    const page = await open(1280);
     await page.route(/\/assets\/cart-client-[^/]*\.js$/, (route) => route.abort());
     await page.goto(shop.url + "/");
     const alert = page.locator('.page-errors[role="alert"]');
@@ -146,18 +144,10 @@ describe("script failures are shown to the shopper", () => {
 
 describe.each(WIDTHS)("axe-core at %i px", (width) => {
   it.each(["/", "/shop/", "/product-category/face-masks/", "/blog/how-to-wash-a-face-mask/"])("%s has no serious or critical violations", async (path) => {
-    const page = await open(width, path, { bypassCSP: true });
+    const page = await open(width);
     await page.goto(shop.url + path);
     if (path !== "/" && !path.startsWith("/blog/")) await listingHydrated(page);
-    await page.addScriptTag({ content: AXE_SOURCE });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } })
-        .axe;
-      const result = await axe.run({ resultTypes: ["violations"] });
-      return result.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    });
+    const violations = await seriousAxeViolations(page);
     expect(violations).toEqual([]);
     await page.close();
   });
