@@ -38,6 +38,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One file at a time, but in one module graph: the built server and PGlite's WebAssembly load once, not per
+          // file (about 20% less CPU for this project). Each file still starts its own shop on its own database copy;
+          // none mocks modules or changes globals. Two files at once was slower: Chromium already fills both cores.
+          isolate: false,
           // Waits on state (expect.poll) get the time a loaded machine needs; they end as soon as the state is there.
           expect: { poll: { timeout: 15_000 } },
         },
@@ -50,6 +54,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          isolate: false, // as in the http project
           expect: { poll: { timeout: 15_000 } },
         },
       },
