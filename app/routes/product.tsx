@@ -3,8 +3,9 @@ import type { Route } from "./+types/product";
 import { ProductGrid } from "../components/product/ProductCard.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { StarRating } from "../components/product/StarRating.tsx";
-import { AddToCartForm, productFormId } from "../components/product/AddToCartForm.tsx";
+import { AddToCartForm, bundleView, productFormId } from "../components/product/AddToCartForm.tsx";
 import { ProductGallery } from "../components/product/ProductGallery.tsx";
+import { AddedToCartNotice } from "../components/product/AddedToCartNotice.tsx";
 import { StickyAddToCart } from "../components/product/StickyAddToCart.tsx";
 import { type VariationJson } from "../components/product/variation-json.ts";
 // The pure modules, not the catalogue's index: that one carries zod schemas the browser does not need.
@@ -110,11 +111,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <h1 className="product_title entry-title">{product.name}</h1>
             <StarRating average={product.ratingAverage} count={product.ratingCount} />
             <p className="price">
-              <Price className="price-inner" regular={product.regularPrice} sale={product.salePrice} min={product.priceMin} max={product.priceMax} />
+              {product.type === "bundle" ? (
+                // The box with its mandatory items (the cart's price), not the box alone; the discount script keeps it current.
+                <Price className="price-inner" regular={bundleView(product, bundled).requiredTotal} />
+              ) : (
+                <Price className="price-inner" regular={product.regularPrice} sale={product.salePrice} min={product.priceMin} max={product.priceMax} />
+              )}
             </p>
             <div className="woocommerce-product-details__short-description">
               <p>{product.shortDescription}</p>
             </div>
+            <AddedToCartNotice productName={product.name} formId={productFormId(product.id)} />
             <AddToCartForm
               product={product}
               childProducts={children}

@@ -29,13 +29,15 @@ import {
   type UsageCount,
 } from "../domain/pricing/index.ts";
 import {
+  bundleModel,
   bundlePrice,
   bundlesAvailable,
   fitsProductKind,
+  storedBundledItems,
   variationMatches,
   type AddToCartRequest,
   type BundleComponent,
-  type BundleProduct,
+  type StoredBundledItem,
 } from "../domain/catalog/index.ts";
 import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
 
@@ -141,7 +143,7 @@ async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Pi
     let details = "";
     let components: BundleComponent[] = [];
     if (s.type === "bundle") {
-      const model = bundleModel(s, bundled);
+      const model = bundleModel(s.productId, s.regularPrice ?? 0, bundleItemsOf(s), (slug) => bundled.get(slug));
       regular = bundlePrice(model, { ticked: item.itemData.bundleOptional ?? [] });
       sale = undefined;
       components = bundleComponents(s, item.itemData.bundleOptional ?? [], bundled);
@@ -190,15 +192,8 @@ const labelOf = (taxonomy: string) => {
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 };
 
-interface StoredBundledItem {
-  bundledItemId: number;
-  product: string;
-  quantity: number;
-  optional: boolean;
-  discountPercent: number;
-}
 function bundleItemsOf(s: SellableRecord): StoredBundledItem[] {
-  return Array.isArray(s.details.bundledItems) ? (s.details.bundledItems as StoredBundledItem[]) : [];
+  return storedBundledItems(s.details);
 }
 /** The products in one unit of a bundle line: every mandatory item and the ticked optional ones. */
 function bundleComponents(
@@ -215,21 +210,6 @@ function bundleComponents(
   return out;
 }
 
-function bundleModel(s: SellableRecord, bundled: Map<string, { price: number }>): BundleProduct {
-  return {
-    kind: "bundle",
-    id: s.productId,
-    basePriceCents: s.regularPrice ?? 0,
-    bundledItems: bundleItemsOf(s).map((b) => ({
-      bundledItemId: b.bundledItemId,
-      productId: 0,
-      // Same rounding as the product page's bundle form.
-      priceCents: Math.round(((bundled.get(b.product)?.price ?? 0) * (100 - b.discountPercent)) / 100),
-      defaultQuantity: b.quantity,
-      optional: b.optional,
-    })),
-  };
-}
 function downloadPrices(s: SellableRecord): { index: number; name: string; amount: number }[] {
   return Array.isArray(s.details.prices) ? (s.details.prices as { index: number; name: string; amount: number }[]) : [];
 }

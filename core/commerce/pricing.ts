@@ -6,13 +6,16 @@ import type { Queryable } from "../db/client.ts";
 import { cheapestVariationPrices, findPricingTarget, productCategories } from "../db/repositories/pricing.ts";
 import type { CartLineInput, ProductForPricing } from "../domain/pricing/index.ts";
 import type { PricedCart } from "./cart.ts";
+import { productPricesBySlug } from "../db/repositories/cart.ts";
+import { bundleModel, bundlePrice, storedBundledItems } from "../domain/catalog/product-kinds.ts";
 
 export type PricingProductLookup =
   | { kind: "ok"; product: ProductForPricing; parentId: number; isVariation: boolean }
   | { kind: "unknown" }
   | { kind: "wrong_parent" }
   | { kind: "choose_variation"; parentId: number }
-  | { kind: "not_priceable" };
+  | { kind: "not_priceable" }
+  | { kind: "invalid_bundle_items" };
 
 /**
  * A product or variation id → the engine's `ProductForPricing` (prices, category ids and slugs), from
@@ -22,7 +25,7 @@ export type PricingProductLookup =
 export async function loadPricingProduct(
   db: Queryable,
   id: number,
-  opts: { parentId?: number; cheapestVariation?: boolean } = {},
+  opts: { parentId?: number; cheapestVariation?: boolean; bundleOptional?: readonly number[] } = {},
 ): Promise<PricingProductLookup> {
   const row = await findPricingTarget(db, id);
   if (!row) return { kind: "unknown" };
@@ -44,10 +47,25 @@ export async function loadPricingProduct(
     if (!cheapest) return { kind: "not_priceable" };
     return { kind: "ok", parentId: row.id, isVariation: false, product: product(cheapest) };
   }
-  // Grouped products have no price of their own, a bundle's price depends on the items ticked and a
-  // multi-price download on the options chosen: none has one unit price for the rules to act on.
+  if (row.type === "bundle") {
+    // A bundle is priced as the cart prices its line: the box, its mandatory items and the optional ones ticked.
+    const items = storedBundledItems(row.details ?? {});
+    const ticked = opts.bundleOptional ?? [];
+    if (!ticked.every((id) => items.some((b) => b.optional && b.bundledItemId === id))) return { kind: "invalid_bundle_items" };
+    const prices = await productPricesBySlug(
+      db,
+      items.map((b) => b.product),
+    );
+    const regularPrice = bundlePrice(
+      bundleModel(row.id, row.regularPrice ?? 0, items, (slug) => prices.get(slug)),
+      { ticked },
+    );
+    return { kind: "ok", parentId: row.id, isVariation: false, product: product({ regularPrice, salePrice: null }) };
+  }
+  // Grouped products have no price of their own and a multi-price download's depends on the options
+  // chosen: neither has one unit price for the rules to act on.
   const multiPrice = row.type === "downloadable" && row.details?.priceMode === "multi";
-  if (row.regularPrice === null || row.type === "grouped" || row.type === "bundle" || multiPrice) return { kind: "not_priceable" };
+  if (row.regularPrice === null || row.type === "grouped" || multiPrice) return { kind: "not_priceable" };
   return { kind: "ok", parentId: row.id, isVariation: false, product: product({ regularPrice: row.regularPrice, salePrice: row.salePrice }) };
 }
 

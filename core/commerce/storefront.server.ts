@@ -143,7 +143,7 @@ export class StorefrontPricing {
   ) {}
 
   /** The product or variation as the engine prices it, from published rows only. */
-  product(id: number, opts: { parentId?: number; cheapestVariation?: boolean } = {}): Promise<PricingProductLookup> {
+  product(id: number, opts: { parentId?: number; cheapestVariation?: boolean; bundleOptional?: readonly number[] } = {}): Promise<PricingProductLookup> {
     return loadPricingProduct(this.services.db, id, opts);
   }
 

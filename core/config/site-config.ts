@@ -126,6 +126,11 @@ export const SITE_CONFIG = {
     jsInitTrigger: "",
     bulkTableLoadDelayMs: 100,
     priceUpdateDelayMs: 0,
+    /**
+     * Ours: the price request waits this long after the last quantity or option change (typing "12" asks once, for
+     * 12), on top of priceUpdateDelayMs.
+     */
+    priceRequestDebounceMs: 200,
     opacityToBulkTable: 0.5,
     dynamicBulkTableStatus: "0" as "0" | "1",
     dynamicBulkTableOff: "on" as "on" | "off",

@@ -22,7 +22,6 @@ import { parseMoney } from "../../core/domain/money/money.ts";
 import {
   bulkTableHtml,
   bulkTableModel,
-  exactCurrencyFormat,
   priceHtmlResponse,
   priceProduct,
   productDiscountDetail,
@@ -41,6 +40,7 @@ export const DISCOUNT_MESSAGES = Object.freeze({
   not_priceable: "This product has no single price to discount.",
   invalid_quantity: "The quantity must be a whole number of at least 1.",
   invalid_custom_price: "The custom price must be an amount like 12.50.",
+  invalid_bundle_items: "The bundle’s items are not valid.",
 });
 
 type ErrorCode = keyof typeof DISCOUNT_MESSAGES;
@@ -71,6 +71,24 @@ function parseQuantity(raw: unknown, max: number): number | null {
   return qty >= 1 && qty <= max ? qty : null;
 }
 
+const BUNDLE_OPTIONAL_FIELD = /^bundle_selected_optional_([1-9]\d{0,8})$/;
+
+/**
+ * A bundle form's ticked optional items (`bundle_selected_optional_{bundled_item_id}=yes`, the add-to-cart form's own
+ * fields, docs/contract/storefront.md §3 'Product kinds'), so the price asked for is the price the cart will charge.
+ * null when a field is malformed.
+ */
+function parseBundleOptional(params: Record<string, unknown>): number[] | null {
+  const ticked: number[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (!key.startsWith("bundle_selected_optional_")) continue;
+    const m = BUNDLE_OPTIONAL_FIELD.exec(key);
+    if (!m || firstString(value) !== "yes") return null;
+    ticked.push(Number(m[1]));
+  }
+  return ticked;
+}
+
 function lookupError(lookup: Exclude<PricingProductLookup, { kind: "ok" }>): Reply {
   switch (lookup.kind) {
     case "unknown":
@@ -81,6 +99,8 @@ function lookupError(lookup: Exclude<PricingProductLookup, { kind: "ok" }>): Rep
       return fail("choose_variation");
     case "not_priceable":
       return fail("not_priceable");
+    case "invalid_bundle_items":
+      return fail("invalid_bundle_items");
   }
 }
 
@@ -112,9 +132,12 @@ async function readRequest({ req, params, services }: HandlerInput, opts: { quan
     if (parsed === null) return fail("invalid_quantity");
     qty = parsed;
   }
+  const bundleOptional = parseBundleOptional(params);
+  if (bundleOptional === null) return fail("invalid_bundle_items");
   const lookup = await req.storefront.pricing.product(id, {
     ...(parentId !== undefined ? { parentId } : {}),
     cheapestVariation: opts.cheapestVariation ?? false,
+    ...(bundleOptional.length ? { bundleOptional } : {}),
   });
   if (lookup.kind !== "ok") return lookupError(lookup);
   return { product: lookup.product, qty };
@@ -131,8 +154,7 @@ async function getPriceHtml(input: HandlerInput): Promise<Reply> {
   const { services } = input;
   const cartLines = await input.req.storefront.pricing.cartLines();
   const price = priceProduct({ product: request.product, quantity: request.qty, rules, cartLines, ...pricingContext(input) });
-  const format = exactCurrencyFormat([price.regularUnitPrice, price.baseUnitPrice, price.unitPrice], services.config.currency.format);
-  return ok(priceHtmlResponse(price, services.config.discounts.enableUpdatePriceWithQty, format));
+  return ok(priceHtmlResponse(price, services.config.discounts.enableUpdatePriceWithQty, services.config.currency.format));
 }
 
 async function getBulkTable(input: HandlerInput): Promise<Reply> {
@@ -140,15 +162,7 @@ async function getBulkTable(input: HandlerInput): Promise<Reply> {
   if (isReply(request)) return request;
   const { services } = input;
   const rows = bulkTableModel({ product: request.product, rules, currencyFormat: services.config.currency.format, ...pricingContext(input) });
-  return ok({
-    bulk_table: bulkTableHtml(
-      rows,
-      exactCurrencyFormat(
-        rows.map((r) => r.unitPrice),
-        services.config.currency.format,
-      ),
-    ),
-  });
+  return ok({ bulk_table: bulkTableHtml(rows, services.config.currency.format) });
 }
 
 async function getProductDiscount(input: HandlerInput): Promise<Reply> {

@@ -95,7 +95,8 @@ describe.each(WIDTHS)("catalogue at %i px", (width) => {
     const page = await open(width, `/product/${manySlug}/`);
     expect(await page.locator("form.variations_form").getAttribute("data-product_variations")).toBe("false");
     const colors = page.locator('ul[aria-labelledby="attribute_pa_color-label"]');
-    const more = colors.locator(".cfvsw-more-link");
+    // The 'more' control follows the radiogroup (inside it, its list item would belong to no list).
+    const more = page.locator('ul[aria-labelledby="attribute_pa_color-label"] + .cfvsw-more-link');
     await expect.poll(() => more.count()).toBe(1);
     const before = await colors.locator('[role="radio"]').count();
     await more.click();

@@ -61,8 +61,9 @@ describe("wdr_ajax get_price_html", () => {
     const expected: Record<number, string | null> = {
       1: null,
       5: null,
-      6: `<del>${amount("3.00")}</del> <ins>${amount("2.50")}</ins>`,
-      11: `<del>${amount("3.00")}</del> <ins>${amount("2.50")}</ins>`,
+      // $2.50 prints as the cart prints it, "$3" (0 decimals): not struck through against an identical "$3".
+      6: amount("3"),
+      11: amount("3"),
       12: `<del>${amount("3")}</del> <ins>${amount("2")}</ins>`,
       13: `<del>${amount("3")}</del> <ins>${amount("2")}</ins>`,
     };
@@ -71,8 +72,7 @@ describe("wdr_ajax get_price_html", () => {
       expect(res.status).toBe(200);
       const body = (await res.json()) as { success: boolean; data: { price_html?: string; original_price_html: string } };
       expect(body.success).toBe(true);
-      // A response with a $2.50 price words all its prices with cents.
-      expect(body.data.original_price_html).toBe(amount(html?.includes("2.50") ? "3.00" : "3"));
+      expect(body.data.original_price_html).toBe(amount("3"));
       if (html === null) expect(body.data).not.toHaveProperty("price_html");
       else expect(body.data.price_html).toBe(html);
     }
@@ -95,14 +95,14 @@ describe("wdr_ajax get_price_html", () => {
     const one = (await (await priceHtml(v.id, 1, { price: "1", custom_price: "1" })).json()) as { data: Record<string, string> };
     expect(one.data).toEqual({ original_price_html: amount("35") });
     const two = (await (await priceHtml(v.id, 2)).json()) as { data: Record<string, string> };
-    expect(two.data.price_html).toBe(`<del>${amount("35.00")}</del> <ins>${amount("31.50")}</ins>`);
+    expect(two.data.price_html).toBe(`<del>${amount("35")}</del> <ins>${amount("32")}</ins>`);
     const four = (await (await priceHtml(v.id, 4)).json()) as { data: Record<string, string> };
     expect(four.data.price_html).toBe(`<del>${amount("35")}</del> <ins>${amount("28")}</ins>`);
   });
 
   it("a product percentage rule applies at any quantity", async () => {
     const body = (await (await priceHtml(ids["travel-tie-case"]!, 1)).json()) as { data: Record<string, string> };
-    expect(body.data.price_html).toBe(`<del>${amount("19.00")}</del> <ins>${amount("15.20")}</ins>`);
+    expect(body.data.price_html).toBe(`<del>${amount("19")}</del> <ins>${amount("15")}</ins>`);
   });
 });
 
@@ -126,7 +126,7 @@ describe("the product page prices what the cart will charge", () => {
     expect(await price(3)).not.toHaveProperty("price_html");
     const added = await shopper.post("/?wc-ajax=add_to_cart", { product_id: String(ids["black-everyday-mask"]), quantity: "3" });
     expect(added.status).toBe(200);
-    expect((await price(3)).price_html).toBe(`<del>${amount("3.00")}</del> <ins>${amount("2.50")}</ins>`);
+    expect((await price(3)).price_html).toBe(amount("3"));
     expect((await price(2)).price_html).toBeUndefined();
     const detail = (await (
       await shopper.post(AJAX, { action: "awdr_get_product_discount", product_id: String(ids["navy-everyday-mask"]), qty: "9", awdr_nonce: shopperNonce })
@@ -145,7 +145,8 @@ describe("wdr_ajax get_variable_product_bulk_table", () => {
     expect(body.data.bulk_table).toContain('<table id="sort_customizable_table" class="wdr_bulk_table_msg sar-table">');
     expect(body.data.bulk_table).toContain("6 - 11");
     expect(body.data.bulk_table).toContain("12 +");
-    expect(body.data.bulk_table).toContain(amount("2.50"));
+    expect(body.data.bulk_table).toContain(amount("3"));
+    expect(body.data.bulk_table).not.toContain(amount("2.50"));
     const none = (await (
       await client.post(AJAX, { action: "wdr_ajax", method: "get_variable_product_bulk_table", product_id: String(ids["mask-lanyard"]), awdr_nonce: nonce })
     ).json()) as { data: { bulk_table: string } };
@@ -183,6 +184,33 @@ describe("awdr_get_product_discount", () => {
     ).json()) as { data: Record<string, unknown> };
     expect(plain.data.discounted_price_total).toBe(1500);
     expect(plain.data).not.toHaveProperty("custom_price_preview");
+  });
+});
+
+describe("one money format: the discount endpoints print an amount as the cart does (issue 20)", () => {
+  it('the travel tie case\'s $15.20 prints "$15" in get_price_html, awdr_get_product_discount and the cart', async () => {
+    const shopper = new TestClient(shop.url);
+    const page = await (await shopper.get("/product/travel-tie-case/")).text();
+    const shopperNonce = String(pageGlobal(page, "awdr_params").nonce);
+    const call = async (fields: Record<string, string>) =>
+      (
+        (await (await shopper.post(AJAX, { product_id: String(ids["travel-tie-case"]), qty: "1", awdr_nonce: shopperNonce, ...fields })).json()) as {
+          data: Record<string, unknown>;
+        }
+      ).data;
+    const price = await call({ action: "wdr_ajax", method: "get_price_html" });
+    expect(price.price_html).toBe(`<del>${amount("19")}</del> <ins>${amount("15")}</ins>`);
+    const detail = await call({ action: "awdr_get_product_discount" });
+    expect(detail).toMatchObject({ discounted_price: 1520, discounted_price_html: amount("15"), initial_price_html: amount("19") });
+    // The cart charges 1520 cents for the same unit and prints it the same way.
+    expect((await shopper.post("/?wc-ajax=add_to_cart", { product_id: String(ids["travel-tie-case"]), quantity: "1" })).status).toBe(200);
+    const cart = await (await shopper.get("/cart/")).text();
+    const subtotal = /<td class="product-subtotal"[^>]*>([\s\S]*?)<\/td>/.exec(cart)![1]!;
+    expect(subtotal).toContain(amount("15"));
+    // The bulk-table endpoint prints in the same format: no amount with cents anywhere.
+    const mask = variations["cotton-face-mask"]!.find((x) => x.sale === null)!;
+    const table = await call({ action: "wdr_ajax", method: "get_variable_product_bulk_table", product_id: String(mask.id) });
+    expect(String(table.bulk_table)).not.toMatch(/\d\.\d\d<\/bdi>/);
   });
 });
 

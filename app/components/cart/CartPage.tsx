@@ -52,7 +52,8 @@ export function CartForm({ view }: { view: CartPageView }) {
                 )}
               </td>
               <td className="product-thumbnail">
-                <a href={line.url}>
+                {/* The same link as the name beside it: out of the tab order and hidden, so it needs no name of its own. */}
+                <a href={line.url} tabIndex={-1} aria-hidden="true">
                   <img src={`/media/${line.imageSlug}.svg`} alt="" width={64} height={64} loading="lazy" />
                 </a>
               </td>
@@ -106,7 +107,9 @@ export function CartForm({ view }: { view: CartPageView }) {
           ))}
           <tr>
             <td colSpan={6} className="actions">
-              <div className="coupon">
+              {/* The standard coupon field stays the form's field (the coupon box above copies its code here and submits),
+                  hidden so the page offers one coupon entry point, not two. */}
+              <div className="coupon" hidden>
                 <label htmlFor="coupon_code" className="screen-reader-text">
                   Coupon:
                 </label>

@@ -22,6 +22,8 @@ export interface AwdrParams {
   custom_variable_product_id_selector: string;
   /** Ours (the add-on hard-codes them): the spec's delays, so the script has no scattered literals. */
   price_update_delay_ms: number;
+  /** Ours: the quiet time after the last change before the price is asked for, so one change sends one request. */
+  price_request_debounce_ms: number;
   bulk_table_load_delay_ms: number;
 }
 
@@ -41,6 +43,7 @@ export function awdrParams(config: SiteConfig, nonce: string): AwdrParams {
     custom_simple_product_id_selector: d.customSimpleProductIdSelector,
     custom_variable_product_id_selector: d.customVariableProductIdSelector,
     price_update_delay_ms: d.priceUpdateDelayMs,
+    price_request_debounce_ms: d.priceRequestDebounceMs,
     bulk_table_load_delay_ms: d.bulkTableLoadDelayMs,
   };
 }

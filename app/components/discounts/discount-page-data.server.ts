@@ -5,7 +5,7 @@
  * products, the spec's mask promotion text.
  */
 import type { Storefront } from "../../../core/commerce/storefront.server.ts";
-import { bulkTableHtml, bulkTableModel, exactCurrencyFormat, MASK_CATEGORY_SLUG } from "../../../core/domain/pricing/index.ts";
+import { bulkTableHtml, bulkTableModel, MASK_CATEGORY_SLUG } from "../../../core/domain/pricing/index.ts";
 import type { DiscountPageData } from "./awdr-params.ts";
 
 export type { DiscountPageData };
@@ -18,13 +18,7 @@ export async function discountPageData(storefront: Storefront, product: { id: nu
   const isMask = product.categories.some((c) => c.slug === MASK_CATEGORY_SLUG);
   return {
     productId: product.id,
-    bulkTableHtml: bulkTableHtml(
-      rows,
-      exactCurrencyFormat(
-        rows.map((r) => r.unitPrice),
-        format,
-      ),
-    ),
+    bulkTableHtml: bulkTableHtml(rows, format),
     promotion: isMask ? [...services.config.shop.maskPromotion] : [],
   };
 }

@@ -95,6 +95,19 @@ export function readProductId(form: HTMLFormElement, params: AwdrParams): string
   return fieldValue(form.querySelector('[name="add-to-cart"]')) || fieldValue(form.querySelector('[name="product_id"]'));
 }
 
+/**
+ * A bundle form's ticked optional items, as its add-to-cart sends them: the price asked for is the bundle the
+ * shopper would add (docs/contract/storefront.md §3 'Product kinds').
+ */
+export function bundleExtras(form: HTMLFormElement): Record<string, string> {
+  const extras: Record<string, string> = {};
+  if (!form.classList.contains("bundle_form")) return extras;
+  for (const box of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name^="bundle_selected_optional_"]')) {
+    if (box.checked && !box.disabled) extras[box.name] = box.value;
+  }
+  return extras;
+}
+
 /** The element the price HTML goes into; for a variable product a `.price` child is created if missing. */
 export function findPriceArea(form: HTMLFormElement, params: AwdrParams): HTMLElement | null {
   if (!isVariableForm(form)) return document.querySelector<HTMLElement>(params.custom_target_simple_product || DEFAULT_SIMPLE_TARGET);
@@ -156,6 +169,10 @@ export function mountDynamicPricing(params: AwdrParams, formElement: unknown = d
   let tableRequest: AbortController | undefined;
   let lastVariation: string | null = null;
 
+  // The request last sent (product, quantity, bundle extras): the same question is never asked twice in a row,
+  // however many events one change raises (input, change, the variation field); a failed one may be asked again.
+  let lastAsked: string | null = null;
+
   const updatePrice = () => {
     const productId = readProductId(form, params);
     if (!productId || productId === "0") {
@@ -170,9 +187,14 @@ export function mountDynamicPricing(params: AwdrParams, formElement: unknown = d
     if (table) highlightTier(table, qty);
     // Nothing to price without a quantity: the server-rendered price stays (the server refuses qty 0).
     if (qty < 1) return;
+    const fields: Record<string, string> = { action: "wdr_ajax", method: "get_price_html", product_id: productId, qty: String(qty), ...bundleExtras(form) };
+    const key = JSON.stringify(fields);
+    if (key === lastAsked) return;
+    lastAsked = key;
+    // A newer question makes the answer to the older one stale: it is aborted and, if it still arrives, dropped.
     priceRequest?.abort();
     const controller = (priceRequest = new AbortController());
-    post(params, { action: "wdr_ajax", method: "get_price_html", product_id: productId, qty: String(qty) }, controller.signal)
+    post(params, fields, controller.signal)
       .then((answer) => {
         if (controller.signal.aborted) return;
         const data = answer.data ?? {};
@@ -188,6 +210,7 @@ export function mountDynamicPricing(params: AwdrParams, formElement: unknown = d
       })
       .catch((error: Error & { answer?: unknown }) => {
         if (controller.signal.aborted) return;
+        lastAsked = null;
         area.innerHTML = "";
         console.log(ERROR_PREFIX + error.message);
         fire(PRICE_UPDATE_EVENT, error.answer ?? { success: false, data: { message: error.message } });
@@ -225,9 +248,10 @@ export function mountDynamicPricing(params: AwdrParams, formElement: unknown = d
     }, params.bulk_table_load_delay_ms);
   };
 
+  // Debounced: a burst of changes (typing "12", the events of one change) asks once, after the burst.
   const schedulePrice = () => {
     clearTimeout(priceTimer);
-    priceTimer = setTimeout(updatePrice, params.price_update_delay_ms);
+    priceTimer = setTimeout(updatePrice, params.price_update_delay_ms + (params.price_request_debounce_ms ?? 0));
   };
 
   /** Called on any change: a new variation reloads the bulk table; the price follows every change. */

@@ -36,7 +36,9 @@ export function Price({ regular, sale, min, max, className = "price" }: PricePro
       </span>
     );
   }
-  const current = sale != null && regular != null && sale < regular ? sale : (regular ?? min ?? null);
+  // The listing's price (min, what the shop sorts by) wins over the stored regular price: a bundle's is the box
+  // with its mandatory items, not the box alone.
+  const current = sale != null && regular != null && sale < regular ? sale : (min ?? regular ?? null);
   if (current == null) return <span className={className} />;
   if (sale != null && regular != null && sale < regular) {
     return (

@@ -13,6 +13,8 @@ import {
   clickSwatch,
   computeAttributeSwatches,
   keySwatch,
+  radioGroupKeyTarget,
+  radioGroupTabStop,
   stockLeftInfo,
   type SwatchItemState,
 } from "../../../core/domain/catalog/swatches.ts";
@@ -37,7 +39,8 @@ interface Props {
   initialChosen: Record<string, string>;
   settings: SwatchSettings;
   onVariation: (v: VariationJson | null) => void;
-  children: React.ReactNode; // the quantity input
+  /** The quantity input, given the matching variation (its max_qty is the input's maximum). */
+  children: (variation: VariationJson | null) => React.ReactNode;
 }
 
 const toDomain = (v: VariationJson): Variation => ({ ...v, max_qty: v.max_qty === "" ? null : v.max_qty });
@@ -133,32 +136,43 @@ export function VariationsForm({ productId, productName, formId, attributes, var
                     ))}
                   </select>
                   {enhanced ? (
-                    <ul className={`cfvsw-swatches-list cfvsw-${attr.style}`} role="radiogroup" aria-labelledby={`${attr.name}-label`}>
-                      {limited.visible.map((item) => (
-                        <SwatchItem
-                          key={item.value}
-                          item={item}
-                          style={attr.style}
-                          color={attr.values.find((v) => v.value === item.value)?.color ?? null}
-                          stockLeft={stockLeftInfo({ variations: domain, chosen, attributeName: attr.name, value: item.value, settings })}
-                          onClick={() => choose(clickSwatch({ chosen, attributeName: attr.name, value: item.value, item, variations: domain, settings }))}
-                          onKey={(e) => {
-                            const r = keySwatch(e.key, { chosen, attributeName: attr.name, value: item.value, item, variations: domain, settings });
-                            if (r.handled) {
-                              e.preventDefault();
-                              choose(r.chosen);
-                            }
-                          }}
-                        />
-                      ))}
+                    <>
+                      <ul className={`cfvsw-swatches-list cfvsw-${attr.style}`} role="radiogroup" aria-labelledby={`${attr.name}-label`}>
+                        {limited.visible.map((item, index) => (
+                          <SwatchItem
+                            key={item.value}
+                            item={item}
+                            style={attr.style}
+                            tabStop={index === radioGroupTabStop(limited.visible)}
+                            color={attr.values.find((v) => v.value === item.value)?.color ?? null}
+                            stockLeft={stockLeftInfo({ variations: domain, chosen, attributeName: attr.name, value: item.value, settings })}
+                            onClick={() => choose(clickSwatch({ chosen, attributeName: attr.name, value: item.value, item, variations: domain, settings }))}
+                            onKey={(e) => {
+                              // Arrow keys move through the group and select, as native radio buttons do.
+                              const target = radioGroupKeyTarget(limited.visible, index, e.key);
+                              if (target !== null) {
+                                e.preventDefault();
+                                const next = limited.visible[target]!;
+                                choose(clickSwatch({ chosen, attributeName: attr.name, value: next.value, item: next, variations: domain, settings }));
+                                e.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="radio"]')[target]?.focus();
+                                return;
+                              }
+                              const r = keySwatch(e.key, { chosen, attributeName: attr.name, value: item.value, item, variations: domain, settings });
+                              if (r.handled) {
+                                e.preventDefault();
+                                choose(r.chosen);
+                              }
+                            }}
+                          />
+                        ))}
+                      </ul>
                       {limited.showMore ? (
-                        <li>
-                          <button type="button" className="cfvsw-more-link" onClick={() => setRevealed((r) => ({ ...r, [attr.name]: true }))}>
-                            +{limited.hidden.length} more
-                          </button>
-                        </li>
+                        // Outside the radiogroup: a list item there would not belong to a list (axe 'listitem').
+                        <button type="button" className="cfvsw-more-link" onClick={() => setRevealed((r) => ({ ...r, [attr.name]: true }))}>
+                          +{limited.hidden.length} more
+                        </button>
                       ) : null}
-                    </ul>
+                    </>
                   ) : null}
                 </td>
               </tr>
@@ -194,7 +208,7 @@ export function VariationsForm({ productId, productName, formId, attributes, var
           ) : null}
         </div>
         <div className="woocommerce-variation-add-to-cart variations_button">
-          {children}
+          {children(matched)}
           <button
             type="submit"
             className={`single_add_to_cart_button button alt${enhanced && !matched ? " disabled wc-variation-selection-needed" : ""}`}
@@ -218,6 +232,7 @@ export function VariationsForm({ productId, productName, formId, attributes, var
 function SwatchItem({
   item,
   style,
+  tabStop,
   color,
   stockLeft,
   onClick,
@@ -225,10 +240,12 @@ function SwatchItem({
 }: {
   item: SwatchItemState;
   style: VariationAttributeView["style"];
+  /** The group's one tab stop (roving tabindex); the other items are reached with the arrow keys. */
+  tabStop: boolean;
   color: string | null;
   stockLeft: number | null;
   onClick: () => void;
-  onKey: (e: React.KeyboardEvent) => void;
+  onKey: (e: React.KeyboardEvent<HTMLElement>) => void;
 }) {
   const classes = [
     "cfvsw-swatch",
@@ -248,7 +265,7 @@ function SwatchItem({
       role="radio"
       aria-checked={item.ariaChecked}
       aria-disabled={item.disabled || undefined}
-      tabIndex={item.disabled ? -1 : 0}
+      tabIndex={tabStop ? 0 : -1}
       data-value={item.value}
       data-tooltip={item.tooltip ?? undefined}
       title={label}

@@ -8,6 +8,7 @@ import { raw, sql, type DB } from "../kysely.ts";
 import type { Media, Products, Variations } from "../schema.ts";
 import type { CartItemData, CartOwner } from "../../domain/cart/types.ts";
 import type { ProductKind } from "../../domain/catalog/index.ts";
+import { shopPrice } from "../../domain/catalog/product-kinds.ts";
 
 export interface CartRecord {
   id: number;
@@ -456,7 +457,7 @@ export async function productPricesBySlug(
       {
         id: r.id,
         name: r.name,
-        price: r.sale_price !== null && r.regular_price !== null && r.sale_price < r.regular_price ? r.sale_price : (r.regular_price ?? 0),
+        price: shopPrice(r.regular_price, r.sale_price),
         stockQuantity: r.stock_quantity,
       },
     ]),

@@ -4,6 +4,7 @@
  */
 import type { Db, Queryable } from "../client.ts";
 import { raw, sql } from "../kysely.ts";
+import { bundleModel, bundlePrice, storedBundledItems } from "../../domain/catalog/product-kinds.ts";
 import { renderProductSvg, PRODUCT_IMAGE_SIZE } from "../../domain/media/product-image.ts";
 import { demoCatalogue, demoTerms, type DemoImage, type DemoProduct } from "./demo-catalogue.ts";
 import { saveCoupon, saveRule, saveShippingMethod } from "../repositories/discounts.ts";
@@ -61,13 +62,13 @@ function priceRange(p: DemoProduct, bySlug: Map<string, DemoProduct>): [number |
   } else if (p.type === "downloadable" && p.details.priceMode === "multi") {
     for (const option of p.details.prices as { amount: number }[]) prices.push(option.amount);
   } else if (p.type === "bundle") {
-    let required = p.regularPrice ?? 0;
-    for (const item of p.details.bundledItems as { product: string; quantity: number; optional: boolean; discountPercent: number }[]) {
-      const child = bySlug.get(item.product);
-      const unit = (child && effective(child.regularPrice, child.salePrice)) ?? 0;
-      if (!item.optional) required += Math.round((unit * (100 - item.discountPercent)) / 100) * item.quantity;
-    }
-    prices.push(required);
+    // The price the page shows and the shop sorts by: the box with its mandatory items (the domain's one bundle rule).
+    const model = bundleModel(0, p.regularPrice ?? 0, storedBundledItems(p.details), (slug) => {
+      const child = bySlug.get(slug);
+      const price = child && effective(child.regularPrice, child.salePrice);
+      return price === undefined ? undefined : { id: 0, price };
+    });
+    prices.push(bundlePrice(model, { ticked: [] }));
   } else {
     const price = effective(p.regularPrice, p.salePrice);
     if (price !== undefined) prices.push(price);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
+  bundleModel,
   bundlePrice,
+  bundledItemUnitPrice,
   bundlesAvailable,
+  shopPrice,
   stockNeeds,
   canAddInPlace,
   downloadKey,
@@ -102,5 +105,33 @@ describe("bundle stock", () => {
       { table: "products", id: 10, name: "Gift box", quantity: 2 },
       { table: "variations", id: 21, name: "Striped tie", quantity: 1 },
     ]);
+  });
+});
+
+describe("bundleModel: the one bundle price rule (page, listing price, discount endpoints, cart)", () => {
+  const items = [
+    { bundledItemId: 1, product: "tie", quantity: 1, optional: false, discountPercent: 10 },
+    { bundledItemId: 2, product: "mask", quantity: 2, optional: false, discountPercent: 0 },
+    { bundledItemId: 3, product: "square", quantity: 1, optional: true, discountPercent: 20 },
+  ];
+  const prices: Record<string, number> = { tie: 2200, mask: 300, square: 1500 };
+  const model = bundleModel(200, 2000, items, (slug) => (slug in prices ? { id: 1, price: prices[slug]! } : undefined));
+  it("prices the Groomsmen Gift Box: $46 with its mandatory items, $58 with the pocket square", () => {
+    expect(bundlePrice(model, { ticked: [] })).toBe(2000 + 1980 + 600);
+    expect(bundlePrice(model, { ticked: [3] })).toBe(5780);
+  });
+  it("rounds each item's discounted price once, half away from zero", () => {
+    expect(bundledItemUnitPrice(1505, 10)).toBe(1355);
+    expect(bundledItemUnitPrice(999, 0)).toBe(999);
+  });
+  it("an unknown product counts at 0", () => {
+    const m = bundleModel(1, 500, [{ bundledItemId: 9, product: "gone", quantity: 3, optional: false, discountPercent: 0 }], () => undefined);
+    expect(bundlePrice(m, { ticked: [] })).toBe(500);
+  });
+  it("shopPrice: the lower sale price, else the regular one", () => {
+    expect(shopPrice(1000, 800)).toBe(800);
+    expect(shopPrice(1000, 1200)).toBe(1000);
+    expect(shopPrice(1000, null)).toBe(1000);
+    expect(shopPrice(null, null)).toBe(0);
   });
 });

@@ -2,7 +2,7 @@
  * The kinds of product the shop sells (docs/contract/storefront.md §3 'Product kinds', 'Digital-download products')
  * and the pure rules that depend on the kind.
  */
-import { assertCents, type Cents } from "../money/money.ts";
+import { assertCents, roundCents, type Cents } from "../money/money.ts";
 import { ADD_TO_CART_FIELDS } from "./settings.ts";
 import type { Variation } from "./variations.ts";
 
@@ -116,6 +116,58 @@ export function bundlePrice(bundle: BundleProduct, selection: BundleSelection, b
     perBundle += assertCents(item.priceCents) * units;
   }
   return assertCents(perBundle * assertUnits(bundleQuantity, "bundle quantity"));
+}
+
+/** A bundle's item as the catalogue stores it (products.details.bundledItems): the product by slug. */
+export interface StoredBundledItem {
+  readonly bundledItemId: number;
+  readonly product: string;
+  readonly quantity: number;
+  readonly optional: boolean;
+  readonly discountPercent: number;
+}
+
+/** The stored items of a bundle's details; anything else is no items. */
+export function storedBundledItems(details: Readonly<Record<string, unknown>>): StoredBundledItem[] {
+  return Array.isArray(details.bundledItems) ? (details.bundledItems as StoredBundledItem[]) : [];
+}
+
+/** What the shop charges for a product: its sale price when that is lower, else its regular price (0 when it has none). */
+export function shopPrice(regular: Cents | null, sale: Cents | null): Cents {
+  return sale !== null && regular !== null && sale < regular ? sale : (regular ?? 0);
+}
+
+/** One unit of an item inside a bundle: the product's own shop price less the bundle's discount, rounded once. */
+export function bundledItemUnitPrice(shopPrice: Cents, discountPercent: number): Cents {
+  return roundCents((assertCents(shopPrice) * (100 - discountPercent)) / 100);
+}
+
+/**
+ * The one bundle price model, shared by the product page, the listing's price (price_min, what the shop sorts by),
+ * the discount endpoints and the cart: base_price plus each item at `bundledItemUnitPrice` of its shop price.
+ * An item whose product is unknown counts at 0 (the page and the cart leave it out).
+ */
+export function bundleModel(
+  id: number,
+  basePriceCents: Cents,
+  items: readonly StoredBundledItem[],
+  shopPriceOf: (slug: string) => { id: number; price: Cents } | undefined,
+): BundleProduct {
+  return {
+    kind: "bundle",
+    id,
+    basePriceCents,
+    bundledItems: items.map((b) => {
+      const p = shopPriceOf(b.product);
+      return {
+        bundledItemId: b.bundledItemId,
+        productId: p?.id ?? 0,
+        priceCents: bundledItemUnitPrice(p?.price ?? 0, b.discountPercent),
+        defaultQuantity: b.quantity,
+        optional: b.optional,
+      };
+    }),
+  };
 }
 
 /**

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "./settings.ts";
-import { applyDisplayLimit, clickSwatch, computeAttributeSwatches, computeSwatchItems, keySwatch, stockLeftInfo, type SwatchStateInput } from "./swatches.ts";
+import {
+  applyDisplayLimit,
+  clickSwatch,
+  computeAttributeSwatches,
+  computeSwatchItems,
+  keySwatch,
+  radioGroupKeyTarget,
+  radioGroupTabStop,
+  stockLeftInfo,
+  type SwatchStateInput,
+} from "./swatches.ts";
 import { attributeOptionsState, type Variation } from "./variations.ts";
 
 const C = "attribute_pa_color";
@@ -297,5 +307,45 @@ describe("computeAttributeSwatches (refresh on form change)", () => {
   });
   it("no variations: loaded on demand, everything enabled", () => {
     expect(summary(computeAttributeSwatches({ variations: [], chosen: { [C]: "blue" }, attributeName: C, values }))).toEqual(["red::", "blue:sel:", "green::"]);
+  });
+});
+
+describe("radio group keys and roving tabindex (WAI-ARIA APG 'Radio Group')", () => {
+  const items = [{ disabled: false }, { disabled: true }, { disabled: false }, { disabled: false }];
+  it("arrow keys move to the next or previous enabled item, wrapping and skipping disabled ones", () => {
+    expect(radioGroupKeyTarget(items, 0, "ArrowRight")).toBe(2);
+    expect(radioGroupKeyTarget(items, 0, "ArrowDown")).toBe(2);
+    expect(radioGroupKeyTarget(items, 3, "ArrowRight")).toBe(0);
+    expect(radioGroupKeyTarget(items, 2, "ArrowLeft")).toBe(0);
+    expect(radioGroupKeyTarget(items, 0, "ArrowUp")).toBe(3);
+    expect(radioGroupKeyTarget(items, 2, "Home")).toBe(0);
+    expect(radioGroupKeyTarget(items, 0, "End")).toBe(3);
+  });
+  it("other keys, and a group with no other enabled item, move nowhere", () => {
+    expect(radioGroupKeyTarget(items, 0, "a")).toBeNull();
+    expect(radioGroupKeyTarget(items, 0, " ")).toBeNull();
+    expect(radioGroupKeyTarget([{ disabled: false }, { disabled: true }], 0, "ArrowRight")).toBeNull();
+    expect(radioGroupKeyTarget([], 0, "ArrowRight")).toBeNull();
+  });
+  it("the one tab stop is the checked item, else the first enabled one", () => {
+    expect(
+      radioGroupTabStop([
+        { disabled: false, selected: false },
+        { disabled: false, selected: true },
+      ]),
+    ).toBe(1);
+    expect(
+      radioGroupTabStop([
+        { disabled: true, selected: false },
+        { disabled: false, selected: false },
+      ]),
+    ).toBe(1);
+    expect(
+      radioGroupTabStop([
+        { disabled: true, selected: true },
+        { disabled: false, selected: false },
+      ]),
+    ).toBe(1);
+    expect(radioGroupTabStop([{ disabled: true, selected: false }])).toBe(-1);
   });
 });

@@ -149,6 +149,42 @@ export function keySwatch(key: string, input: SwatchClickInput): { handled: bool
   return { handled: true, chosen: clickSwatch(input) };
 }
 
+const NEXT_KEYS = new Set(["ArrowRight", "ArrowDown", "Right", "Down"]);
+const PREVIOUS_KEYS = new Set(["ArrowLeft", "ArrowUp", "Left", "Up"]);
+
+/**
+ * The ARIA radio group's arrow keys (WAI-ARIA APG 'Radio Group'): Right/Down move to the next item, Left/Up to the
+ * previous one, wrapping around and skipping disabled items; Home and End go to the first and last enabled item.
+ * The index to move to (and select), or null when the key is not one of these or no other item is enabled.
+ */
+export function radioGroupKeyTarget(items: readonly { disabled: boolean }[], from: number, key: string): number | null {
+  const n = items.length;
+  if (n === 0) return null;
+  const enabled = (i: number) => !items[i]!.disabled;
+  if (key === "Home" || key === "End") {
+    const order = [...items.keys()];
+    if (key === "End") order.reverse();
+    const found = order.find(enabled);
+    return found === undefined || found === from ? null : found;
+  }
+  const step = NEXT_KEYS.has(key) ? 1 : PREVIOUS_KEYS.has(key) ? -1 : 0;
+  if (step === 0) return null;
+  for (let k = 1; k < n; k++) {
+    const i = (((from + step * k) % n) + n) % n;
+    if (enabled(i)) return i;
+  }
+  return null;
+}
+
+/**
+ * The group's one tab stop (roving tabindex): the checked item when it is enabled, else the first enabled item;
+ * -1 when every item is disabled.
+ */
+export function radioGroupTabStop(items: readonly { disabled: boolean; selected: boolean }[]): number {
+  const checked = items.findIndex((i) => i.selected && !i.disabled);
+  return checked >= 0 ? checked : items.findIndex((i) => !i.disabled);
+}
+
 export interface SwatchDisplayLimit<T> {
   readonly visible: readonly T[];
   /** Items hidden until the 'more' control is used. */

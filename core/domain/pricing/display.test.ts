@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   bulkTableHtml,
   bulkTableModel,
-  exactCurrencyFormat,
   priceAmountHtml,
   priceHtmlResponse,
   priceProduct,
@@ -123,9 +122,9 @@ describe("awdr_get_product_discount", () => {
       discount_percentage: 17,
       has_discount: true,
       applied_rules: [{ code: "mask-multibuy", title: "Mask multi-buy: 6 masks for $15, 12 masks for $24", discount: 300 }],
-      // The shop shows 0 decimals, but a $2.50 price keeps its cents (exactCurrencyFormat).
-      initial_price_html: amount("3.00"),
-      discounted_price_html: amount("2.50"),
+      // The shop's one format (0 decimals): $2.50 prints "$3", as the cart prints it.
+      initial_price_html: amount("3"),
+      discounted_price_html: amount("3"),
       custom_price_preview: {
         custom_price: 400,
         discounted_price: 250,
@@ -169,28 +168,27 @@ describe("sale badge", () => {
   it("renders the template", () => expect(renderSaleBadge("Save [value]%!", 25)).toBe("Save 25%!"));
 });
 
-describe("exactCurrencyFormat (discounted prices never lose their cents)", () => {
-  it("keeps the shop's 0 decimals for whole amounts and switches to 2 when a cent would be rounded away", () => {
-    expect(exactCurrencyFormat([300, 1500]).decimals).toBe(0);
-    expect(exactCurrencyFormat([300, 250]).decimals).toBe(2);
-    expect(priceAmountHtml(250, exactCurrencyFormat([300, 250]))).toBe(amount("2.50"));
-    expect(salePriceHtml(300, 250, exactCurrencyFormat([300, 250]))).toBe(`<del>${amount("3.00")}</del> <ins>${amount("2.50")}</ins>`);
+describe("every amount prints in the shop's one format (decision 0003)", () => {
+  it("a discounted price prints as the cart prints it: 0 decimals, rounded half away from zero", () => {
+    expect(priceAmountHtml(1520)).toBe(amount("15"));
+    expect(priceAmountHtml(2610)).toBe(amount("26"));
+    expect(priceAmountHtml(250)).toBe(amount("3"));
+    expect(priceAmountHtml(249)).toBe(amount("2"));
+    expect(salePriceHtml(1900, 1520)).toBe(`<del>${amount("19")}</del> <ins>${amount("15")}</ins>`);
   });
-  it("leaves formats with 2 or more decimals alone, and handles 1 decimal", () => {
+  it("a discount that does not show at the shop's precision is not struck through against itself", () => {
+    expect(salePriceHtml(300, 250)).toBe(amount("3"));
     const two = { symbol: "€", position: "right" as const, decimals: 2, decimalSeparator: ",", thousandSeparator: "." };
-    expect(exactCurrencyFormat([1], two)).toBe(two);
-    const one = { ...two, decimals: 1 };
-    expect(exactCurrencyFormat([250], one).decimals).toBe(1);
-    expect(exactCurrencyFormat([255], one).decimals).toBe(2);
+    expect(salePriceHtml(300, 250, two)).toContain("<del>");
   });
 });
 
 describe("productDiscountDetail wording", () => {
-  it("shows a $2.50 mask price with its cents although the shop shows 0 decimals", () => {
+  it("prints the mask prices in the shop's format, like the cart", () => {
     const detail = productDiscountDetail({ product: MASK, quantity: 6, rules: MASK_PROMOTION_RULES, now: NOW });
     expect(detail.discounted_price).toBe(250);
-    expect(detail.discounted_price_html).toBe(amount("2.50"));
-    expect(detail.initial_price_html).toBe(amount("3.00"));
+    expect(detail.discounted_price_html).toBe(amount("3"));
+    expect(detail.initial_price_html).toBe(amount("3"));
     const twelve = productDiscountDetail({ product: MASK, quantity: 12, rules: MASK_PROMOTION_RULES, now: NOW });
     expect(twelve.discounted_price_html).toBe(amount("2"));
   });

@@ -125,18 +125,12 @@ export function priceAmountHtml(amount: Cents, format: CurrencyFormat = DEFAULT_
 }
 
 /**
- * The shop's currency format, with 2 decimals instead when the shop shows fewer and one of `amounts`
- * has cents it would round away — so a $2.50 tier price never reads "$3" next to "$3" struck through.
- * Used for discounted prices, which (unlike catalogue prices) need not be whole display units.
+ * WooCommerce's sale format: the old price struck through, then the new one. Every amount prints in the shop's one
+ * format (decision 0003), so when the two print the same at the shop's precision only the new one is shown: a
+ * "$3 $3" pair would say nothing.
  */
-export function exactCurrencyFormat(amounts: readonly Cents[], format: CurrencyFormat = DEFAULT_CURRENCY_FORMAT): CurrencyFormat {
-  if (format.decimals >= 2) return format;
-  const unit = 10 ** (2 - Math.max(0, format.decimals));
-  return amounts.some((a) => a % unit !== 0) ? { ...format, decimals: 2 } : format;
-}
-
-/** WooCommerce's sale format: the old price struck through, then the new one. */
 export function salePriceHtml(from: Cents, to: Cents, format: CurrencyFormat = DEFAULT_CURRENCY_FORMAT): string {
+  if (formatMoney(from, format) === formatMoney(to, format)) return priceAmountHtml(to, format);
   return `<del>${priceAmountHtml(from, format)}</del> <ins>${priceAmountHtml(to, format)}</ins>`;
 }
 
@@ -304,8 +298,8 @@ export function productDiscountDetail(input: ProductPriceInput & { customPrice?:
     discount_percentage: price.subtotal > 0 ? roundCents((price.totalDiscount * 100) / price.subtotal) : 0,
     has_discount: price.matched,
     applied_rules: price.appliedRules,
-    initial_price_html: priceAmountHtml(price.baseUnitPrice, exactCurrencyFormat([price.baseUnitPrice, price.unitPrice], input.currencyFormat)),
-    discounted_price_html: priceAmountHtml(price.unitPrice, exactCurrencyFormat([price.baseUnitPrice, price.unitPrice], input.currencyFormat)),
+    initial_price_html: priceAmountHtml(price.baseUnitPrice, input.currencyFormat),
+    discounted_price_html: priceAmountHtml(price.unitPrice, input.currencyFormat),
   };
   if (input.customPrice !== undefined) {
     if (!Number.isSafeInteger(input.customPrice) || input.customPrice < 0)

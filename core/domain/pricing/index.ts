@@ -4,13 +4,5 @@ export { evaluateCart } from "./engine.ts";
 export { validateCoupon, normalizeCouponCode } from "./coupons.ts";
 export { validateFreeItemChange } from "./free-items.ts";
 export { MASK_PROMOTION_RULES, MASK_CATEGORY_SLUG } from "./mask-promotion.ts";
-export {
-  priceProduct,
-  priceHtmlResponse,
-  exactCurrencyFormat,
-  bulkTableModel,
-  bulkTableHtml,
-  productDiscountDetail,
-  type ProductForPricing,
-} from "./display.ts";
+export { priceProduct, priceHtmlResponse, bulkTableModel, bulkTableHtml, productDiscountDetail, type ProductForPricing } from "./display.ts";
 export { discountRuleSchema, couponSchema, shippingMethodSchema } from "./schema.ts";
