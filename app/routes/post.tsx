@@ -2,6 +2,7 @@ import type { Route } from "./+types/post";
 import { formatDate, mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { loader as serverLoader } from "./post.server.ts";
+import { Comments } from "../components/comments/CommentsSection.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: pageTitle(loaderData.post.title) }, { name: "description", content: loaderData.post.excerpt }] : [];
 
 export default function Post({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, comments } = loaderData;
   return (
     <article className="post">
       <h1 className="page-title">{post.title}</h1>
@@ -21,6 +22,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
       <img src={mediaUrl(post.imageSlug)} alt="" width={720} height={400} />
       {/* Post bodies are written by the shop's own staff (seeded or admin-entered), never by visitors. */}
       <div className="entry-content" dangerouslySetInnerHTML={{ __html: post.content }} />
+      {comments ? <Comments data={comments} /> : null}
       <p>
         <a href="/blog/">← Back to the journal</a>
       </p>

@@ -6,6 +6,7 @@ import type { VariationAttributeView } from "../components/product/VariationsFor
 import { DEFAULT_SWATCH_SETTINGS } from "../../core/domain/catalog/settings.ts";
 import { salePercentagesByVariation } from "../../core/domain/catalog/sale-badge.ts";
 import { discountPageData } from "../components/discounts/discount-page-data.server.ts";
+import { commentsSection } from "../../core/commerce/comments.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -54,7 +55,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
           ),
         }
       : null;
-  const discounts = await discountPageData(context.storefront, product);
+  const [discounts, reviews] = await Promise.all([
+    discountPageData(context.storefront, product),
+    commentsSection(db, context.shop, config.comments, product.id),
+  ]);
   return {
     // The variations travel as the form's data (or not at all when there are many), not twice.
     product: { ...product, variations: [] as typeof product.variations },
@@ -65,6 +69,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     bundled,
     origin: context.origin,
     discounts,
+    reviews,
     gallery: {
       breakpoint: config.layout.galleryBreakPoint,
       resizeDebounceMs: config.timings.galleryResizeDebounceMs,

@@ -3,6 +3,7 @@ import type { Route } from "./+types/product";
 import { ProductGrid } from "../components/product/ProductCard.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { StarRating } from "../components/product/StarRating.tsx";
+import { Reviews } from "../components/comments/CommentsSection.tsx";
 import { AddToCartForm, bundleView, productFormId } from "../components/product/AddToCartForm.tsx";
 import { ProductGallery } from "../components/product/ProductGallery.tsx";
 import { AddedToCartNotice } from "../components/product/AddedToCartNotice.tsx";
@@ -14,6 +15,7 @@ import { saleBadgeForVariation } from "../../core/domain/catalog/sale-badge.ts";
 import { mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { DiscountPricing } from "../components/discounts/DiscountPricing.tsx";
+import type { CommentsSectionData } from "../../core/domain/comments/comments.ts";
 import { loader as serverLoader } from "./product.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -40,8 +42,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         image: product.imageSlugs.map((s) => `${origin}${mediaUrl(s)}`),
         url,
         ...(product.ratingCount
-          ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.ratingAverage, reviewCount: product.ratingCount } }
+          ? {
+              aggregateRating: {
+                "@type": "AggregateRating",
+                ratingValue: product.ratingAverage,
+                reviewCount: product.ratingCount,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
           : {}),
+        ...reviewsJsonLd(loaderData.reviews),
         offers: {
           "@type": product.priceMin !== product.priceMax ? "AggregateOffer" : "Offer",
           priceCurrency: "USD",
@@ -55,6 +66,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     },
   ];
 };
+
+/** Approved reviews only (never one awaiting moderation that only its author sees). */
+function reviewsJsonLd(data: CommentsSectionData | null) {
+  const approved = (data?.comments ?? []).filter((c) => !c.pending && c.rating);
+  if (!approved.length) return {};
+  return {
+    review: approved.map((c) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: c.author },
+      datePublished: c.createdAt.slice(0, 10),
+      reviewBody: c.content,
+      reviewRating: { "@type": "Rating", ratingValue: c.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
 
 /** docs/contract/storefront.md §5 'Minimum on load': quantity inputs outside the cart's quantity column are raised to their minimum. */
 function useQuantityMinimumOnLoad() {
@@ -155,21 +181,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <h2 id="description-heading">Description</h2>
           <p>{product.description}</p>
           <h2 id="reviews">Reviews ({product.ratingCount})</h2>
-          {product.reviews.length ? (
-            <ol className="commentlist">
-              {product.reviews.map((r, i) => (
-                <li key={i} className="review">
-                  <StarRating average={r.rating} count={1} />
-                  <p className="meta">
-                    <strong className="woocommerce-review__author">{r.author}</strong>
-                  </p>
-                  <p>{r.content}</p>
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="woocommerce-noreviews">There are no reviews yet.</p>
-          )}
+          {loaderData.reviews ? <Reviews data={loaderData.reviews} /> : null}
         </section>
         {upsells.length ? (
           <section className="up-sells upsells products">

@@ -139,6 +139,18 @@ export const SITE_CONFIG = {
     /** Largest quantity the price calls accept (keeps cent amounts far from unsafe integers). */
     maxQuantity: 100_000,
   },
+  /** Reviews and blog comments (docs/contract/storefront.md §4 'Reviews and comments'). */
+  comments: {
+    /** Guests (not signed in) may review and comment; off, like WordPress's 'Users must be registered and logged in to comment'. */
+    allowGuests: false,
+    /** Only customers who bought the product may review it (WooCommerce's 'verified owners' option). */
+    reviewsVerifiedOnly: false,
+    /** WordPress's comment flood interval: one submission per client per this many seconds. */
+    floodSeconds: 15,
+    /** Submissions per client per hour, and per client address per hour (many shoppers may share an address). */
+    perClientPerHour: 10,
+    perAddressPerHour: 60,
+  },
   attribution: { lifetimeMonths: 0.00001, sessionMinutes: 30, base64: false, allowTracking: true },
   sports: { sport: "football", defaultLang: "en" },
   limits: { requestBodyBytes: 1_000_000, websocketFrameBytes: 65_536 },

@@ -65,6 +65,22 @@ export interface CheckoutClaims {
   updated_at: Generated<Timestamp>;
 }
 
+export interface Comments {
+  author: string;
+  author_email: Generated<string>;
+  content: string;
+  created_at: Generated<Timestamp>;
+  customer_id: number | null;
+  id: Generated<number>;
+  parent_id: number | null;
+  post_id: number | null;
+  product_id: number | null;
+  rating: number | null;
+  status: Generated<string>;
+  type: string;
+  verified: Generated<boolean>;
+}
+
 export interface Coupons {
   code: string;
   created_at: Generated<Timestamp>;
@@ -268,6 +284,7 @@ export interface PaymentTokens {
 
 export interface Posts {
   author: string;
+  comment_status: Generated<string>;
   content: string;
   excerpt: Generated<string>;
   id: Generated<number>;
@@ -287,6 +304,7 @@ export interface ProductLinks {
 
 export interface Products {
   attributes: Generated<Json>;
+  comment_status: Generated<string>;
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   details: Generated<Json>;
@@ -315,17 +333,6 @@ export interface Products {
 export interface ProductTerms {
   product_id: number;
   term_id: number;
-}
-
-export interface Reviews {
-  approved: Generated<boolean>;
-  author: string;
-  content: string;
-  created_at: Generated<Timestamp>;
-  customer_id: number | null;
-  id: Generated<number>;
-  product_id: number;
-  rating: number;
 }
 
 export interface SandboxKeys {
@@ -431,6 +438,7 @@ export interface DB {
   cart_items: CartItems;
   carts: Carts;
   checkout_claims: CheckoutClaims;
+  comments: Comments;
   coupon_usages: CouponUsages;
   coupons: Coupons;
   customer_addresses: CustomerAddresses;
@@ -454,7 +462,6 @@ export interface DB {
   product_links: ProductLinks;
   product_terms: ProductTerms;
   products: Products;
-  reviews: Reviews;
   sandbox_keys: SandboxKeys;
   sandbox_records: SandboxRecords;
   schema_migrations: SchemaMigrations;

@@ -5,8 +5,19 @@ import { discountsFeature } from "./discounts.ts";
 import { liveFeature } from "./live.ts";
 import { catalogFeature } from "./catalog.ts";
 import { cartFeature } from "./cart.ts";
+import { commentsFeature } from "./comments.ts";
 import { checkoutFeature } from "./checkout.ts";
 import { mailFeature } from "./mail.ts";
 import { purgeFeature } from "./purge.ts";
 
-export const FEATURES: Feature[] = [foundationFeature, liveFeature, discountsFeature, catalogFeature, cartFeature, checkoutFeature, mailFeature, purgeFeature];
+export const FEATURES: Feature[] = [
+  foundationFeature,
+  liveFeature,
+  discountsFeature,
+  catalogFeature,
+  commentsFeature,
+  cartFeature,
+  checkoutFeature,
+  mailFeature,
+  purgeFeature,
+];

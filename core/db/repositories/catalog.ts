@@ -452,7 +452,7 @@ export async function findProductBySlug(db: Queryable, slug: string): Promise<Pr
 
 async function loadDetail(db: Queryable, row: DetailRow): Promise<ProductDetail> {
   const b = sql(db);
-  const [variations, terms, links, reviews] = await Promise.all([
+  const [variations, terms, links] = await Promise.all([
     publishedVariations(db, row.id),
     b
       .selectFrom("product_terms as pt")
@@ -464,14 +464,6 @@ async function loadDetail(db: Queryable, row: DetailRow): Promise<ProductDetail>
       .orderBy("t.name")
       .execute(),
     b.selectFrom("product_links").select(["kind", "linked_id"]).where("product_id", "=", row.id).orderBy("kind").orderBy("position").execute(),
-    b
-      .selectFrom("reviews")
-      .select(["author", "rating", "content", "created_at"])
-      .where("product_id", "=", row.id)
-      .where((eb) => eb.ref("approved"))
-      .orderBy("created_at", "desc")
-      .limit(raw.lit(20))
-      .execute(),
   ]);
   const linkMap: ProductDetail["links"] = { upsell: [], cross_sell: [], grouped_child: [], bundled: [] };
   for (const l of links) linkMap[l.kind as keyof ProductDetail["links"]].push(l.linked_id);
@@ -484,7 +476,6 @@ async function loadDetail(db: Queryable, row: DetailRow): Promise<ProductDetail>
     categories: terms.filter((t) => t.taxonomy === "product_cat"),
     tags: terms.filter((t) => t.taxonomy === "product_tag"),
     links: linkMap,
-    reviews: reviews.map((r) => ({ author: r.author, rating: r.rating, content: r.content, createdAt: new Date(r.created_at).toISOString() })),
   };
 }
 

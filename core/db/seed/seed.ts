@@ -169,7 +169,10 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
         .execute();
     }
     for (const r of p.reviews) {
-      await sql(tx).insertInto("reviews").values({ product_id: id, author: r.author, rating: r.rating, content: r.content }).execute();
+      await sql(tx)
+        .insertInto("comments")
+        .values({ type: "review", product_id: id, author: r.author, rating: r.rating, content: r.content, status: "approved" })
+        .execute();
     }
   }
 
@@ -195,9 +198,14 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
     }
   }
 
-  for (const post of posts) {
+  // A few approved comments, fixed (not drawn from the demo's random stream, which would change every other value).
+  const postComments = [
+    { author: "Grace", content: "Thanks for the care tips, my masks look new again." },
+    { author: "Hiro", content: "Would love a post on matching ties for a wedding party!" },
+  ];
+  for (const [i, post] of posts.entries()) {
     const imageId = await insertImage(tx, post.image);
-    await sql(tx)
+    const inserted = await sql(tx)
       .insertInto("posts")
       .values({
         slug: post.slug,
@@ -208,7 +216,14 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
         image_id: imageId,
         published_at: new Date(now.getTime() - post.daysOld * day),
       })
-      .execute();
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const comment = i < postComments.length ? postComments[i]! : null;
+    if (comment)
+      await sql(tx)
+        .insertInto("comments")
+        .values({ type: "comment", post_id: inserted.id, author: comment.author, content: comment.content, status: "approved" })
+        .execute();
   }
 }
 

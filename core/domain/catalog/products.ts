@@ -61,7 +61,6 @@ export interface ProductDetail extends ProductSummary {
   categories: { slug: string; name: string }[];
   tags: { slug: string; name: string }[];
   links: { upsell: number[]; cross_sell: number[]; grouped_child: number[]; bundled: number[] };
-  reviews: { author: string; rating: number; content: string; createdAt: string }[];
   status: string;
 }
 
