@@ -104,6 +104,18 @@ describe.each(WIDTHS)("at %i px", (width) => {
   });
 });
 
+describe("without JavaScript", () => {
+  it("the listing shows its filters inline instead of a button that could not open them", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(shop.url + "/shop/");
+    expect(await page.locator("#astra-off-canvas-sidebar").isVisible()).toBe(true);
+    expect(await page.locator(".astra-shop-filter-button").isVisible()).toBe(false);
+    expect(await page.locator('#astra-off-canvas-sidebar input[name="min_price"]').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
 describe("home page journal", () => {
   it("at 1280 px the three latest posts fill the row, with no empty fourth column", async () => {
     const page = await open(1280, "/");
