@@ -31,7 +31,7 @@ afterAll(async () => {
 async function open(width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  page.on("close", () => void context.close());
+  page.on("close", () => void context.close().catch(() => undefined));
   return page;
 }
 
@@ -102,6 +102,18 @@ describe.each(WIDTHS)("at %i px", (width) => {
   });
 });
 
+describe("without JavaScript", () => {
+  it("the listing shows its filters inline instead of a button that could not open them", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(shop.url + "/shop/");
+    expect(await page.locator("#astra-off-canvas-sidebar").isVisible()).toBe(true);
+    expect(await page.locator(".astra-shop-filter-button").isVisible()).toBe(false);
+    expect(await page.locator('#astra-off-canvas-sidebar input[name="min_price"]').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
 describe("home page journal", () => {
   it("at 1280 px the three latest posts fill the row, with no empty fourth column", async () => {
     const page = await open(1280);
@@ -121,10 +133,12 @@ describe("home page journal", () => {
 describe("script failures are shown to the shopper", () => {
   it("a lazy chunk that fails to load says 'Loading chunk {id} failed.'", async () => {
     const page = await open(1280);
-    await page.route(/\/assets\/cart-client-[^/]*\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/cart-client-[^/]*\.js$/, (route) => route.abort().catch(() => undefined));
     await page.goto(shop.url + "/");
     const alert = page.locator('.page-errors[role="alert"]');
     await expect.poll(() => alert.innerText()).toBe("Loading chunk cart-client failed.");
+    // A request still held by the route must not be aborted on a closed page (an unhandled rejection).
+    await page.unrouteAll({ behavior: "ignoreErrors" });
     await page.close();
   });
 
