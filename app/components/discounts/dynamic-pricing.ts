@@ -99,7 +99,7 @@ export function readProductId(form: HTMLFormElement, params: AwdrParams): string
  * A bundle form's ticked optional items, as its add-to-cart sends them: the price asked for is the bundle the
  * shopper would add (docs/contract/storefront.md §3 'Product kinds').
  */
-export function bundleExtras(form: HTMLFormElement): Record<string, string> {
+function bundleExtras(form: HTMLFormElement): Record<string, string> {
   const extras: Record<string, string> = {};
   if (!form.classList.contains("bundle_form")) return extras;
   for (const box of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name^="bundle_selected_optional_"]')) {

@@ -252,7 +252,7 @@ function StockNote({ quantity }: { quantity: number | null }) {
 }
 
 /** The inline stock message under a quantity above the stock (the server says the same on add, after a round trip). */
-export const quantityAboveStockMessage = (max: number) => `Only ${max} in stock: please choose ${max} or fewer.`;
+const quantityAboveStockMessage = (max: number) => `Only ${max} in stock: please choose ${max} or fewer.`;
 
 function Quantity({
   name,

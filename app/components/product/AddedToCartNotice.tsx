@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "react";
 
-export function addedToCartMessage(name: string, quantity: number): string {
+function addedToCartMessage(name: string, quantity: number): string {
   return quantity > 1 ? `${quantity} × “${name}” have been added to your cart.` : `“${name}” has been added to your cart.`;
 }
 
