@@ -4,12 +4,11 @@
  * point, the sale pill, the swatches' radio-group keys, axe-core on the product and cart pages, the gallery dots'
  * target size. One shop and one browser for the file.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser } from "../support/browser.ts";
+import { seriousAxeViolations } from "../support/axe-scan.ts";
 
 let shop: TestShop;
 let browser: Browser;
@@ -22,8 +21,6 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
 async function open(path: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
@@ -31,22 +28,6 @@ async function open(path: string, width = 1280): Promise<{ context: BrowserConte
   // Hydrated: the swatches, the cart script and the discount script are all React effects.
   await expect.poll(() => page.evaluate(() => Boolean((window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules))).toBe(true);
   return { context, page };
-}
-
-/** axe-core's serious and critical violations (rule id and the first target), run inside the page (no CSP in the way). */
-async function axeViolations(page: Page): Promise<{ id: string; impact: string; targets: string[] }[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
-  });
 }
 
 const isPriceRequest = (url: string, body: string | null) => url.endsWith("/wp-admin/admin-ajax.php") && (body ?? "").includes("method=get_price_html");
@@ -157,7 +138,7 @@ describe("the cart page", () => {
 
   it("axe-core finds no serious issue (the thumbnail link included)", async () => {
     const { context, page } = await cartWithAMask();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 });
@@ -208,7 +189,7 @@ describe("swatches as an ARIA radio group", () => {
   it("axe-core finds no serious issue on a product with a '+2 more' control", async () => {
     const { context, page } = await open("/product/cotton-face-mask/");
     await page.locator(".cfvsw-more-link").first().waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 });
