@@ -41,7 +41,9 @@ beforeAll(async () => {
   copy = await copyTemplateDatabase(path.join(folder.dir, "pglite"));
   db = copy.databaseUrl ? await openPostgres(copy.databaseUrl, 4) : await openDatabase({ dataDir: copy.pgliteDir });
   await migrate(db);
-  productId = (await db.query<{ id: number }>("INSERT INTO products (type, slug, name, regular_price) VALUES ('simple', 'mask', 'Mask', 1000) RETURNING id"))[0]!.id;
+  productId = (
+    await db.query<{ id: number }>("INSERT INTO products (type, slug, name, regular_price) VALUES ('simple', 'mask', 'Mask', 1000) RETURNING id")
+  )[0]!.id;
   postId = (await db.query<{ id: number }>("INSERT INTO posts (slug, title, content, author) VALUES ('hello', 'Hello', 'Body', 'Staff') RETURNING id"))[0]!.id;
   customerId = (await db.query<{ id: number }>("INSERT INTO customers (email, display_name) VALUES ('buyer@example.com', 'Bea Buyer') RETURNING id"))[0]!.id;
   const order = await db.query<{ id: number }>(
@@ -49,7 +51,10 @@ beforeAll(async () => {
      VALUES ('wc_order_t1', 'completed', $1, 'buyer@example.com', 'USD', 1000, 0, 0, 1000, 'cod') RETURNING id`,
     [customerId],
   );
-  await db.query("INSERT INTO order_lines (order_id, product_id, name, quantity, subtotal, total) VALUES ($1, $2, 'Mask', 1, 1000, 1000)", [order[0]!.id, productId]);
+  await db.query("INSERT INTO order_lines (order_id, product_id, name, quantity, subtotal, total) VALUES ($1, $2, 'Mask', 1, 1000, 1000)", [
+    order[0]!.id,
+    productId,
+  ]);
 }, 60_000);
 afterAll(async () => {
   await db?.close();
@@ -73,7 +78,15 @@ describe("submitting", () => {
     expect(guestWithBuyersEmail).toMatchObject({ ok: true, verified: true });
     const pending = await commentsByStatus(db, "pending");
     const mine = pending.find((c) => buyer.ok && c.id === buyer.id)!;
-    expect(mine).toMatchObject({ kind: "review", targetId: productId, author: "Bea Buyer", email: "buyer@example.com", rating: 4, status: "pending", verified: true });
+    expect(mine).toMatchObject({
+      kind: "review",
+      targetId: productId,
+      author: "Bea Buyer",
+      email: "buyer@example.com",
+      rating: 4,
+      status: "pending",
+      verified: true,
+    });
     // Pending reviews do not count.
     expect(await productRating()).toEqual({ rating_average: 0, rating_count: 0 });
   });
@@ -89,7 +102,11 @@ describe("submitting", () => {
       message: COMMENT_MESSAGES.mustLogIn,
     });
     const verifiedOnly = { ...settings, reviewsVerifiedOnly: true };
-    expect(await submitComment(db, submission({ settings: verifiedOnly }))).toMatchObject({ ok: false, code: "not_verified", message: COMMENT_MESSAGES.verifiedOnly });
+    expect(await submitComment(db, submission({ settings: verifiedOnly }))).toMatchObject({
+      ok: false,
+      code: "not_verified",
+      message: COMMENT_MESSAGES.verifiedOnly,
+    });
     expect(await submitComment(db, submission({ form: { author: "Ada", email: "ada@example.com", comment: "x", rating: "7" } }))).toMatchObject({
       ok: false,
       code: "invalid",
