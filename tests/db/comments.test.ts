@@ -167,3 +167,33 @@ describe("moderation", () => {
     expect(await submitComment(db, submission({ form }))).toMatchObject({ ok: true });
   });
 });
+
+describe("migration 0012 on a shop with data", () => {
+  it("moves the seeded reviews over (approved or not) and renumbers posts into the catalogue's id space in their old order", async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const dir = path.resolve("core/db/migrations");
+    const pg = new PGlite();
+    try {
+      for (const f of readdirSync(dir).sort()) if (f < "0012") await pg.exec(readFileSync(path.join(dir, f), "utf8"));
+      await pg.exec(`INSERT INTO products (type, slug, name) VALUES ('simple', 'p1', 'P1'), ('simple', 'p2', 'P2');
+        INSERT INTO posts (slug, title, content, author) VALUES ('a', 'A', 'x', 's'), ('b', 'B', 'x', 's'), ('c', 'C', 'x', 's');
+        INSERT INTO reviews (product_id, author, rating, content, approved) VALUES (1, 'Ann', 5, 'good', true), (2, 'Bob', 2, 'meh', false);`);
+      await pg.exec(readFileSync(path.join(dir, "0012_comments.sql"), "utf8"));
+      const posts = (await pg.query<{ id: number; slug: string }>("SELECT id, slug FROM posts ORDER BY id")).rows;
+      expect(posts.map((p) => p.slug)).toEqual(["a", "b", "c"]);
+      expect(posts.every((p) => p.id > 2)).toBe(true);
+      expect((await pg.query("SELECT type, product_id, author, rating, status FROM comments ORDER BY id")).rows).toEqual([
+        { type: "review", product_id: 1, author: "Ann", rating: 5, status: "approved" },
+        { type: "review", product_id: 2, author: "Bob", rating: 2, status: "pending" },
+      ]);
+      await pg.exec(
+        "INSERT INTO posts (slug, title, content, author) VALUES ('d', 'D', 'x', 's'); INSERT INTO products (type, slug, name) VALUES ('simple', 'p3', 'P3');",
+      );
+      const ids = (await pg.query<{ id: number }>("SELECT id FROM posts UNION ALL SELECT id FROM products")).rows.map((r) => r.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    } finally {
+      await pg.close();
+    }
+  });
+});

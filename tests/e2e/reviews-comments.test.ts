@@ -4,15 +4,14 @@
  * appears at once as awaiting approval, the form also works with JavaScript off, and axe-core finds no serious or
  * critical issue in the reviews and comments sections.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import axe from "axe-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { COMMENT_MESSAGES } from "../../core/domain/comments/comments.ts";
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const AXE_SOURCE = axe.source;
 const SLUG = "silk-pocket-square";
 
 let shop: TestShop;
@@ -33,12 +32,12 @@ afterAll(async () => {
 async function axeViolations(page: Page, selector: string): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (include) => {
-    const axe = (
+    const axeInPage = (
       window as unknown as {
         axe: { run(ctx: unknown, opts: unknown): Promise<{ passes: unknown[]; violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
       }
     ).axe;
-    const result = await axe.run({ include: [include] }, { resultTypes: ["violations"] });
+    const result = await axeInPage.run({ include: [include] }, { resultTypes: ["violations"] });
     // A region that matched nothing would pass vacuously: axe must have checked something there.
     if (!result.passes.length) throw new Error(`axe checked nothing in ${include}`);
     return result.violations
