@@ -142,14 +142,14 @@ export const SITE_CONFIG = {
   /** Reviews and blog comments (docs/contract/storefront.md §4 'Reviews and comments'). */
   comments: {
     /** Guests (not signed in) may review and comment; off, like WordPress's 'Users must be registered and logged in to comment'. */
-    allowGuests: false,
+    allowGuests: false as boolean,
     /** Only customers who bought the product may review it (WooCommerce's 'verified owners' option). */
-    reviewsVerifiedOnly: false,
+    reviewsVerifiedOnly: false as boolean,
     /** WordPress's comment flood interval: one submission per client per this many seconds. */
-    floodSeconds: 15,
+    floodSeconds: 15 as number,
     /** Submissions per client per hour, and per client address per hour (many shoppers may share an address). */
-    perClientPerHour: 10,
-    perAddressPerHour: 60,
+    perClientPerHour: 10 as number,
+    perAddressPerHour: 60 as number,
   },
   attribution: { lifetimeMonths: 0.00001, sessionMinutes: 30, base64: false, allowTracking: true },
   sports: { sport: "football", defaultLang: "en" },

@@ -41,7 +41,9 @@ beforeAll(async () => {
   copy = await copyTemplateDatabase(path.join(folder.dir, "pglite"));
   db = copy.databaseUrl ? await openPostgres(copy.databaseUrl, 4) : await openDatabase({ dataDir: copy.pgliteDir });
   await migrate(db);
-  productId = (await db.query<{ id: number }>("INSERT INTO products (type, slug, name, regular_price) VALUES ('simple', 'mask', 'Mask', 1000) RETURNING id"))[0]!.id;
+  productId = (
+    await db.query<{ id: number }>("INSERT INTO products (type, slug, name, regular_price) VALUES ('simple', 'mask', 'Mask', 1000) RETURNING id")
+  )[0]!.id;
   postId = (await db.query<{ id: number }>("INSERT INTO posts (slug, title, content, author) VALUES ('hello', 'Hello', 'Body', 'Staff') RETURNING id"))[0]!.id;
   customerId = (await db.query<{ id: number }>("INSERT INTO customers (email, display_name) VALUES ('buyer@example.com', 'Bea Buyer') RETURNING id"))[0]!.id;
   const order = await db.query<{ id: number }>(
@@ -49,7 +51,10 @@ beforeAll(async () => {
      VALUES ('wc_order_t1', 'completed', $1, 'buyer@example.com', 'USD', 1000, 0, 0, 1000, 'cod') RETURNING id`,
     [customerId],
   );
-  await db.query("INSERT INTO order_lines (order_id, product_id, name, quantity, subtotal, total) VALUES ($1, $2, 'Mask', 1, 1000, 1000)", [order[0]!.id, productId]);
+  await db.query("INSERT INTO order_lines (order_id, product_id, name, quantity, subtotal, total) VALUES ($1, $2, 'Mask', 1, 1000, 1000)", [
+    order[0]!.id,
+    productId,
+  ]);
 }, 60_000);
 afterAll(async () => {
   await db?.close();
@@ -73,7 +78,15 @@ describe("submitting", () => {
     expect(guestWithBuyersEmail).toMatchObject({ ok: true, verified: true });
     const pending = await commentsByStatus(db, "pending");
     const mine = pending.find((c) => buyer.ok && c.id === buyer.id)!;
-    expect(mine).toMatchObject({ kind: "review", targetId: productId, author: "Bea Buyer", email: "buyer@example.com", rating: 4, status: "pending", verified: true });
+    expect(mine).toMatchObject({
+      kind: "review",
+      targetId: productId,
+      author: "Bea Buyer",
+      email: "buyer@example.com",
+      rating: 4,
+      status: "pending",
+      verified: true,
+    });
     // Pending reviews do not count.
     expect(await productRating()).toEqual({ rating_average: 0, rating_count: 0 });
   });
@@ -89,7 +102,11 @@ describe("submitting", () => {
       message: COMMENT_MESSAGES.mustLogIn,
     });
     const verifiedOnly = { ...settings, reviewsVerifiedOnly: true };
-    expect(await submitComment(db, submission({ settings: verifiedOnly }))).toMatchObject({ ok: false, code: "not_verified", message: COMMENT_MESSAGES.verifiedOnly });
+    expect(await submitComment(db, submission({ settings: verifiedOnly }))).toMatchObject({
+      ok: false,
+      code: "not_verified",
+      message: COMMENT_MESSAGES.verifiedOnly,
+    });
     expect(await submitComment(db, submission({ form: { author: "Ada", email: "ada@example.com", comment: "x", rating: "7" } }))).toMatchObject({
       ok: false,
       code: "invalid",
@@ -148,5 +165,35 @@ describe("moderation", () => {
     expect(await submitComment(db, submission({ form }))).toMatchObject({ code: "comment_duplicate" });
     await moderateComment(db, first.id, "trash");
     expect(await submitComment(db, submission({ form }))).toMatchObject({ ok: true });
+  });
+});
+
+describe("migration 0012 on a shop with data", () => {
+  it("moves the seeded reviews over (approved or not) and renumbers posts into the catalogue's id space in their old order", async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const dir = path.resolve("core/db/migrations");
+    const pg = new PGlite();
+    try {
+      for (const f of readdirSync(dir).sort()) if (f < "0012") await pg.exec(readFileSync(path.join(dir, f), "utf8"));
+      await pg.exec(`INSERT INTO products (type, slug, name) VALUES ('simple', 'p1', 'P1'), ('simple', 'p2', 'P2');
+        INSERT INTO posts (slug, title, content, author) VALUES ('a', 'A', 'x', 's'), ('b', 'B', 'x', 's'), ('c', 'C', 'x', 's');
+        INSERT INTO reviews (product_id, author, rating, content, approved) VALUES (1, 'Ann', 5, 'good', true), (2, 'Bob', 2, 'meh', false);`);
+      await pg.exec(readFileSync(path.join(dir, "0012_comments.sql"), "utf8"));
+      const posts = (await pg.query<{ id: number; slug: string }>("SELECT id, slug FROM posts ORDER BY id")).rows;
+      expect(posts.map((p) => p.slug)).toEqual(["a", "b", "c"]);
+      expect(posts.every((p) => p.id > 2)).toBe(true);
+      expect((await pg.query("SELECT type, product_id, author, rating, status FROM comments ORDER BY id")).rows).toEqual([
+        { type: "review", product_id: 1, author: "Ann", rating: 5, status: "approved" },
+        { type: "review", product_id: 2, author: "Bob", rating: 2, status: "pending" },
+      ]);
+      await pg.exec(
+        "INSERT INTO posts (slug, title, content, author) VALUES ('d', 'D', 'x', 's'); INSERT INTO products (type, slug, name) VALUES ('simple', 'p3', 'P3');",
+      );
+      const ids = (await pg.query<{ id: number }>("SELECT id FROM posts UNION ALL SELECT id FROM products")).rows.map((r) => r.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    } finally {
+      await pg.close();
+    }
   });
 });

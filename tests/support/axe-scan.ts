@@ -1,4 +1,7 @@
-/** axe-core run inside a page: the serious and critical violations, as "rule: target" strings (empty when none). */
+/**
+ * axe-core run inside a page (decision 0010): the serious and critical violations, as "rule: target" strings (empty
+ * when none), over the whole document or only inside `include` (a CSS selector).
+ */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
@@ -7,9 +10,14 @@ import type { Page } from "playwright-core";
 // The minified build (a third of `axe.source`'s size): less for each page to parse.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
   // Evaluated through the DevTools protocol: the shop's CSP (script nonces) would refuse an injected <script>.
   await page.evaluate(axeSource);
-  const { violations } = await page.evaluate(() => (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe.run(document));
+  const { passes, violations } = await page.evaluate(
+    (include) => (window as unknown as { axe: { run(context: unknown): Promise<AxeResults> } }).axe.run(include ? { include: [include] } : document),
+    include,
+  );
+  // A region that matched nothing would pass vacuously: axe must have checked something there.
+  if (include && !passes.length) throw new Error(`axe checked nothing in ${include}`);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
 }

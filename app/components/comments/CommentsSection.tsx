@@ -234,7 +234,7 @@ function NoForm({ data }: { data: CommentsSectionData }) {
   if (data.verifiedOnly && !data.account) return <p className="woocommerce-verification-required">{COMMENT_MESSAGES.verifiedOnly}</p>;
   return (
     <p className="must-log-in">
-      You must be <a href="/my-account/">logged in</a> to post a {data.kind === "review" ? "review" : "comment"}.
+      You must be <a href="/my-account/">logged in</a> {data.kind === "review" ? "to post a review." : "to post a comment."}
     </p>
   );
 }

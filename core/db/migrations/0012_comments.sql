@@ -4,8 +4,12 @@
 -- WordPress posts a comment with one id, comment_post_ID, because posts and products share wp_posts' id space. Posts
 -- join the catalogue's id space here (products and variations already share it), so that one id names exactly one
 -- product or post. Nothing references posts.id yet; links use the slug.
+-- Renumbered in their old order (ids are a tie-break when two posts share a date); negated first so no new id meets an
+-- old one.
 UPDATE posts SET id = -id;
-UPDATE posts SET id = nextval('catalog_ids');
+UPDATE posts p SET id = n.new_id
+FROM (SELECT old_id, nextval('catalog_ids') AS new_id FROM (SELECT id AS old_id FROM posts ORDER BY id DESC) o) n
+WHERE p.id = n.old_id;
 ALTER TABLE posts ALTER COLUMN id SET DEFAULT nextval('catalog_ids');
 DROP SEQUENCE posts_id_seq;
 

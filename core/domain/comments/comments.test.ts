@@ -11,7 +11,10 @@ describe("parseCommentForm", () => {
   });
 
   it("takes a signed-in author's name and e-mail from the account, never from the form", () => {
-    const r = parseCommentForm({ author: "Someone else", email: "", comment: "Nice", rating: "5" }, { kind: "review", account: { name: "Ada L", email: "ada@x.org" } });
+    const r = parseCommentForm(
+      { author: "Someone else", email: "", comment: "Nice", rating: "5" },
+      { kind: "review", account: { name: "Ada L", email: "ada@x.org" } },
+    );
     expect(r).toEqual({ ok: true, value: { author: "Ada L", email: "ada@x.org", content: "Nice", rating: 5 } });
   });
 
