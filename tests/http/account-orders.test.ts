@@ -212,7 +212,7 @@ describe("Pay and Cancel in the account", () => {
           email,
         },
         shipping: null,
-        lines: [{ productId, variationId: null, name: "Skinny Cotton Tie", quantity: 3, subtotal: 6000, total: 5400 }],
+        lines: [{ productId, variationId: null, name: "Skinny Cotton Tie", details: "", quantity: 3, subtotal: 6000, total: 5400 }],
         stock: [{ table: "products", id: productId, name: "Skinny Cotton Tie", quantity: 3 }],
         coupons: [{ code: "welcome10", discount: 600 }],
         meta: {},
