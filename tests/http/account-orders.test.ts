@@ -410,7 +410,7 @@ describe("addresses saved by the checkout", () => {
     const nonce = hidden(form, "woocommerce-edit-address-nonce");
     const fields = { ...billing("state-rule@example.com"), billing_state: "", "woocommerce-edit-address-nonce": nonce };
     const us = await (await client.post("/my-account/edit-address/billing/", fields)).text();
-    expect(us).toContain("<strong>Billing State / County</strong> is a required field.");
+    expect(us).toContain("<strong>Billing State</strong> is a required field.");
     const gb = await client.post("/my-account/edit-address/billing/", { ...fields, billing_country: "GB", billing_postcode: "SW1A 1AA" });
     expect(gb.status).toBe(302);
   });
