@@ -81,7 +81,7 @@ describe("the checkout's steps", () => {
     await page.getByRole("button", { name: "Back to my details" }).click();
     await page.selectOption("#billing_country", "DE");
     await expect.poll(() => page.locator("#billing_state").count()).toBe(0);
-    await page.screenshot({ path: "tmp/shots/checkout-steps-germany-400.png", fullPage: true });
+    await page.screenshot({ path: "tmp/shots/checkout-steps-germany-1280.png", fullPage: true });
     await page.close();
   });
 
