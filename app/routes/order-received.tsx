@@ -2,6 +2,7 @@ import { useActionData } from "react-router";
 import type { Route } from "./+types/order-received";
 import { pageTitle } from "../lib/listing-params.ts";
 import { OrderDetails } from "../components/account/OrderDetails.tsx";
+import { PasswordInput } from "../components/chrome/PasswordInput.tsx";
 import { loader as serverLoader, action as serverAction } from "./order-received.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Order received") }, { name: "robots", content: "noindex" }];
@@ -21,8 +22,9 @@ export async function action(args: Route.ActionArgs) {
 
 export default function OrderReceived({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  if (loaderData.state === "verify") return <VerifyEmail message={loaderData.message} nonce={loaderData.nonce} error={actionData?.error} />;
-  const { order } = loaderData;
+  if (loaderData.state === "verify")
+    return <VerifyEmail message={loaderData.message} nonce={loaderData.nonce} error={actionData && "error" in actionData ? actionData.error : undefined} />;
+  const { order, createAccountNonce } = loaderData;
   const paid = order.status === "processing" || order.status === "completed";
   return (
     <div className="woocommerce order-received">
@@ -40,7 +42,51 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <OrderDetails order={order} />
+      {createAccountNonce ? (
+        <CreateAccount
+          email={order.billingEmail}
+          nonce={createAccountNonce}
+          error={actionData && "accountError" in actionData ? actionData.accountError : undefined}
+        />
+      ) : null}
+      <p className="return-to-shop">
+        <a className="button wc-backward" href="/shop/">
+          Continue shopping
+        </a>
+      </p>
     </div>
+  );
+}
+
+/** A guest's order: an account on the order's e-mail address, with this order in it (order-access.ts). */
+function CreateAccount({ email, nonce, error }: { email: string; nonce: string; error?: string | undefined }) {
+  return (
+    <section className="order-create-account" aria-labelledby="order-create-account-title">
+      <h2 id="order-create-account-title">Create an account with this order</h2>
+      <p>
+        Track this order and check out faster next time. The account uses <strong>{email}</strong>.
+      </p>
+      <form method="post" className="woocommerce-form woocommerce-form-register">
+        {error ? (
+          <ul className="woocommerce-error" role="alert">
+            <li>{error}</li>
+          </ul>
+        ) : null}
+        <p className="form-row">
+          <label htmlFor="order-account-password">
+            Password{" "}
+            <abbr className="required" title="required">
+              *
+            </abbr>
+          </label>
+          <PasswordInput name="password" id="order-account-password" autoComplete="new-password" minLength={8} required />
+        </p>
+        <input type="hidden" name="woocommerce-create-account-nonce" value={nonce} />
+        <button type="submit" className="button" name="intent" value="create_account">
+          Create account
+        </button>
+      </form>
+    </section>
   );
 }
 

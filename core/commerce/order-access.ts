@@ -8,6 +8,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import type { SessionData } from "../db/repositories/sessions.ts";
+import { findOrder, linkGuestOrder } from "../db/repositories/orders.ts";
+import { insertCustomer } from "../db/repositories/customers.ts";
+import { hashPassword } from "../security/password.ts";
+import { registrationSchema, saveCustomerAddress } from "./accounts.ts";
 import { consumeLimits, releaseEvents } from "./rate-limits.ts";
 import { ORDERS_SEEN_KEY } from "./session-keys.ts";
 
@@ -61,3 +65,50 @@ export async function confirmOrderEmail(
   }
   return { ok: false, message: ORDER_VERIFY_MESSAGES.mismatch, limited: false };
 }
+
+/**
+ * "Create an account with this order" (a guest's order received page): a new account on the order's e-mail
+ * address, under the shop's registration rules (registrationSchema: the password's length; one account per
+ * address), with the order and its addresses linked to it, in one transaction. The caller signs the account in.
+ */
+export async function createAccountFromOrder(
+  db: Db,
+  orderId: number,
+  password: string,
+): Promise<{ ok: true; customerId: number } | { ok: false; message: string }> {
+  const order = await findOrder(db, orderId);
+  if (!order || order.customerId !== null) return { ok: false, message: ALREADY_LINKED };
+  const billing = order.addresses.billing;
+  const parsed = registrationSchema.safeParse({
+    email: order.billingEmail,
+    password,
+    first_name: billing?.first_name.slice(0, 100) ?? "",
+    last_name: billing?.last_name.slice(0, 100) ?? "",
+  });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
+  // The slow hash runs before the transaction, so no row stays locked meanwhile.
+  const passwordHash = await hashPassword(parsed.data.password);
+  const linkedMeanwhile = new Error(ALREADY_LINKED);
+  return db
+    .transaction(async (tx) => {
+      const customerId = await insertCustomer(tx, {
+        email: parsed.data.email,
+        passwordHash,
+        firstName: parsed.data.first_name,
+        lastName: parsed.data.last_name,
+        displayName: parsed.data.first_name || parsed.data.email.split("@")[0]!,
+      });
+      if (customerId === null) return { ok: false as const, message: "An account is already registered with your email address. Please log in." };
+      // Rolls the new account back: the order went to an account between the read above and here.
+      if (!(await linkGuestOrder(tx, orderId, customerId))) throw linkedMeanwhile;
+      if (billing) await saveCustomerAddress(tx, customerId, "billing", billing);
+      if (order.addresses.shipping) await saveCustomerAddress(tx, customerId, "shipping", order.addresses.shipping);
+      return { ok: true as const, customerId };
+    })
+    .catch((error: unknown) => {
+      if (error === linkedMeanwhile) return { ok: false as const, message: ALREADY_LINKED };
+      throw error;
+    });
+}
+
+const ALREADY_LINKED = "This order already belongs to an account. Please log in to see it.";

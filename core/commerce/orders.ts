@@ -34,6 +34,7 @@ import { isPayable, type OrderStatus } from "../domain/orders/status.ts";
 import { orderReceivedEmail } from "../mail/templates/order-received.ts";
 import { orderPaymentFailedEmail } from "../mail/templates/order-payment-failed.ts";
 import { stockNeeds } from "../domain/catalog/index.ts";
+import { lineReceiptDetails } from "../domain/orders/receipt.ts";
 import { saveCustomerAddress } from "./accounts.ts";
 
 export interface OrderDeps {
@@ -178,6 +179,7 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
       ]);
     }
     const nameOf = new Map(cart.lines.map((l) => [l.key, l.name]));
+    const detailsOf = new Map(cart.lines.map((l) => [l.key, lineReceiptDetails(l)]));
 
     const shippingRate = priced.shipping.rates.find((r) => r.id === priced.shipping.chosenRateId) ?? null;
     const orderKey = `wc_order_${randomBytes(12).toString("base64url")}`;
@@ -203,6 +205,7 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
         productId: l.productId,
         variationId: l.variationId && l.variationId > 0 ? l.variationId : null,
         name: nameOf.get(l.key)!,
+        details: detailsOf.get(l.key) ?? "",
         quantity: l.quantity,
         subtotal: l.subtotal,
         total: l.total,

@@ -180,6 +180,7 @@ export interface OrderCoupons {
 }
 
 export interface OrderLines {
+  details: Generated<string>;
   id: Generated<number>;
   name: string;
   order_id: number;

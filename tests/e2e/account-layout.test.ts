@@ -49,7 +49,7 @@ async function checkout(page: Page, card: string, opts: { save?: boolean; fill?:
   if (opts.fill) {
     await page.fill("#billing_address_1", "1 Long Street Name With Many Words");
     await page.fill("#billing_city", "Springfield");
-    await page.fill("#billing_state", "IL");
+    await page.selectOption("#billing_state", "IL");
     await page.fill("#billing_postcode", "62701");
     await page.fill("#billing_phone", "555 123 4567");
     await page.locator("#ship-to-different-address-checkbox").check();
@@ -57,7 +57,7 @@ async function checkout(page: Page, card: string, opts: { save?: boolean; fill?:
     await page.fill("#shipping_last_name", "Outland");
     await page.fill("#shipping_address_1", "22 Harbour Road");
     await page.fill("#shipping_city", "Portland");
-    await page.fill("#shipping_state", "OR");
+    await page.selectOption("#shipping_state", "OR");
     await page.fill("#shipping_postcode", "97201");
   }
   await page.getByRole("button", { name: "Proceed to payment" }).click();

@@ -47,7 +47,7 @@ describe("order attribution", () => {
     await page.fill("#billing_last_name", "Lovelace");
     await page.fill("#billing_address_1", "1 Analytical Way");
     await page.fill("#billing_city", "Springfield");
-    await page.fill("#billing_state", "IL");
+    await page.selectOption("#billing_state", "IL");
     await page.fill("#billing_postcode", "62701");
     await page.fill("#billing_phone", "555 123 4567");
     await page.getByRole("button", { name: "Proceed to payment" }).click();

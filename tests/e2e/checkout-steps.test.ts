@@ -60,6 +60,31 @@ describe("the checkout's steps", () => {
     await page.close();
   });
 
+  it("Canada: 'Postal code' and a list of provinces; a US ZIP code is refused before the payment step", async () => {
+    const page = await openCheckoutWithCart(browser, shop.url, productId);
+    await fillBillingDetails(page, "steps-canada@example.com");
+    expect(await page.locator("label[for=billing_postcode]").innerText()).toContain("ZIP Code");
+    await page.selectOption("#billing_country", "CA");
+    await expect.poll(() => page.locator("label[for=billing_postcode]").innerText()).toContain("Postal code");
+    expect(await page.locator("label[for=billing_state]").innerText()).toContain("Province");
+    expect(await page.locator("select#billing_state option").allInnerTexts()).toContain("Ontario");
+    expect(await page.locator("select#billing_state option").allInnerTexts()).not.toContain("Illinois");
+    expect(await page.locator("body").innerText()).not.toContain("ZIP Code");
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    const errors = page.locator(".woocommerce-NoticeGroup-checkout .woocommerce-error li");
+    await expect.poll(() => errors.allInnerTexts()).toEqual(["Billing Province is a required field.", "Billing Postal code is not a valid postcode / ZIP."]);
+    await page.selectOption("#billing_state", "ON");
+    await page.fill("#billing_postcode", "K1A 0B1");
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.locator("#payment").waitFor({ state: "visible" });
+    // Germany has no state field at all.
+    await page.getByRole("button", { name: "Back to my details" }).click();
+    await page.selectOption("#billing_country", "DE");
+    await expect.poll(() => page.locator("#billing_state").count()).toBe(0);
+    await page.screenshot({ path: "tmp/shots/checkout-steps-germany-1280.png", fullPage: true });
+    await page.close();
+  });
+
   it("focus moves to the payment step's heading, and back to the details heading; axe finds nothing serious", async () => {
     const page = await openCheckoutWithCart(browser, shop.url, productId);
     await fillBillingDetails(page, "steps-focus@example.com");

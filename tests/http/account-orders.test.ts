@@ -212,7 +212,7 @@ describe("Pay and Cancel in the account", () => {
           email,
         },
         shipping: null,
-        lines: [{ productId, variationId: null, name: "Skinny Cotton Tie", quantity: 3, subtotal: 6000, total: 5400 }],
+        lines: [{ productId, variationId: null, name: "Skinny Cotton Tie", details: "", quantity: 3, subtotal: 6000, total: 5400 }],
         stock: [{ table: "products", id: productId, name: "Skinny Cotton Tie", quantity: 3 }],
         coupons: [{ code: "welcome10", discount: 600 }],
         meta: {},
@@ -410,7 +410,7 @@ describe("addresses saved by the checkout", () => {
     const nonce = hidden(form, "woocommerce-edit-address-nonce");
     const fields = { ...billing("state-rule@example.com"), billing_state: "", "woocommerce-edit-address-nonce": nonce };
     const us = await (await client.post("/my-account/edit-address/billing/", fields)).text();
-    expect(us).toContain("<strong>Billing State / County</strong> is a required field.");
+    expect(us).toContain("<strong>Billing State</strong> is a required field.");
     const gb = await client.post("/my-account/edit-address/billing/", { ...fields, billing_country: "GB", billing_postcode: "SW1A 1AA" });
     expect(gb.status).toBe(302);
   });

@@ -23,7 +23,7 @@ export async function fillBillingDetails(page: Page, email: string): Promise<voi
   await page.fill("#billing_last_name", "Lovelace");
   await page.fill("#billing_address_1", "1 Analytical Way");
   await page.fill("#billing_city", "Springfield");
-  await page.fill("#billing_state", "IL");
+  await page.selectOption("#billing_state", "IL");
   await page.fill("#billing_postcode", "62701");
   await page.fill("#billing_phone", "555 123 4567");
 }

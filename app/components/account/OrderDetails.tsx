@@ -15,7 +15,7 @@ export interface OrderDetailsView {
   paymentMethodTitle: string;
   customerNote: string;
   createdAt: string;
-  lines: { name: string; quantity: number; total: number; subtotal: number }[];
+  lines: { name: string; details: string; quantity: number; total: number; subtotal: number }[];
   coupons: { code: string; discount: number }[];
   addresses: Partial<
     Record<
@@ -78,6 +78,7 @@ export function OrderDetails({ order }: { order: OrderDetailsView }) {
             <tr key={i} className="order_item">
               <td>
                 {l.name} <strong className="product-quantity">×&nbsp;{l.quantity}</strong>
+                {l.details ? <div className="variation wc-item-meta">{l.details}</div> : null}
               </td>
               <td>{formatMoney(l.total)}</td>
             </tr>

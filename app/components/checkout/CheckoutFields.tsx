@@ -1,5 +1,6 @@
 /** The checkout's address fields, with WooCommerce's markup (`p.form-row#…_field`, invalid rows marked). */
-import { createContext, useContext } from "react";
+import { createContext, useContext, useState } from "react";
+import { COUNTRIES, DEFAULT_COUNTRY, addressLabels, subdivisionsOf } from "../../../core/domain/checkout/address.ts";
 
 export interface FieldDefaults {
   /** A returning customer's last billing address. */
@@ -66,9 +67,16 @@ export function TextField({ name, label, required, type, autoComplete, defaultVa
 }
 
 export function AddressFields({ prefix }: { prefix: "billing" | "shipping" }) {
-  const { defaults } = useContext(CheckoutFieldsContext);
+  const { defaults, errors } = useContext(CheckoutFieldsContext);
   const rowClass = useRowClass();
   const saved = prefix === "billing" ? defaults.savedBilling : defaults.savedShipping;
+  // The country decides the state and postcode fields (labels, a subdivision list, whether they are asked for).
+  const [country, setCountry] = useState(saved?.country && COUNTRIES[saved.country] ? saved.country : DEFAULT_COUNTRY);
+  const locale = COUNTRIES[country]!;
+  const labels = addressLabels(country);
+  const subdivisions = subdivisionsOf(country);
+  const stateName = `${prefix}_state`;
+  const savedState = saved?.country === country ? saved?.state : undefined;
   return (
     <>
       <TextField
@@ -91,24 +99,59 @@ export function AddressFields({ prefix }: { prefix: "billing" | "shipping" }) {
             *
           </abbr>
         </label>
-        <select name={`${prefix}_country`} id={`${prefix}_country`} defaultValue={saved?.country || "US"} autoComplete="country">
-          <option value="US">United States (US)</option>
-          <option value="CA">Canada</option>
-          <option value="GB">United Kingdom (UK)</option>
-          <option value="IE">Ireland</option>
-          <option value="AU">Australia</option>
-          <option value="NZ">New Zealand</option>
-          <option value="DE">Germany</option>
-          <option value="FR">France</option>
-          <option value="NL">Netherlands</option>
+        <select name={`${prefix}_country`} id={`${prefix}_country`} value={country} onChange={(e) => setCountry(e.target.value)} autoComplete="country">
+          {Object.entries(COUNTRIES).map(([code, c]) => (
+            <option key={code} value={code}>
+              {c.name}
+            </option>
+          ))}
         </select>
       </p>
       <TextField name={`${prefix}_address_1`} label="Street address" autoComplete="address-line1" />
       <TextField name={`${prefix}_address_2`} label="Apartment, suite, unit, etc." required={false} autoComplete="address-line2" />
       <TextField name={`${prefix}_city`} label="Town / City" autoComplete="address-level2" />
-      <TextField name={`${prefix}_state`} label="State / County" autoComplete="address-level1" />
-      <TextField name={`${prefix}_postcode`} label="ZIP Code" autoComplete="postal-code" />
+      {labels.state === null ? null : subdivisions ? (
+        <p className={`${rowClass(stateName)} form-row-wide`} id={`${stateName}_field`} key={`state-${country}`}>
+          <label htmlFor={stateName}>
+            {labels.state} <RequiredMark required={locale.stateRequired} />
+          </label>
+          <select
+            name={stateName}
+            id={stateName}
+            defaultValue={savedState ?? ""}
+            autoComplete="address-level1"
+            aria-invalid={errors.has(stateName) || undefined}
+          >
+            <option value="">Select an option…</option>
+            {subdivisions.map((d) => (
+              <option key={d.code} value={d.code}>
+                {d.name}
+              </option>
+            ))}
+          </select>
+        </p>
+      ) : (
+        <TextField
+          key={`state-${country}`}
+          name={stateName}
+          label={labels.state}
+          required={locale.stateRequired}
+          autoComplete="address-level1"
+          defaultValue={savedState}
+        />
+      )}
+      <TextField name={`${prefix}_postcode`} label={labels.postcode} required={locale.postcodeRequired} autoComplete="postal-code" />
     </>
+  );
+}
+
+function RequiredMark({ required }: { required: boolean }) {
+  return required ? (
+    <abbr className="required" title="required">
+      *
+    </abbr>
+  ) : (
+    <span className="optional">(optional)</span>
   );
 }
 

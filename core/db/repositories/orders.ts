@@ -25,7 +25,8 @@ export interface NewOrder {
   checkoutKey: string | null;
   billing: OrderAddress;
   shipping: OrderAddress | null;
-  lines: { productId: number; variationId: number | null; name: string; quantity: number; subtotal: number; total: number }[];
+  /** `details`: the line's choice as the receipt prints it (core/domain/orders/receipt.ts). */
+  lines: { productId: number; variationId: number | null; name: string; details: string; quantity: number; subtotal: number; total: number }[];
   /** The managed stock taken for this order (already taken by the caller): recorded so it can be given back. */
   stock: readonly StockNeed[];
   coupons: { code: string; discount: number }[];
@@ -79,7 +80,16 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<number> {
   for (const l of o.lines) {
     await db
       .insertInto("order_lines")
-      .values({ order_id: id, product_id: l.productId, variation_id: l.variationId, name: l.name, quantity: l.quantity, subtotal: l.subtotal, total: l.total })
+      .values({
+        order_id: id,
+        product_id: l.productId,
+        variation_id: l.variationId,
+        name: l.name,
+        details: l.details,
+        quantity: l.quantity,
+        subtotal: l.subtotal,
+        total: l.total,
+      })
       .execute();
   }
   await recordOrderStock(tx, id, o.stock);
@@ -176,6 +186,18 @@ export async function setPaymentMethod(tx: Queryable, orderId: number, method: s
     .execute();
 }
 
+/** Gives a guest order to a new account (once: only while it has none). True when it was linked. */
+export async function linkGuestOrder(tx: Queryable, orderId: number, customerId: number): Promise<boolean> {
+  const rows = await sql(tx)
+    .updateTable("orders")
+    .set({ customer_id: customerId, updated_at: raw`now()` })
+    .where("id", "=", orderId)
+    .where("customer_id", "is", null)
+    .returning("id")
+    .execute();
+  return rows.length > 0;
+}
+
 /** What a "payment failed" e-mail needs of an order. */
 export async function orderContact(tx: Queryable, orderId: number): Promise<{ orderKey: string; billingEmail: string; total: number } | null> {
   const row = await sql(tx).selectFrom("orders").select(["order_key", "billing_email", "total"]).where("id", "=", orderId).executeTakeFirst();
@@ -243,6 +265,7 @@ export async function findOrder(tx: Queryable, id: number): Promise<OrderView | 
       productId: l.product_id,
       variationId: l.variation_id,
       name: l.name,
+      details: l.details,
       quantity: l.quantity,
       subtotal: Number(l.subtotal),
       total: Number(l.total),

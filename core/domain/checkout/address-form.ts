@@ -4,7 +4,9 @@
  * the account's address form and the browser's 'Proceed to payment' check all run this one code.
  */
 import { escapeHtml } from "../text/html.ts";
-import { ADDRESS_FIELDS, COUNTRIES, isAddressFieldRequired, type Address } from "./address.ts";
+import { ADDRESS_FIELDS, COUNTRIES, addressLabels, isAddressFieldRequired, isValidPostcode, normalizeState, subdivisionsOf, type Address } from "./address.ts";
+
+const stateNames = (country: string) => (subdivisionsOf(country) ?? []).map((s) => s.name).join(", ");
 
 export const FIELD_MAX = 200;
 export const EMAIL_MAX = 254;
@@ -44,11 +46,18 @@ export function readAddress(form: Record<string, unknown>, prefix: "billing" | "
       continue;
     }
     const id = `${prefix}_${f.key}`;
+    const labels = addressLabels(out.country);
+    // A country whose addresses have no state: the field is not shown, and nothing posted for it is kept.
+    if (f.key === "state" && labels.state === null) {
+      out.state = "";
+      continue;
+    }
     const raw = field(form, id);
     const max = f.key === "email" ? EMAIL_MAX : FIELD_MAX;
     const value = sanitizeText(raw);
     out[f.key] = value.slice(0, max);
-    const label = `<strong>${title} ${escapeHtml(f.label)}</strong>`;
+    const fieldLabel = f.key === "state" ? labels.state! : f.key === "postcode" ? labels.postcode : f.label;
+    const label = `<strong>${title} ${escapeHtml(fieldLabel)}</strong>`;
     if (raw.length > max) {
       errors.push({ id, html: `${label} is too long (at most ${max} characters).` });
       continue;
@@ -62,7 +71,12 @@ export function readAddress(form: Record<string, unknown>, prefix: "billing" | "
     if (f.key === "country" && !country) errors.push({ id, html: `${label} is not a country we ship to.` });
     if (f.key === "email" && !isEmail(value)) errors.push({ id, html: `${label} is not a valid email address.` });
     if (f.key === "phone" && !/^[\d\s()+.-]{6,25}$/.test(value)) errors.push({ id, html: `${label} is not a valid phone number.` });
-    if (f.key === "postcode" && country?.postcode && !country.postcode.test(value)) errors.push({ id, html: `${label} is not a valid postcode / ZIP.` });
+    if (f.key === "postcode" && country && !isValidPostcode(out.country, value)) errors.push({ id, html: `${label} is not a valid postcode / ZIP.` });
+    if (f.key === "state" && country) {
+      const code = normalizeState(out.country, value);
+      if (code === null) errors.push({ id, html: `${label} is not valid. Please enter one of the following: ${escapeHtml(stateNames(out.country))}` });
+      else out.state = code;
+    }
   }
   return out;
 }

@@ -2,6 +2,8 @@
  * The address form's fields and rules, shared by the checkout (core/commerce/checkout-form.ts reads the posted form
  * with them) and the account's address form in the browser. Pure: no I/O.
  */
+import { AU, CA, IE, NZ, US } from "country-region-data";
+import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
 
 /** Columns of a saved address (customer_addresses), in form order. */
 export const ADDRESS_COLUMNS = [
@@ -20,17 +22,62 @@ export const ADDRESS_COLUMNS = [
 export type AddressKind = "billing" | "shipping";
 export type SavedAddress = Record<(typeof ADDRESS_COLUMNS)[number], string>;
 
-export const COUNTRIES: Record<string, { name: string; stateRequired: boolean; postcode?: RegExp }> = {
-  US: { name: "United States (US)", stateRequired: true, postcode: /^\d{5}(-\d{4})?$/ },
-  CA: { name: "Canada", stateRequired: true, postcode: /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/ },
-  GB: { name: "United Kingdom (UK)", stateRequired: false },
-  IE: { name: "Ireland", stateRequired: false },
-  AU: { name: "Australia", stateRequired: true, postcode: /^\d{4}$/ },
-  NZ: { name: "New Zealand", stateRequired: false, postcode: /^\d{4}$/ },
-  DE: { name: "Germany", stateRequired: false, postcode: /^\d{5}$/ },
-  FR: { name: "France", stateRequired: false, postcode: /^\d{5}$/ },
-  NL: { name: "Netherlands", stateRequired: false, postcode: /^\d{4} ?[A-Za-z]{2}$/ },
+/**
+ * The countries the shop ships to, with WooCommerce's per-country address locale (the labels and which of state
+ * and postcode are asked for and required). The subdivision lists come from country-region-data and the postcode
+ * patterns from postcode-validator (docs/decisions/0012-address-data.md), so neither is maintained by hand here.
+ */
+interface CountryLocale {
+  name: string;
+  /** What the state field is called; null when the country's addresses have none (the field is not shown). */
+  stateLabel: string | null;
+  stateRequired: boolean;
+  postcodeLabel: string;
+  postcodeRequired: boolean;
+}
+
+export const COUNTRIES: Record<string, CountryLocale> = {
+  US: { name: "United States (US)", stateLabel: "State", stateRequired: true, postcodeLabel: "ZIP Code", postcodeRequired: true },
+  CA: { name: "Canada", stateLabel: "Province", stateRequired: true, postcodeLabel: "Postal code", postcodeRequired: true },
+  GB: { name: "United Kingdom (UK)", stateLabel: "County", stateRequired: false, postcodeLabel: "Postcode", postcodeRequired: true },
+  IE: { name: "Ireland", stateLabel: "County", stateRequired: true, postcodeLabel: "Eircode", postcodeRequired: false },
+  AU: { name: "Australia", stateLabel: "State", stateRequired: true, postcodeLabel: "Postcode", postcodeRequired: true },
+  NZ: { name: "New Zealand", stateLabel: "Region", stateRequired: false, postcodeLabel: "Postcode", postcodeRequired: true },
+  DE: { name: "Germany", stateLabel: null, stateRequired: false, postcodeLabel: "Postcode", postcodeRequired: true },
+  FR: { name: "France", stateLabel: null, stateRequired: false, postcodeLabel: "Postcode", postcodeRequired: true },
+  NL: { name: "Netherlands", stateLabel: null, stateRequired: false, postcodeLabel: "Postcode", postcodeRequired: true },
 };
+
+/** Subdivisions offered as a list (code, name) where WooCommerce offers one; other countries take free text. */
+const SUBDIVISIONS: Record<string, readonly (readonly [name: string, code: string])[]> = { US: US[2], CA: CA[2], AU: AU[2], IE: IE[2], NZ: NZ[2] };
+
+export function subdivisionsOf(country: string): readonly { code: string; name: string }[] | null {
+  const list = SUBDIVISIONS[country];
+  return list ? list.map(([name, code]) => ({ code, name })) : null;
+}
+
+/**
+ * A state value as stored: the subdivision's code when the country has a list (the code or the name is accepted,
+ * any case), else the text as given; null when the country has a list and the value is not on it.
+ */
+export function normalizeState(country: string, value: string): string | null {
+  const list = SUBDIVISIONS[country];
+  if (!list || value === "") return value;
+  const v = value.trim().toLowerCase();
+  const hit = list.find(([name, code]) => code.toLowerCase() === v || name.toLowerCase() === v);
+  return hit ? hit[1] : null;
+}
+
+/** Whether a postcode has the country's form (countries without a known pattern accept any). */
+export function isValidPostcode(country: string, value: string): boolean {
+  return !postcodeValidatorExistsForCountry(country) || postcodeValidator(value.trim(), country);
+}
+
+/** The field labels of an address form for a country (the shop's labels where the country has no locale). */
+export function addressLabels(country: string): { state: string | null; postcode: string } {
+  const c = COUNTRIES[country];
+  return { state: c ? c.stateLabel : "State / County", postcode: c?.postcodeLabel ?? "Postcode / ZIP" };
+}
 
 export interface Address {
   first_name: string;
@@ -66,12 +113,18 @@ export const ADDRESS_FIELDS: { key: keyof Address; label: string; required: bool
  * form share (State / County is required where the country has states, e.g. the US).
  */
 export function isAddressFieldRequired(key: keyof Address, country: string): boolean {
-  const f = ADDRESS_FIELDS.find((x) => x.key === key);
-  return !!f?.required || (key === "state" && !!COUNTRIES[country]?.stateRequired);
+  const c = COUNTRIES[country];
+  if (key === "state") return !!c?.stateRequired;
+  if (key === "postcode") return c ? c.postcodeRequired : true;
+  return !!ADDRESS_FIELDS.find((x) => x.key === key)?.required;
 }
 
 /** The country an empty address form starts on (the checkout's and the account's select). */
 export const DEFAULT_COUNTRY = "US";
 
 /** The fields as a form labels them: required or "(optional)" by the shared rule, for the form's starting country. */
-export const ADDRESS_FIELD_LABELS = ADDRESS_FIELDS.map((f) => ({ ...f, required: isAddressFieldRequired(f.key, DEFAULT_COUNTRY) }));
+export const ADDRESS_FIELD_LABELS = ADDRESS_FIELDS.map((f) => ({
+  ...f,
+  label: f.key === "state" ? (COUNTRIES[DEFAULT_COUNTRY]!.stateLabel ?? f.label) : f.key === "postcode" ? COUNTRIES[DEFAULT_COUNTRY]!.postcodeLabel : f.label,
+  required: isAddressFieldRequired(f.key, DEFAULT_COUNTRY),
+}));

@@ -9,6 +9,8 @@ export interface OrderLineView {
   productId: number;
   variationId: number | null;
   name: string;
+  /** The choice the cart showed (variation attributes, a bundle's contents); empty when there is none. */
+  details: string;
   quantity: number;
   subtotal: number;
   total: number;

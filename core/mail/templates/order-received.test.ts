@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { orderReceivedEmail } from "./order-received.ts";
 import { DEFAULT_CURRENCY_FORMAT } from "../../domain/money/money.ts";
 
-const line = (name: string, quantity: number, total: number) => ({ productId: 1, variationId: null, name, quantity, subtotal: total, total });
+const line = (name: string, quantity: number, total: number, details = "") => ({
+  productId: 1,
+  variationId: null,
+  name,
+  details,
+  quantity,
+  subtotal: total,
+  total,
+});
 
 describe("order received e-mail", () => {
   it("names the order and lists each line, the shipping and the total in the shop's money format", () => {
@@ -12,6 +20,14 @@ describe("order received e-mail", () => {
     );
     expect(mail.subject).toBe("Your order #42 has been received");
     expect(mail.body).toBe("Thank you for your order.\n\nOrder #42\nVelvet Mask × 2: $30.00\nBow Tie × 1: $12.50\nShipping: $5.00\nTotal: $47.50\n");
+  });
+
+  it("prints each line's choice (variation, bundle contents) under it", () => {
+    const mail = orderReceivedEmail(
+      { id: 9, lines: [line("Cotton Face Mask", 1, 1500, "Size: M, Color: Blue"), line("Bow Tie", 1, 1250)], shippingTotal: 0, total: 2750 },
+      DEFAULT_CURRENCY_FORMAT,
+    );
+    expect(mail.body).toContain("Cotton Face Mask × 1: $15\n  Size: M, Color: Blue\nBow Tie × 1: $13\n");
   });
 
   it("follows the currency format it is given", () => {

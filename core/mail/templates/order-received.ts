@@ -6,7 +6,8 @@ export function orderReceivedEmail(
   order: Pick<OrderView, "id" | "lines" | "shippingTotal" | "total">,
   format: CurrencyFormat,
 ): { subject: string; body: string } {
-  const lines = order.lines.map((l) => `${l.name} × ${l.quantity}: ${formatMoney(l.total, format)}`).join("\n");
+  // A line's choice (variation, bundle contents) on the next line, indented: the receipt says exactly what was bought.
+  const lines = order.lines.map((l) => `${l.name} × ${l.quantity}: ${formatMoney(l.total, format)}${l.details ? `\n  ${l.details}` : ""}`).join("\n");
   return {
     subject: `Your order #${order.id} has been received`,
     body: `Thank you for your order.\n\nOrder #${order.id}\n${lines}\nShipping: ${formatMoney(order.shippingTotal, format)}\nTotal: ${formatMoney(order.total, format)}\n`,
