@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page, Request } from "playwright-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, letPageSettle } from "../support/browser.ts";
 import { fillBillingDetails } from "../support/checkout-page.ts";
 
 let browser: Browser;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function openCheckout(shop: TestShop): Promise<{ page: Page; reviews: Request[] }> {
+async function openCheckout(shop: TestShop): Promise<{ page: Page; reviews: Request[]; settled: () => Promise<void> }> {
   const [row] = await shop.services.db.query<{ id: number }>(
     `UPDATE products SET stock_quantity = 50, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square' RETURNING id`,
   );
@@ -27,10 +27,19 @@ async function openCheckout(shop: TestShop): Promise<{ page: Page; reviews: Requ
   await page.waitForSelector('form.checkout[data-hydrated="1"]');
   await first;
   const reviews: Request[] = [];
+  let answered = 0;
   page.on("request", (r) => {
     if (r.url().includes("wc-ajax=update_order_review")) reviews.push(r);
   });
-  return { page, reviews };
+  page.on("requestfinished", (r) => {
+    if (r.url().includes("wc-ajax=update_order_review")) answered++;
+  });
+  /** Every refresh asked for so far has been answered (a coalesced one is scheduled with setTimeout(0): let it start). */
+  const settled = async () => {
+    await letPageSettle(page, { ms: 200 });
+    await expect.poll(() => answered).toBe(reviews.length);
+  };
+  return { page, reviews, settled };
 }
 
 describe("refresh_order_review '1'", () => {
@@ -41,7 +50,7 @@ describe("refresh_order_review '1'", () => {
   afterAll(async () => shop?.close());
 
   it("a billing field the checkout does not watch (first name) raises the refresh, with update_shipping_method false", async () => {
-    const { page, reviews } = await openCheckout(shop);
+    const { page, reviews, settled } = await openCheckout(shop);
     expect(await page.evaluate(() => (window as unknown as { awdr_params: { refresh_order_review: string } }).awdr_params.refresh_order_review)).toBe("1");
     await page.fill("#billing_first_name", "Ada");
     const [req] = await Promise.all([page.waitForRequest((r) => r.url().includes("wc-ajax=update_order_review")), page.locator("#billing_first_name").blur()]);
@@ -50,7 +59,7 @@ describe("refresh_order_review '1'", () => {
     await page.fill("#billing_city", "Springfield");
     const before = reviews.length;
     await Promise.all([page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review")), page.locator("#billing_city").blur()]);
-    await page.waitForLoadState("networkidle");
+    await settled();
     expect(reviews.length).toBe(before + 1);
     await page.close();
   });
@@ -64,31 +73,34 @@ describe("refresh_order_review '0' (the default)", () => {
   afterAll(async () => shop?.close());
 
   it("the first name does not refresh the order review; a watched field does, once", async () => {
-    const { page, reviews } = await openCheckout(shop);
+    const { page, reviews, settled } = await openCheckout(shop);
     await page.fill("#billing_first_name", "Ada");
     await page.locator("#billing_first_name").blur();
     await page.fill("#billing_city", "Springfield");
     await Promise.all([page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review")), page.locator("#billing_city").blur()]);
-    await page.waitForLoadState("networkidle");
+    await settled();
     expect(reviews).toHaveLength(1);
     // The e-mail: one refresh once the value is committed, none while typing.
     await page.locator("#billing_email").pressSequentially("someone@example.com");
-    await page.waitForLoadState("networkidle");
+    await settled();
     expect(reviews).toHaveLength(1);
     await Promise.all([page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review")), page.locator("#billing_email").blur()]);
-    await page.waitForLoadState("networkidle");
+    await settled();
     expect(reviews).toHaveLength(2);
     // The payment method: one refresh (its radio handler and the change listener coalesce). The details step must be
-    // complete before the payment step opens; those fields are not watched (a refresh, if any, is counted from here).
+    // complete before the payment step opens, and those fields (state, postcode) raise refreshes of their own: count
+    // from once every refresh asked for so far has been answered. (Not `waitForLoadState("networkidle")`: the page
+    // reached that state once, at load, so it would not wait.)
     await fillBillingDetails(page, "someone@example.com");
-    await page.waitForLoadState("networkidle");
-    const beforePayment = reviews.length;
     await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.locator("label[for=payment_method_sandbox_echeck]").waitFor();
+    await settled();
+    const beforePayment = reviews.length;
     await Promise.all([
       page.waitForResponse((r) => r.url().includes("wc-ajax=update_order_review")),
       page.locator("label[for=payment_method_sandbox_echeck]").click(),
     ]);
-    await page.waitForLoadState("networkidle");
+    await settled();
     expect(reviews).toHaveLength(beforePayment + 1);
     expect(new URLSearchParams(reviews.at(-1)!.postData() ?? "").get("payment_method")).toBe("sandbox_echeck");
     await page.close();
