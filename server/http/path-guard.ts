@@ -5,6 +5,8 @@
  * control character, so the answer is 404, in the entry point's own shape (REST's error object, else the 404 page).
  */
 import type { NextFunction, Request, Response } from "express";
+import { sendReply } from "./dispatch.ts";
+import { restNoRoute } from "./rest.ts";
 
 const CONTROL = /\p{Cc}/u;
 
@@ -30,9 +32,7 @@ type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
 export function pathGuard(notFoundPage: Handler) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (isNamablePath(req.path)) return next();
-    if (req.path.startsWith("/wp-json")) {
-      return void res.status(404).json({ code: "rest_no_route", message: "No route was found matching the URL and request method.", data: { status: 404 } });
-    }
+    if (req.path.startsWith("/wp-json")) return void sendReply(req, res, restNoRoute());
     if (req.method !== "GET" && req.method !== "HEAD") return void res.status(404).type("text/plain").send("Not Found");
     return notFoundPage(req, res, next);
   };

@@ -62,7 +62,8 @@ export class RestRouter {
   }
 }
 
-const NO_ROUTE = () => restError("rest_no_route", "No route was found matching the URL and request method.", 404);
+/** REST's answer for an address no route serves (also path-guard.ts's, for addresses no route may see). */
+export const restNoRoute = () => restError("rest_no_route", "No route was found matching the URL and request method.", 404);
 
 export function restMiddleware(router: RestRouter, services: AppServices) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -88,7 +89,7 @@ export function restMiddleware(router: RestRouter, services: AppServices) {
         );
       }
       const found = router.match(method, path);
-      if (found === null || found === "method") return await sendReply(req, res, NO_ROUTE());
+      if (found === null || found === "method") return await sendReply(req, res, restNoRoute());
       const reply = await found.route.handler({
         req,
         method,
