@@ -43,3 +43,9 @@ export function consentAllows(choice: ConsentChoice | null, category: ConsentCat
 export function defaultChoice(globalPrivacyControl: boolean, now: number): ConsentChoice | null {
   return globalPrivacyControl ? { analytics: false, marketing: false, decidedAt: Math.floor(now / 1000) } : null;
 }
+
+/**
+ * Raised on `document` (a CustomEvent whose detail is the new ConsentChoice) when the visitor chooses, so that
+ * trackers already on the page load or stop without a reload.
+ */
+export const CONSENT_CHANGE_EVENT = "shop:consent-change";
