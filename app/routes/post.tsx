@@ -2,6 +2,7 @@ import type { Route } from "./+types/post";
 import { formatDate, mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { loader as serverLoader } from "./post.server.ts";
+import { ShareButtons } from "../components/share/ShareButtons.tsx";
 import { Comments } from "../components/comments/CommentsSection.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -9,7 +10,15 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? [{ title: pageTitle(loaderData.post.title) }, { name: "description", content: loaderData.post.excerpt }] : [];
+  loaderData
+    ? [
+        { title: pageTitle(loaderData.post.title) },
+        { name: "description", content: loaderData.post.excerpt },
+        { tagName: "link", rel: "canonical", href: postUrl(loaderData.origin, loaderData.post.slug) },
+      ]
+    : [];
+
+const postUrl = (origin: string, slug: string) => `${origin}/blog/${slug}/`;
 
 export default function Post({ loaderData }: Route.ComponentProps) {
   const { post, comments } = loaderData;
@@ -22,6 +31,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
       <img src={mediaUrl(post.imageSlug)} alt="" width={720} height={400} />
       {/* Post bodies are written by the shop's own staff (seeded or admin-entered), never by visitors. */}
       <div className="entry-content" dangerouslySetInnerHTML={{ __html: post.content }} />
+      <ShareButtons url={postUrl(loaderData.origin, post.slug)} title={post.title} settings={loaderData.share} />
       {comments ? <Comments data={comments} /> : null}
       <p>
         <a href="/blog/">← Back to the journal</a>

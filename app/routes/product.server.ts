@@ -7,6 +7,7 @@ import { DEFAULT_SWATCH_SETTINGS } from "../../core/domain/catalog/settings.ts";
 import { salePercentagesByVariation } from "../../core/domain/catalog/sale-badge.ts";
 import { discountPageData } from "../components/discounts/discount-page-data.server.ts";
 import { commentsSection } from "../../core/commerce/comments.ts";
+import { shareSettings } from "../components/share/share-settings.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -68,6 +69,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     children,
     bundled,
     origin: context.origin,
+    share: shareSettings(config.share),
     discounts,
     reviews,
     gallery: {

@@ -14,6 +14,7 @@ import { SALE_BADGE } from "../../core/domain/catalog/settings.ts";
 import { saleBadgeForVariation } from "../../core/domain/catalog/sale-badge.ts";
 import { mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
+import { ShareButtons } from "../components/share/ShareButtons.tsx";
 import { DiscountPricing } from "../components/discounts/DiscountPricing.tsx";
 import type { CommentsSectionData } from "../../core/domain/comments/comments.ts";
 import { loader as serverLoader } from "./product.server.ts";
@@ -175,6 +176,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </span>
               ) : null}
             </div>
+            <ShareButtons url={url} title={product.name} settings={loaderData.share} />
           </div>
         </div>
         <section className="woocommerce-tabs" aria-labelledby="description-heading">

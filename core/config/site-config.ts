@@ -7,6 +7,7 @@
 import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
 import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "../domain/catalog/settings.ts";
 import { DEFAULT_ENABLED_CARD_TYPES } from "../domain/payments/card-types.ts";
+import { COUNT_ENDPOINTS } from "../domain/share/networks.ts";
 
 /** docs/contract/storefront.md §9 'Variation swatches', the domain's defaults; the display limits are shop.swatchDisplayLimit (and off on archives). */
 const { display_limit: _limit, archive_display_limit: _archiveLimit, ...SWATCH_DEFAULTS } = DEFAULT_SWATCH_SETTINGS;
@@ -150,6 +151,19 @@ export const SITE_CONFIG = {
     /** Submissions per client per hour, and per client address per hour (many shoppers may share an address). */
     perClientPerHour: 10 as number,
     perAddressPerHour: 60 as number,
+  },
+  /** Share buttons on product pages and blog posts (docs/contract/storefront.md §9 'Share networks'). */
+  share: {
+    enabled: true as boolean,
+    /** Which of the twenty networks show, in this order (core/domain/share/networks.ts). */
+    networks: ["facebook", "x", "pinterest", "whatsapp", "telegram", "reddit", "email", "print"] as string[],
+    /** Networks whose public share count is shown (only those that publish one); the server asks, never the page. */
+    counters: ["pinterest"] as string[],
+    /** Where the counts are read (a proxy or a test receiver may stand in); `{url}` is the encoded page address. */
+    countEndpoints: { ...COUNT_ENDPOINTS } as Record<string, string>,
+    /** How long a count is kept before it is asked again, and how long the server waits for a network. */
+    countCacheSeconds: 3600,
+    countTimeoutMs: 2000,
   },
   attribution: { lifetimeMonths: 0.00001, sessionMinutes: 30, base64: false, allowTracking: true },
   sports: { sport: "football", defaultLang: "en" },
