@@ -2,6 +2,8 @@
 import { cartSummaryView } from "./components/cart/cart-view.ts";
 import { navigationCategories } from "../core/db/repositories/navigation.ts";
 import { browserGlobals, type PageKind } from "./lib/browser-globals.server.ts";
+import { readUserMeta } from "../core/db/repositories/user-meta.ts";
+import { REST_NONCE_ACTION } from "../core/security/nonce.ts";
 import type { Route } from "./+types/root";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -19,12 +21,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page: PageKind = path === "/cart/" ? "cart" : path === "/checkout/" ? "checkout" : "other";
   const config = services.config;
   const customerName = customer ? customer.firstName || customer.displayName || null : null;
+  // The coming-soon footer banner: signed-in visitors only (its dismissal is their own user meta, sent with a nonce).
+  const comingSoon =
+    config.comingSoonBanner.enabled && customer && (await readUserMeta(services.db, customer.id)).coming_soon_banner_dismissed !== "yes"
+      ? { text: config.comingSoonBanner.text, restUrl: `${origin}/wp-json/wp/v2/users/${customer.id}`, nonce: shop.nonce(REST_NONCE_ACTION) }
+      : null;
   return {
     site: { name: config.siteName, tagline: config.tagline },
     categories,
     notices,
     cart: cartSummaryView(pricedCart, storefront.cart.nonce()),
     customerName,
+    comingSoon,
     storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
     globals: browserGlobals(config, shop, origin, services.siteUrl, page),
     cspNonce: context.cspNonce,

@@ -60,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <PageErrors />
           {children}
         </main>
-        <Footer siteName={root?.site.name ?? "Shop"} categories={root?.categories ?? []} />
+        <Footer siteName={root?.site.name ?? "Shop"} categories={root?.categories ?? []} comingSoon={root?.comingSoon ?? null} />
         <CartDrawer cart={root?.cart ?? EMPTY_CART} />
         <ScrollToTop />
         <CartScripts />

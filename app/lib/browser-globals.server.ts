@@ -4,6 +4,7 @@
  * ("1" / ""), and checkout.js compares some of them as strings, so we do too.
  * Only what the browser needs is here: no secrets, no server settings.
  */
+import { REST_NONCE_ACTION } from "../../core/security/nonce.ts";
 import type { SiteConfig } from "../../core/config/site-config.ts";
 import type { ShopSession } from "../../core/commerce/session.ts";
 import { createHash } from "node:crypto";
@@ -61,7 +62,7 @@ export function browserGlobals(config: SiteConfig, shop: ShopSession, origin: st
     awdr_params: awdrParams(config, shop.nonce(config.discounts.nonceAction)),
     wpApiSettings: {
       root: `${origin}${config.routes.restRoot}`,
-      nonce: shop.nonce("wp_rest"),
+      nonce: shop.nonce(REST_NONCE_ACTION),
       nonceEndpoint: `${origin}${config.routes.ajax}?action=rest-nonce`,
     },
   };

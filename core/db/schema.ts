@@ -420,6 +420,13 @@ export interface Terms {
   taxonomy: string;
 }
 
+export interface UserMeta {
+  customer_id: number;
+  meta_key: string;
+  meta_value: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Variations {
   attributes: Json;
   id: Generated<number>;
@@ -473,5 +480,6 @@ export interface DB {
   sport_matches: SportMatches;
   sport_teams: SportTeams;
   terms: Terms;
+  user_meta: UserMeta;
   variations: Variations;
 }

@@ -6,6 +6,9 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
+/** The nonce action of every REST call (X-WP-Nonce), as WordPress names it. */
+export const REST_NONCE_ACTION = "wp_rest";
+
 export const NONCE_WINDOW_MS = 12 * 60 * 60 * 1000;
 
 export interface NonceSubject {

@@ -10,6 +10,7 @@ import { checkoutFeature } from "./checkout.ts";
 import { mailFeature } from "./mail.ts";
 import { purgeFeature } from "./purge.ts";
 import { shareFeature } from "./share.ts";
+import { usersFeature } from "./users.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -22,4 +23,5 @@ export const FEATURES: Feature[] = [
   mailFeature,
   purgeFeature,
   shareFeature,
+  usersFeature,
 ];

@@ -8,7 +8,9 @@ import type { Request, Response, NextFunction } from "express";
 import { sendReply, json, type Reply } from "./dispatch.ts";
 import type { AppServices } from "../services.ts";
 
-export const REST_NONCE_ACTION = "wp_rest";
+import { REST_NONCE_ACTION } from "../../core/security/nonce.ts";
+
+export { REST_NONCE_ACTION };
 
 export interface RestInput {
   req: Request;

@@ -1,8 +1,9 @@
 import type { NavCategory } from "./Header.tsx";
+import { ComingSoonBanner, type ComingSoonData } from "./ComingSoonBanner.tsx";
 
-export function Footer({ siteName, categories }: { siteName: string; categories: NavCategory[] }) {
+export function Footer({ siteName, categories, comingSoon }: { siteName: string; categories: NavCategory[]; comingSoon: ComingSoonData | null }) {
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" tabIndex={-1}>
       <div className="container site-footer__grid">
         <section>
           <h2>{siteName}</h2>
@@ -39,6 +40,7 @@ export function Footer({ siteName, categories }: { siteName: string; categories:
       <p className="site-footer__legal container">
         © {new Date().getUTCFullYear()} {siteName}. Prices in USD.
       </p>
+      {comingSoon ? <ComingSoonBanner data={comingSoon} /> : null}
     </footer>
   );
 }
