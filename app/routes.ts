@@ -25,5 +25,6 @@ export default [
   route("blog/page/:page", "routes/blog.tsx", { id: "blog-paged" }),
   route("blog/:slug", "routes/post.tsx"),
   route("live", "routes/live.tsx"),
+  route("change-country", "routes/change-country.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

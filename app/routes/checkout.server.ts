@@ -3,6 +3,7 @@ import { cartSummaryView, cartTotalsView } from "../components/cart/cart-view.ts
 import { CHECKOUT_NONCE_ACTION } from "../../core/commerce/session-keys.ts";
 import { tokenLabel } from "../../core/domain/payments/token-label.ts";
 import { loadCustomerAddresses } from "../../core/commerce/accounts.ts";
+import { chosenCountry } from "../../core/commerce/customer-country.ts";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -44,6 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     customer,
     savedBilling: saved.billing ?? lastBilling ?? null,
     savedShipping: saved.shipping ?? null,
+    chosenCountry: await chosenCountry(shop),
     layout: config.checkout.layout,
     toggleTexts: config.checkout.orderReviewToggleTexts,
     placeOrderText: config.checkout.placeOrderText,

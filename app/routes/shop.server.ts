@@ -1,5 +1,7 @@
 /** The server half of the shop route: its loader (and action), everything that reaches the database; the route module renders. */
 import { data } from "react-router";
+import { chosenCountry } from "../../core/commerce/customer-country.ts";
+import { DEFAULT_COUNTRY } from "../../core/domain/checkout/address.ts";
 import { termsOf } from "../../core/db/repositories/catalog.ts";
 import { TAXONOMY_FILTER_TYPE } from "../../core/domain/catalog/settings.ts";
 import { consolidateFilters, readFiltersFromParams } from "../../core/domain/catalog/listing-filters.ts";
@@ -28,7 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   keep.delete("view");
   const query = keep.toString() ? `?${keep}` : "";
   const config = services.config;
-  const [result, bounds, terms] = await Promise.all([
+  const [result, bounds, terms, country] = await Promise.all([
     loadListing(services.db, config.shop.perPage, {
       categorySlug: params.category,
       search: q.search,
@@ -45,6 +47,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       services.db,
       FILTER_WIDGETS.map((w) => w.taxonomy),
     ),
+    chosenCountry(shop),
   ]);
   if (result.kind !== "ok") throw data(null, { status: 404 });
   const { category, data: loop } = result;
@@ -77,5 +80,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       resultCountReannounceMs: config.timings.resultCountReannounceMs,
     },
     canonical: `${context.origin}${basePath}${page > 1 ? `page/${page}/` : ""}`,
+    country: country ?? DEFAULT_COUNTRY,
   };
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/shop";
 // Single modules: only the loader uses the zod-backed parser, so the browser's bundle drops it with the loader.
 import { Listing } from "../components/listing/Listing.tsx";
 import { pageTitle } from "../lib/listing-params.ts";
+import { ChangeCountryForm } from "../components/listing/ChangeCountryForm.tsx";
 import { loader as serverLoader } from "./shop.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -36,6 +37,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </header>
       {/* Keyed by the address: back/forward and new searches start from the server's data. */}
       <Listing key={`${listing.loop.basePath}${listing.loop.query}|${listing.loop.page}|${pops}`} {...listing} />
+      <ChangeCountryForm current={loaderData.country} returnTo={`${listing.loop.basePath}${listing.loop.query}`} />
     </div>
   );
 }

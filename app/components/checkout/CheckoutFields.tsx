@@ -7,6 +7,8 @@ export interface FieldDefaults {
   savedBilling: Record<string, string> | null;
   /** The shipping address saved in My account → Addresses. */
   savedShipping?: Record<string, string> | null;
+  /** The shopper's country from the 'change country' form: the newest choice, so it wins over a saved address's. */
+  chosenCountry?: string | null;
   customer: { email: string; first_name: string; last_name: string } | null;
 }
 
@@ -71,7 +73,13 @@ export function AddressFields({ prefix }: { prefix: "billing" | "shipping" }) {
   const rowClass = useRowClass();
   const saved = prefix === "billing" ? defaults.savedBilling : defaults.savedShipping;
   // The country decides the state and postcode fields (labels, a subdivision list, whether they are asked for).
-  const [country, setCountry] = useState(saved?.country && COUNTRIES[saved.country] ? saved.country : DEFAULT_COUNTRY);
+  const [country, setCountry] = useState(
+    defaults.chosenCountry && COUNTRIES[defaults.chosenCountry]
+      ? defaults.chosenCountry
+      : saved?.country && COUNTRIES[saved.country]
+        ? saved.country
+        : DEFAULT_COUNTRY,
+  );
   const locale = COUNTRIES[country]!;
   const labels = addressLabels(country);
   const subdivisions = subdivisionsOf(country);

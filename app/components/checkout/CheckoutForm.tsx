@@ -49,6 +49,8 @@ export interface CheckoutFormProps {
   savedBilling: Record<string, string> | null;
   /** The shipping address saved in My account → Addresses. */
   savedShipping?: Record<string, string> | null;
+  /** The country the shopper chose with the shop pages' 'change country' form. */
+  chosenCountry?: string | null;
   layout: "one-page" | "multi-step" | "modern";
   toggleTexts: { toggle_show_text: string; toggle_hide_text: string };
   placeOrderText: string;

@@ -1,0 +1,11 @@
+/** POST /change-country/ (no page): the action is in the sibling .server.ts. */
+import type { Route } from "./+types/change-country";
+import { action as serverAction, loader as serverLoader } from "./change-country.server.ts";
+
+export async function action(args: Route.ActionArgs) {
+  return serverAction(args);
+}
+
+export function loader() {
+  return serverLoader();
+}
