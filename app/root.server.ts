@@ -33,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     cart: cartSummaryView(pricedCart, storefront.cart.nonce()),
     customerName,
     comingSoon,
+    fieldDescriptionSlideMs: config.timings.fieldDescriptionSlideMs,
     storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
     globals: browserGlobals(config, shop, origin, services.siteUrl, page),
     cspNonce: context.cspNonce,

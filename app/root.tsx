@@ -1,4 +1,7 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
+import { installFieldDescriptions } from "./lib/field-descriptions.ts";
+import { scrollToThemeTemplate } from "./lib/theme-templates.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/shop.css?url";
 import { Header } from "./components/chrome/Header.tsx";
@@ -34,6 +37,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = root?.cspNonce || undefined;
   const paging = listingPagingOf(useMatches().map((m) => m.loaderData));
+  const slideMs = root?.fieldDescriptionSlideMs ?? 250;
+  useEffect(() => installFieldDescriptions(slideMs), [slideMs]);
+  useEffect(() => void scrollToThemeTemplate(window.location.search), []);
   return (
     <html lang="en-US">
       <head>
@@ -42,6 +48,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: globalsScript(withListingPaging(root.globals, paging)) }} /> : null}
+        <noscript>
+          <style>{".description { max-height: none !important; opacity: 1 !important; }"}</style>
+        </noscript>
       </head>
       <body className="woocommerce-js">
         <a className="skip-link screen-reader-text" href="#content">

@@ -19,7 +19,7 @@ export default function EditAccount({ loaderData }: Route.ComponentProps) {
   const { nonce } = loaderData;
   const actionData = useActionData<typeof action>();
   const customer = actionData?.typed ?? loaderData.customer;
-  const row = (name: string, label: string, value: string, type = "text", autoComplete = "off") => (
+  const row = (name: string, label: string, value: string, type = "text", autoComplete = "off", describedBy?: string) => (
     <p className="woocommerce-form-row form-row form-row-wide">
       <label htmlFor={name}>
         {label}{" "}
@@ -36,6 +36,7 @@ export default function EditAccount({ loaderData }: Route.ComponentProps) {
         autoComplete={autoComplete}
         maxLength={type === "email" ? 254 : 100}
         required
+        aria-describedby={describedBy}
       />
     </p>
   );
@@ -52,7 +53,7 @@ export default function EditAccount({ loaderData }: Route.ComponentProps) {
           ) : null}
           {row("account_first_name", "First name", customer.first_name, "text", "given-name")}
           {row("account_last_name", "Last name", customer.last_name, "text", "family-name")}
-          {row("account_display_name", "Display name", customer.display_name)}
+          {row("account_display_name", "Display name", customer.display_name, "text", "nickname", "account_display_name_description")}
           <p className="description" id="account_display_name_description">
             <em>This will be how your name will be displayed in the account section and in reviews</em>
           </p>

@@ -3,6 +3,7 @@ import { formatDate, mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { loader as serverLoader } from "./post.server.ts";
 import { ShareButtons } from "../components/share/ShareButtons.tsx";
+import { THEME_TEMPLATES } from "../lib/theme-templates.ts";
 import { Comments } from "../components/comments/CommentsSection.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ const postUrl = (origin: string, slug: string) => `${origin}/blog/${slug}/`;
 export default function Post({ loaderData }: Route.ComponentProps) {
   const { post, comments } = loaderData;
   return (
-    <article className="post">
+    <article className="post" data-elementor-type="single-post" data-elementor-id={THEME_TEMPLATES.singlePost}>
       <h1 className="page-title">{post.title}</h1>
       <p className="meta">
         {formatDate(post.publishedAt)} · {post.author}

@@ -15,6 +15,7 @@ import { saleBadgeForVariation } from "../../core/domain/catalog/sale-badge.ts";
 import { mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { ShareButtons } from "../components/share/ShareButtons.tsx";
+import { THEME_TEMPLATES } from "../lib/theme-templates.ts";
 import { DiscountPricing } from "../components/discounts/DiscountPricing.tsx";
 import type { CommentsSectionData } from "../../core/domain/comments/comments.ts";
 import { loader as serverLoader } from "./product.server.ts";
@@ -112,7 +113,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   ) : null;
   const url = `${origin}/product/${product.slug}/`;
   return (
-    <div className="woocommerce">
+    <div className="woocommerce" data-elementor-type="product" data-elementor-id={THEME_TEMPLATES.singleProduct}>
       <nav className="woocommerce-breadcrumb" aria-label="Breadcrumb">
         <a href="/">Home</a> <span aria-hidden="true">/</span> <a href="/shop/">Shop</a>
         {category ? (

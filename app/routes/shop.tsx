@@ -3,6 +3,7 @@ import type { Route } from "./+types/shop";
 // Single modules: only the loader uses the zod-backed parser, so the browser's bundle drops it with the loader.
 import { Listing } from "../components/listing/Listing.tsx";
 import { pageTitle } from "../lib/listing-params.ts";
+import { THEME_TEMPLATES } from "../lib/theme-templates.ts";
 import { ChangeCountryForm } from "../components/listing/ChangeCountryForm.tsx";
 import { loader as serverLoader } from "./shop.server.ts";
 
@@ -30,7 +31,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("popstate", onPop);
   }, []);
   return (
-    <div className="woocommerce listing">
+    <div className="woocommerce listing" data-elementor-type="product-archive" data-elementor-id={THEME_TEMPLATES.productArchive}>
       <header className="woocommerce-products-header">
         <h1 className="woocommerce-products-header__title page-title">{heading}</h1>
         {description ? <div className="term-description">{description}</div> : null}

@@ -32,9 +32,11 @@ interface TextFieldProps {
   autoComplete?: string;
   defaultValue?: string | undefined;
   wide?: boolean;
+  /** A hint that slides open while the field has focus (app/lib/field-descriptions.ts). */
+  description?: string;
 }
 
-export function TextField({ name, label, required, type, autoComplete, defaultValue, wide }: TextFieldProps) {
+export function TextField({ name, label, required, type, autoComplete, defaultValue, wide, description }: TextFieldProps) {
   const { errors, defaults } = useContext(CheckoutFieldsContext);
   const rowClass = useRowClass();
   const saved = name.startsWith("billing_")
@@ -63,7 +65,13 @@ export function TextField({ name, label, required, type, autoComplete, defaultVa
         defaultValue={defaultValue ?? saved}
         maxLength={200}
         aria-invalid={errors.has(name) || undefined}
+        aria-describedby={description ? `${name}-description` : undefined}
       />
+      {description ? (
+        <span className="description" id={`${name}-description`}>
+          {description}
+        </span>
+      ) : null}
     </p>
   );
 }

@@ -21,7 +21,13 @@ export function DetailsStep({ hidden, customerInfo, onNext }: Props) {
         </h2>
         {customerInfo}
         <AddressFields prefix="billing" />
-        <TextField name="billing_phone" label="Phone" type="tel" autoComplete="tel" />
+        <TextField
+          name="billing_phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          description="Only used if the courier needs to reach you about this delivery."
+        />
       </div>
       <div className="woocommerce-shipping-fields">
         <h3 id="ship-to-different-address">

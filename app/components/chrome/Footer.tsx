@@ -1,9 +1,10 @@
 import type { NavCategory } from "./Header.tsx";
+import { THEME_TEMPLATES } from "../../lib/theme-templates.ts";
 import { ComingSoonBanner, type ComingSoonData } from "./ComingSoonBanner.tsx";
 
 export function Footer({ siteName, categories, comingSoon }: { siteName: string; categories: NavCategory[]; comingSoon: ComingSoonData | null }) {
   return (
-    <footer className="site-footer" tabIndex={-1}>
+    <footer className="site-footer" tabIndex={-1} data-elementor-type="footer" data-elementor-id={THEME_TEMPLATES.footer}>
       <div className="container site-footer__grid">
         <section>
           <h2>{siteName}</h2>

@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { THEME_TEMPLATES } from "../../lib/theme-templates.ts";
 import { HeaderCartLink, MiniCartContent, type CartSummaryView } from "../cart/HeaderCart.tsx";
 
 export interface NavCategory {
@@ -25,7 +26,7 @@ export function Header({
     { to: "/blog/", label: "Journal" },
   ];
   return (
-    <header className="site-header" id="masthead">
+    <header className="site-header" id="masthead" data-elementor-type="header" data-elementor-id={THEME_TEMPLATES.header}>
       <div className="site-header__inner container">
         <details className="mobile-menu">
           <summary aria-label="Menu">

@@ -48,7 +48,7 @@ export function ChangeCountryForm({ current, returnTo }: { current: string; retu
           ))}
         </select>
       </p>
-      <input type="hidden" name="se_current_time" ref={time} defaultValue="" />
+      <input type="hidden" name="se_current_time" ref={time} />
       <button type="submit" className="button">
         Change country
       </button>

@@ -77,7 +77,6 @@ export const SHARE_NETWORKS: readonly ShareNetwork[] = [
   { id: "print", label: "Print", group: "other", template: "", popup: null, counter: false },
 ];
 
-export type ShareNetworkId = string;
 const BY_ID = new Map(SHARE_NETWORKS.map((n) => [n.id, n]));
 
 export function shareNetwork(id: string): ShareNetwork | undefined {
