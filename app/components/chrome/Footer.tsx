@@ -1,4 +1,5 @@
 import type { NavCategory } from "./Header.tsx";
+import { CookieSettingsButton } from "../consent/ConsentBanner.tsx";
 
 export function Footer({ siteName, categories }: { siteName: string; categories: NavCategory[] }) {
   return (
@@ -32,6 +33,9 @@ export function Footer({ siteName, categories }: { siteName: string; categories:
             </li>
             <li>
               <a href="/live/">Live scores</a>
+            </li>
+            <li>
+              <CookieSettingsButton />
             </li>
           </ul>
         </section>
