@@ -2,7 +2,7 @@
  * Consent in the browser (decision 0017): the banner by keyboard and under axe, the choice kept 365 days across a
  * reload, a refusal that deletes the attribution and pys_* cookies and empties the order's attribution inputs, GPC
  * as a refusal, the pre-hydration script that attributes a click made before the app has loaded, and
- * `attribution.allowTracking` false writing no cookie.
+ * `attribution.allowTracking` false writing no cookie, and the console warning for a manipulated attribution element.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -190,6 +190,14 @@ describe("attribution.allowTracking false", () => {
       expect(await page.inputValue('input[name="wc_order_attribution_source_type"]')).toBe("");
       expect(await page.evaluate(() => (window.sbjs ? window.sbjs.get : "missing"))).toBeNull();
       expect((await names(context)).filter((n) => n.startsWith("sbjs_"))).toEqual([]);
+
+      // An input removed by another script: the next fill (here after a consent change) warns, as WooCommerce does (§8).
+      const warning = page.waitForEvent("console", (m) => m.type() === "warning" && m.text().includes("was manipulated"));
+      await page.evaluate(() => {
+        document.querySelector('input[name="wc_order_attribution_referrer"]')!.remove();
+        document.dispatchEvent(new CustomEvent("shop:consent-change"));
+      });
+      expect((await warning).text()).toBe(`Field "referrer" not found. Most likely, the '<wc-order-attribution-inputs>' element was manipulated.`);
       await context.close();
     } finally {
       await other.close();
