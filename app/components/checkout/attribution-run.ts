@@ -45,6 +45,8 @@ declare global {
   }
 }
 
+const MAX_PENDING_VIEWS = 50;
+
 const cookies = () => parseCookieHeader(document.cookie);
 
 /** The choice that applies now: the consent cookie, else the browser's GPC signal, else the shop's consent mode. */
@@ -95,7 +97,8 @@ export function pageView(url: string, referrer: string): SbjsData | null {
   const sbjs = state();
   sbjs.last = { url, referrer };
   if (!allowed) {
-    if (choice === null && params.allowTracking === true) sbjs.pending.push({ url, referrer });
+    // Bounded: a long browse before answering keeps its first views (the landing is what attribution needs).
+    if (choice === null && params.allowTracking === true && sbjs.pending.length < MAX_PENDING_VIEWS) sbjs.pending.push({ url, referrer });
     sbjs.get = null;
     return null;
   }
