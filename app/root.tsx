@@ -13,6 +13,8 @@ import { ScrollToTop } from "./components/chrome/ScrollToTop.tsx";
 import { EMPTY_CART, CartDrawer } from "./components/cart/HeaderCart.tsx";
 import { CartScripts } from "./components/cart/CartScripts.tsx";
 import { AttributionScript } from "./components/checkout/Attribution.tsx";
+import { ConsentBanner } from "./components/consent/ConsentBanner.tsx";
+import attributionEarly from "./components/checkout/attribution-early.ts?iife";
 import { loader as serverLoader } from "./root.server.ts";
 import { pageTitle } from "./lib/listing-params.ts";
 import { globalsScript, listingPagingOf, withListingPaging } from "./lib/page-globals.ts";
@@ -33,6 +35,9 @@ export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);
 }
 
+/** The pre-hydration attribution script's text: server-rendered only (the client build drops the string). */
+const EARLY_SCRIPT = import.meta.env.SSR ? attributionEarly : "";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = root?.cspNonce || undefined;
@@ -41,7 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => installFieldDescriptions(slideMs), [slideMs]);
   useEffect(() => void scrollToThemeTemplate(window.location.search), []);
   return (
-    <html lang="en-US">
+    // The inline script below sets data-consent on <html> before hydration (the banner's CSS keys on it).
+    <html lang="en-US" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -51,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <noscript>
           <style>{".description { max-height: none !important; opacity: 1 !important; }"}</style>
         </noscript>
+        {root ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} /> : null}
       </head>
       <body className="woocommerce-js">
         <a className="skip-link screen-reader-text" href="#content">
@@ -71,6 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <Footer siteName={root?.site.name ?? "Shop"} categories={root?.categories ?? []} comingSoon={root?.comingSoon ?? null} />
         <CartDrawer cart={root?.cart ?? EMPTY_CART} />
+        <ConsentBanner />
         <ScrollToTop />
         <CartScripts />
         <AttributionScript />

@@ -9,6 +9,8 @@ import type { SiteConfig } from "../../core/config/site-config.ts";
 import type { ShopSession } from "../../core/commerce/session.ts";
 import { createHash } from "node:crypto";
 import { awdrParams } from "../components/discounts/awdr-params.ts";
+import { WC_ATTRIBUTION_PREFIX, WC_FIELD_MAP } from "../../core/domain/attribution/sourcebuster.ts";
+import type { AttributionParams, ConsentParams } from "../components/checkout/attribution-run.ts";
 
 export type PageKind = "cart" | "checkout" | "other";
 
@@ -60,6 +62,10 @@ export function browserGlobals(config: SiteConfig, shop: ShopSession, origin: st
       woocommerce_login_nonce: shop.nonce("woocommerce-login"),
     },
     awdr_params: awdrParams(config, shop.nonce(config.discounts.nonceAction)),
+    // WooCommerce's order attribution global (docs/contract/wire.md §4.4) with sourcebuster's further options; the
+    // browser checks them (docs/contract/storefront.md §5 'Attribution options').
+    wc_order_attribution: { params: attributionParams(config), fields: WC_FIELD_MAP },
+    shop_consent: { required: config.consent.required, disabledCookies: [...config.consent.disabledCookies] } satisfies ConsentParams,
     wpApiSettings: {
       root: `${origin}${config.routes.restRoot}`,
       nonce: shop.nonce(REST_NONCE_ACTION),
@@ -90,4 +96,22 @@ export function browserGlobals(config: SiteConfig, shop: ShopSession, origin: st
     };
   }
   return globals;
+}
+
+function attributionParams(config: SiteConfig): AttributionParams {
+  const a = config.attribution;
+  return {
+    lifetime: String(a.lifetimeMonths),
+    session: String(a.sessionMinutes),
+    base64: a.base64,
+    timezone_offset: String(a.timezoneOffsetHours),
+    prefix: WC_ATTRIBUTION_PREFIX,
+    allowTracking: a.allowTracking,
+    campaign_param: a.campaignParam,
+    term_param: a.termParam,
+    content_param: a.contentParam,
+    referrals: a.referrals,
+    organics: a.organics,
+    promocode: a.promocode.enabled ? { min: a.promocode.min, max: a.promocode.max } : false,
+  };
 }

@@ -18,4 +18,18 @@ describe("SHOP_SETTINGS overrides", () => {
     expect(() => applySettingsOverrides(SITE_CONFIG, "[1]")).toThrow(/JSON object/);
     expect(applySettingsOverrides(SITE_CONFIG, undefined)).toBe(SITE_CONFIG);
   });
+  it("checks the tracking settings: cookie groups the site can turn off, custom referral and organic entries", () => {
+    const ok = applySettingsOverrides(
+      SITE_CONFIG,
+      JSON.stringify({
+        consent: { disabledCookies: ["externalID", "utmTerms"] },
+        attribution: { referrals: [{ host: "news.example" }], organics: [{ host: "ddg.example", param: "q" }] },
+      }),
+    );
+    expect(ok.consent.disabledCookies).toEqual(["externalID", "utmTerms"]);
+    expect(() => applySettingsOverrides(SITE_CONFIG, JSON.stringify({ consent: { disabledCookies: ["pbid", "all"] } }))).toThrow(/unknown cookie groups: pbid/);
+    expect(() => applySettingsOverrides(SITE_CONFIG, JSON.stringify({ attribution: { referrals: [{ medium: "social" }] } }))).toThrow(/needs a host/);
+    expect(() => applySettingsOverrides(SITE_CONFIG, JSON.stringify({ attribution: { organics: [{ host: "ddg.example" }] } }))).toThrow(/host and a param/);
+    expect(() => applySettingsOverrides(SITE_CONFIG, JSON.stringify({ attribution: { allowTracking: "no" } }))).toThrow(/must be a boolean/);
+  });
 });

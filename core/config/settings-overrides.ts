@@ -6,6 +6,8 @@
  */
 import type { SiteConfig } from "./site-config.ts";
 import { validateShareSettings } from "../domain/share/networks.ts";
+import { unknownDisabledCookies } from "../domain/tracking/consent.ts";
+import { validOrganics, validReferrals } from "../domain/attribution/options.ts";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -35,9 +37,24 @@ export function applySettingsOverrides(base: SiteConfig, json: string | undefine
     throw new Error("SHOP_SETTINGS is not valid JSON");
   }
   if (kind(parsed) !== "object") throw new Error("SHOP_SETTINGS must be a JSON object");
-  const config = merge(base, parsed, "") as SiteConfig;
+  const config = checkTracking(merge(base, parsed, "") as SiteConfig);
   // Rules beyond the value's kind: each names the setting it refuses.
   const errors = [...validateShareSettings(config.share)];
   if (errors.length) throw new Error(`SHOP_SETTINGS: ${errors.join("; ")}`);
+  return config;
+}
+
+/**
+ * The tracking settings whose mistakes would otherwise be dropped without a word in the browser: an unknown cookie
+ * group (docs/contract/storefront.md §9 'Tracking (analytics)') and a custom referral without a host or organic
+ * entry without a host and a query parameter (§5 'Attribution options').
+ */
+function checkTracking(config: SiteConfig): SiteConfig {
+  const unknown = unknownDisabledCookies(config.consent.disabledCookies);
+  if (unknown.length) throw new Error(`SHOP_SETTINGS: consent.disabledCookies has unknown cookie groups: ${unknown.join(", ")}`);
+  if (validReferrals(config.attribution.referrals).length !== config.attribution.referrals.length)
+    throw new Error("SHOP_SETTINGS: every attribution.referrals entry needs a host");
+  if (validOrganics(config.attribution.organics).length !== config.attribution.organics.length)
+    throw new Error("SHOP_SETTINGS: every attribution.organics entry needs a host and a param");
   return config;
 }

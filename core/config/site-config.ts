@@ -165,7 +165,35 @@ export const SITE_CONFIG = {
     countCacheSeconds: 3600,
     countTimeoutMs: 2000,
   },
-  attribution: { lifetimeMonths: 0.00001, sessionMinutes: 30, base64: false, allowTracking: true },
+  /**
+   * Order attribution: sourcebuster's options as WooCommerce passes them (docs/contract/storefront.md §9 'Attribution
+   * (site configuration)'), checked in the browser as §5 'Attribution options' says (core/domain/attribution/options.ts).
+   * allowTracking false: no sbjs_* cookie is written (those present are deleted) and the order's fields stay empty.
+   */
+  attribution: {
+    lifetimeMonths: 0.00001 as number,
+    sessionMinutes: 30 as number,
+    base64: false as boolean,
+    allowTracking: true as boolean,
+    timezoneOffsetHours: 0 as number,
+    /** Custom query parameters that also mark a campaign visit and fill its campaign / term / content (§4); empty = none. */
+    campaignParam: "" as string,
+    termParam: "" as string,
+    contentParam: "" as string,
+    /** Custom referral sources: `host` (and its subdomains) shown as `display`, with `medium` (default 'referral'). */
+    referrals: [] as { host: string; medium?: string; display?: string }[],
+    /** Custom search engines: referrers on `host` carrying the query parameter `param` are organic traffic. */
+    organics: [] as { host: string; param: string; display?: string }[],
+    /** sbjs_promo: a random code kept with the attribution cookies (sourcebuster's `promocode`; WooCommerce passes none). */
+    promocode: { enabled: false as boolean, min: 100_000 as number, max: 999_999 as number },
+  },
+  /** Consent for tracking (docs/contract/storefront.md §4 'Consent', decision 0017). */
+  consent: {
+    /** Opt-in (true): analytics and marketing, the shop's own attribution included, wait for the visitor's choice. False: opt-out. */
+    required: true as boolean,
+    /** Tracking cookies the owner turns off (§9 'Tracking (analytics)'): group names of core/domain/tracking/consent.ts, or "all". */
+    disabledCookies: [] as string[],
+  },
   sports: { sport: "football", defaultLang: "en" },
   limits: { requestBodyBytes: 1_000_000, websocketFrameBytes: 65_536 },
 } as const;

@@ -11,6 +11,7 @@ import { mailFeature } from "./mail.ts";
 import { purgeFeature } from "./purge.ts";
 import { shareFeature } from "./share.ts";
 import { usersFeature } from "./users.ts";
+import { consentFeature } from "./consent.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -24,4 +25,5 @@ export const FEATURES: Feature[] = [
   purgeFeature,
   shareFeature,
   usersFeature,
+  consentFeature,
 ];

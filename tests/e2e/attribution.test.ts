@@ -1,4 +1,7 @@
-/** Order attribution end to end: a utm landing on a product page, a guest card checkout, the order's stored attribution. */
+/**
+ * Order attribution end to end: a utm landing on a product page, consent given in the banner, a guest card checkout,
+ * the order's stored attribution.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
@@ -26,6 +29,11 @@ describe("order attribution", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const landing = `${shop.url}/product/silk-pocket-square/?utm_source=newsletter&utm_medium=email&utm_campaign=spring`;
     await page.goto(landing);
+    // Attribution is analytics (decision 0017): nothing is written until the visitor consents, and the landing seen
+    // before the choice is then counted.
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("sbjs_session");
+    await page.waitForSelector('.consent-banner[data-hydrated="1"]');
+    await page.getByRole("button", { name: "Accept all" }).click();
     await expect.poll(async () => (await page.context().cookies()).map((c) => c.name)).toContain("sbjs_session");
     const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c]));
     expect(decodeURIComponent(cookies.sbjs_current!.value)).toContain("typ=utm|||src=newsletter|||mdm=email|||cmp=spring");

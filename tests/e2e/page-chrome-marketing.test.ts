@@ -27,6 +27,8 @@ afterAll(async () => {
 
 async function newPage(opts: { width?: number; bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 }, bypassCSP: opts.bypassCSP ?? false });
+  // A visitor who has already answered the consent banner (refused): the fixed banner neither covers nor pads the page.
+  await context.addCookies([{ name: "shop_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: shop.url }]);
   return { context, page: await context.newPage() };
 }
 

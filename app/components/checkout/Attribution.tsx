@@ -1,10 +1,14 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { loadChunk } from "../../lib/page-errors.ts";
+import { CONSENT_CHANGE_EVENT } from "../../../core/domain/tracking/consent.ts";
+
+const load = () => loadChunk("attribution", () => import("./attribution.client.ts"));
 
 /**
- * Mounted once in the root layout: every page view (the document load and each in-app navigation) runs the
- * attribution script, which then fills the checkout's <wc-order-attribution-inputs>. Loaded as its own chunk.
+ * Mounted once in the root layout: every in-app navigation is a page view for the attribution script (the document
+ * load was counted by the inline script in <head>), and a consent change counts or clears; then the checkout's
+ * <wc-order-attribution-inputs> is filled. Loaded as its own chunk.
  */
 export function AttributionScript() {
   const location = useLocation();
@@ -12,15 +16,28 @@ export function AttributionScript() {
   useEffect(() => {
     const url = window.location.href;
     if (previous.current === url) return;
+    const documentLoad = previous.current === null;
     const referrer = previous.current ?? document.referrer;
     previous.current = url;
-    loadChunk("attribution", () => import("./attribution.client.ts")).then(
+    load().then(
       (m) => {
-        m.trackPageView(url, referrer);
+        m.trackPageView(url, referrer, documentLoad);
         m.fillAttributionInputs();
       },
       () => undefined, // shown to the shopper by loadChunk
     );
   }, [location.pathname, location.search]);
+  useEffect(() => {
+    const changed = () =>
+      load().then(
+        (m) => {
+          m.trackConsentChange();
+          m.fillAttributionInputs();
+        },
+        () => undefined,
+      );
+    document.addEventListener(CONSENT_CHANGE_EVENT, changed);
+    return () => document.removeEventListener(CONSENT_CHANGE_EVENT, changed);
+  }, []);
   return null;
 }

@@ -1,6 +1,7 @@
 import type { NavCategory } from "./Header.tsx";
 import { THEME_TEMPLATES } from "../../lib/theme-templates.ts";
 import { ComingSoonBanner, type ComingSoonData } from "./ComingSoonBanner.tsx";
+import { CookieSettingsButton } from "../consent/ConsentBanner.tsx";
 
 export function Footer({ siteName, categories, comingSoon }: { siteName: string; categories: NavCategory[]; comingSoon: ComingSoonData | null }) {
   return (
@@ -34,6 +35,9 @@ export function Footer({ siteName, categories, comingSoon }: { siteName: string;
             </li>
             <li>
               <a href="/live/">Live scores</a>
+            </li>
+            <li>
+              <CookieSettingsButton />
             </li>
           </ul>
         </section>

@@ -9,6 +9,8 @@
 export const WC_SBJS_PARAMS = { lifetimeMonths: 0.00001, sessionLengthMinutes: 30, base64: false, timezoneOffsetHours: 0 } as const;
 
 export const NONE = "(none)";
+/** sourcebuster's value for a case it cannot name (docs/contract/storefront.md §4 'Traffic classification'). */
+export const OOPS = "(Houston, we have a problem)";
 export const MIGRATIONS_VALUE = "1418474375998=1";
 
 export const COOKIE_NAMES = {
@@ -42,6 +44,12 @@ export interface SbjsOptions {
   campaignParam?: string;
   termParam?: string;
   contentParam?: string;
+  /** Custom referral sources, checked before the built-in aliases (options.ts validates them). */
+  referrals?: readonly { host: string; medium: string; display: string }[];
+  /** Custom search engines, checked before the built-in ones. */
+  organics?: readonly { host: string; param: string; display: string }[];
+  /** When set, a random code in [min, max] is kept in sbjs_promo (written once). */
+  promocode?: { min: number; max: number } | null;
 }
 
 export interface PageLoad {
@@ -51,6 +59,8 @@ export interface PageLoad {
   userAgent: string;
   /** Raw cookie values by name, as in document.cookie (still encoded). */
   cookies: Record<string, string>;
+  /** [0, 1), for the promo code; Math.random by default. */
+  random?: () => number;
 }
 
 export interface CookieWrite {
@@ -218,11 +228,18 @@ function isInternal(refHost: string, domain: string): boolean {
   return h === domain || h.endsWith("." + domain);
 }
 
-function organicEngine(ref: URL): string | null {
+/** sourcebuster's host rule for configured entries: the host itself or any subdomain of it, case-insensitive. */
+const hostMatches = (host: string, entry: string) => {
+  const h = host.toLowerCase();
+  return h === entry || h.endsWith("." + entry);
+};
+
+function organicEngine(ref: URL, options: SbjsOptions): string | null {
   const host = ref.hostname;
   const query = rawQuery(ref.href);
   if (/(^|\.)yandex\.[a-z.]+$/.test(host) && query.has("text")) return "yandex";
   if (/^(www\.)?google\.[a-z.]+$/.test(host)) return "google";
+  for (const e of options.organics ?? []) if (hostMatches(host, e.host) && query.has(e.param)) return e.display;
   for (const e of ENGINES) {
     if ((host === e.host || host.endsWith("." + e.host)) && query.has(e.param)) return e.name ?? e.host.split(".")[0]!;
   }
@@ -268,10 +285,12 @@ export function classify(
   if (utm) return utm;
   const external = !!referrer && !isInternal(referrer.hostname, domain);
   if (external) {
-    const engine = organicEngine(referrer!);
+    const engine = organicEngine(referrer!, options);
     if (engine) return source("organic", { src: engine, mdm: "organic" });
     if (!has.session) {
       const host = referrer!.hostname;
+      const custom = options.referrals?.find((r) => hostMatches(host, r.host));
+      if (custom) return source("referral", { src: custom.display, mdm: custom.medium, cnt: referrer!.pathname });
       return source("referral", { src: REFERRAL_ALIASES[host] ?? stripWww(host), mdm: "referral", cnt: referrer!.pathname });
     }
   }
@@ -279,7 +298,8 @@ export function classify(
   return null;
 }
 
-const asSource = (o: Record<string, string>): Source => source(o.typ ?? NONE, o as Partial<Source>);
+/** A kept record that cannot be read (a cookie cut or edited by hand) names its unknown parts OOPS. */
+const asSource = (o: Record<string, string>): Source => source(o.typ ?? OOPS, { src: OOPS, mdm: OOPS, ...(o as Partial<Source>) });
 const asAdd = (o: Record<string, string>): SourceAdd => ({ fd: o.fd ?? NONE, ep: o.ep ?? NONE, rf: o.rf ?? NONE });
 
 /**
@@ -330,7 +350,22 @@ export function sbjsInit(page: PageLoad, options: SbjsOptions = WC_SBJS_PARAMS):
   ];
   if (page.cookies[COOKIE_NAMES.migrations] === undefined)
     writes.push({ name: COOKIE_NAMES.migrations, value: encodeData(MIGRATIONS_VALUE), expires: lifetime, domain });
+  const promo = options.promocode;
+  if (promo && page.cookies[COOKIE_NAMES.promo] === undefined) {
+    const code = promo.min + Math.floor((page.random ?? Math.random)() * (promo.max - promo.min + 1));
+    writes.push({ name: COOKIE_NAMES.promo, value: enc({ code: String(code) }), expires: lifetime, domain });
+  }
   return { data, writes };
+}
+
+/**
+ * The document.cookie assignments that delete `names` however they were written: host-only, on the site's domain
+ * (sourcebuster's `.example.com`) and on the full host (WooCommerce's own deletion, docs/contract/wire.md §4.4).
+ */
+export function expireCookieStrings(names: readonly string[], url: string): string[] {
+  const full = parseUrl(url)?.hostname ?? "";
+  const domains = [...new Set([null, cookieDomain(siteDomain(url)), cookieDomain(full)])];
+  return names.flatMap((name) => domains.map((d) => `${name}=; max-age=-999; path=/${d ? `; domain=${d}` : ""}`));
 }
 
 /** `.example.com` for every subdomain; none for IP addresses and single-label hosts, which browsers refuse. */

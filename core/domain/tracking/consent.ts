@@ -49,3 +49,103 @@ export function defaultChoice(globalPrivacyControl: boolean, now: number): Conse
  * trackers already on the page load or stop without a reload.
  */
 export const CONSENT_CHANGE_EVENT = "shop:consent-change";
+
+// ---------------------------------------------------------------------------------------------------------------
+// The consent mode, the cookies the site can turn off, and what a choice clears (decision 0017)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The choice that applies: the visitor's explicit one, else GPC's refusal, else — only when the shop does not
+ * require an opt-in (`consent.required` false, opt-out mode) — an implied grant of both (decidedAt 0).
+ */
+export function effectiveChoice(cookieValue: string | undefined | null, globalPrivacyControl: boolean, required: boolean, now: number): ConsentChoice | null {
+  const explicit = parseConsent(cookieValue);
+  if (explicit) return explicit;
+  const gpc = defaultChoice(globalPrivacyControl, now);
+  if (gpc) return gpc;
+  return required ? null : { analytics: true, marketing: true, decidedAt: 0 };
+}
+
+/** The banner asks only while nothing decided: no explicit choice and no GPC signal. */
+export function needsChoice(cookieValue: string | undefined | null, globalPrivacyControl: boolean): boolean {
+  return !globalPrivacyControl && parseConsent(cookieValue) === null;
+}
+
+/**
+ * The tracking cookies the owner can turn off one by one (docs/contract/storefront.md §9 'Tracking (analytics)'),
+ * by the group names of PixelYourSite's filters (`pys_disable_<group>_cookie`), with each group's consent category.
+ */
+const UTM_TERMS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];
+export const TRACKING_COOKIE_GROUPS = {
+  externalID: { category: "marketing", cookies: [EXTERNAL_ID_COOKIE] },
+  advanced_form_data: { category: "marketing", cookies: ["pys_advanced_form_data"] },
+  landing_page: { category: "analytics", cookies: ["pys_landing_page", "last_pys_landing_page"] },
+  first_visit: { category: "analytics", cookies: ["pys_first_visit"] },
+  trafficsource: { category: "analytics", cookies: ["pysTrafficSource", "last_pysTrafficSource"] },
+  utmTerms: { category: "analytics", cookies: UTM_TERMS.flatMap((t) => [`pys_${t}`, `last_pys_${t}`]) },
+  utmId: { category: "analytics", cookies: ["pys_utm_id", "last_pys_utm_id"] },
+} as const satisfies Record<string, { category: ConsentCategory; cookies: readonly string[] }>;
+export type TrackingCookieGroup = keyof typeof TRACKING_COOKIE_GROUPS;
+/** `consent.disabledCookies` may name any group, or "all". */
+export const DISABLED_COOKIE_NAMES = ["all", ...Object.keys(TRACKING_COOKIE_GROUPS)] as readonly string[];
+
+/** The setting's entries that are not a group name or "all" (an empty list means the setting is valid). */
+export function unknownDisabledCookies(disabled: readonly string[]): string[] {
+  return disabled.filter((d) => !DISABLED_COOKIE_NAMES.includes(d));
+}
+
+function groupOf(cookie: string): TrackingCookieGroup | null {
+  for (const [group, g] of Object.entries(TRACKING_COOKIE_GROUPS)) if ((g.cookies as readonly string[]).includes(cookie)) return group as TrackingCookieGroup;
+  return null;
+}
+
+/** Whether a tracking cookie of §9's list may be written: not turned off by the owner, and its category consented. */
+export function trackingCookieAllowed(cookie: string, choice: ConsentChoice | null, disabled: readonly string[]): boolean {
+  const group = groupOf(cookie);
+  if (!group) return false;
+  if (disabled.includes("all") || disabled.includes(group)) return false;
+  return consentAllows(choice, TRACKING_COOKIE_GROUPS[group].category);
+}
+
+/** Every tracking cookie of §9's list that must not exist under this choice and these settings (deleted if present). */
+export function trackingCookiesToClear(choice: ConsentChoice | null, disabled: readonly string[]): string[] {
+  return Object.values(TRACKING_COOKIE_GROUPS)
+    .flatMap((g) => g.cookies as readonly string[])
+    .filter((c) => !trackingCookieAllowed(c, choice, disabled));
+}
+
+/**
+ * The shop's own order attribution (the sbjs_* cookies and the order's attribution inputs) counts as analytics:
+ * it runs when the owner allows tracking and the analytics category is consented (decision 0017).
+ */
+export function attributionAllowed(choice: ConsentChoice | null, allowTracking: boolean): boolean {
+  return allowTracking && consentAllows(choice, "analytics");
+}
+
+const MARKETING_PIXELS = ["facebook", "tiktok", "google_ads", "pinterest", "bing", "reddit"] as const;
+
+/**
+ * The answer of the GET for consent filter values (docs/contract/wire.md §4.8): PixelYourSite's
+ * `pys_get_gdpr_filters_values` fields, true meaning "off" for this visitor, plus our `consent` per category.
+ */
+export function consentFilterValues(choice: ConsentChoice | null, disabled: readonly string[]) {
+  const analytics = consentAllows(choice, "analytics");
+  const marketing = consentAllows(choice, "marketing");
+  const allCookiesOff = disabled.includes("all") || (!analytics && !marketing);
+  const groupOff = (g: TrackingCookieGroup) => !TRACKING_COOKIE_GROUPS[g].cookies.some((c) => trackingCookieAllowed(c, choice, disabled));
+  return {
+    all_disabled_by_api: !analytics && !marketing,
+    ...Object.fromEntries(MARKETING_PIXELS.map((p) => [`${p}_disabled_by_api`, !marketing])),
+    analytics_disabled_by_api: !analytics,
+    externalID_disabled_by_api: groupOff("externalID"),
+    disabled_all_cookie: allCookiesOff,
+    disabled_start_session_cookie: allCookiesOff || !analytics,
+    disabled_advanced_form_data_cookie: groupOff("advanced_form_data"),
+    disabled_landing_page_cookie: groupOff("landing_page"),
+    disabled_first_visit_cookie: groupOff("first_visit"),
+    disabled_trafficsource_cookie: groupOff("trafficsource"),
+    disabled_utmTerms_cookie: groupOff("utmTerms"),
+    disabled_utmId_cookie: groupOff("utmId"),
+    consent: { necessary: true, analytics, marketing, decided: choice !== null && choice.decidedAt > 0 },
+  };
+}
