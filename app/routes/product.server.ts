@@ -7,6 +7,7 @@ import { DEFAULT_SWATCH_SETTINGS } from "../../core/domain/catalog/settings.ts";
 import { salePercentagesByVariation } from "../../core/domain/catalog/sale-badge.ts";
 import { discountPageData } from "../components/discounts/discount-page-data.server.ts";
 import { commentsSection } from "../../core/commerce/comments.ts";
+import { productPageGlobals } from "../lib/browser-globals.server.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -70,6 +71,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     origin: context.origin,
     discounts,
     reviews,
+    // WooCommerce's product-page script globals and the nonce their <script> needs (docs/contract/wire.md §1.11).
+    wc: { globals: productPageGlobals(config, product.type === "variable"), cspNonce: context.cspNonce },
     gallery: {
       breakpoint: config.layout.galleryBreakPoint,
       resizeDebounceMs: config.timings.galleryResizeDebounceMs,
