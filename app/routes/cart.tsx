@@ -19,7 +19,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       {view.cart.lines.length === 0 ? (
         <>
           {/* WooCommerce's empty-cart markup: cart.js swaps in the .woocommerce around .wc-empty-cart-message
-              when the last item goes (docs/contract/wire.md §1.9). */}
+              when the last item goes (docs/contract/wire.md §1.12). */}
           <div className="wc-empty-cart-message">
             <div className="cart-empty woocommerce-info" role="status">
               Your cart is currently empty.
