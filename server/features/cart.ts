@@ -153,10 +153,12 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     const variationId = parseId(params.variation_id);
     const productId = parseId(params.product_id);
     const quantity = ajaxQuantity(params.quantity);
-    if (variationId === null || productId === null || !quantity.ok) {
-      await req.shop.queueNotice({ type: "error", message: !quantity.ok ? quantity.message : CART_MESSAGES.cannotPurchase });
+    if (variationId === null || productId === null) {
+      await req.shop.queueNotice({ type: "error", message: CART_MESSAGES.cannotPurchase });
       return json({ error: true, product_url: false });
     }
+    // A refused quantity of a real product: its page, as add_to_cart answers (docs/contract/wire.md §1.3).
+    if (!quantity.ok) return refusedReply(req, quantity.message, await req.storefront.cart.productPageUrl(productId));
     const attributes: Record<string, string> = {};
     for (const [k, v] of Object.entries(params)) if (k.startsWith("attribute_") && typeof v === "string" && v.length <= 200) attributes[k] = v;
     // The button may name the variation itself as product_id; planAdd resolves a variation id to its parent.

@@ -166,6 +166,18 @@ describe("wc-ajax add_to_cart edge answers (add-to-cart.js acts on them)", () =>
     expect(await (await client.get(`/product/${scarceSlug}/`)).text()).toContain("Quantity must be a number.");
     // No product to show: product_url false (the script then stays put).
     expect(await add(client, { product_id: "987654", quantity: "10000" })).toEqual({ error: true, product_url: false });
+    // The listing-variation add (admin-ajax jck_wssv_add_to_cart) answers the same way, with the parent's page.
+    const [variation] = await shop.services.db.query<{ id: number; product_id: number }>(
+      `SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id WHERE p.slug = 'silk-necktie' ORDER BY v.id LIMIT 1`,
+    );
+    const res = await client.post("/wp-admin/admin-ajax.php", {
+      action: "jck_wssv_add_to_cart",
+      product_id: String(variation!.product_id),
+      variation_id: String(variation!.id),
+      quantity: "10000",
+    });
+    expect(await res.json()).toEqual({ error: true, product_url: `${shop.url}/product/silk-necktie/` });
+    expect(client.cookie("woocommerce_items_in_cart")).toBeUndefined();
   });
 });
 
