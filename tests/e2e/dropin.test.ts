@@ -148,6 +148,33 @@ describe("jQuery events on a listing", () => {
     expect(new URLSearchParams(adds[0]).get("product_id")).toBe(secondId);
     // Its added_to_cart reached our code (the fragments cache, the notice) once.
     expect((await log(page)).filter((x) => x.name === "dom:added_to_cart")).toHaveLength(1);
+
+    // add-to-cart.js also binds ('click', '.remove_from_cart_button', { addToCartHandler: this }, onRemoveFromCart),
+    // which posts { cart_item_key } to remove_from_cart and triggers removed_from_cart: one removal request per click.
+    await page.evaluate(() => {
+      const w = window as Win;
+      const $ = w.jQuery;
+      w.__log = [];
+      document.body.addEventListener("removed_from_cart", () => w.__log.push({ name: "dom:removed_from_cart" }));
+      $(document.body).on("click", ".remove_from_cart_button", { addToCartHandler: {} }, function (this: HTMLElement, e: Event) {
+        const $b = $(this);
+        e.preventDefault();
+        $.ajax({
+          type: "POST",
+          url: w.wc_add_to_cart_params!.wc_ajax_url.toString().replace("%%endpoint%%", "remove_from_cart"),
+          data: { cart_item_key: $b.data("cart_item_key") },
+          dataType: "json",
+          success: (r: { fragments: unknown; cart_hash: string }) => $(document.body).trigger("removed_from_cart", [r.fragments, r.cart_hash, $b]),
+        });
+      });
+    });
+    const removals: string[] = [];
+    page.on("request", (r) => r.url().includes("wc-ajax=remove_from_cart") && removals.push(r.postData() ?? ""));
+    await page.evaluate(() => document.querySelector<HTMLElement>(".widget_shopping_cart_content .remove_from_cart_button")!.click());
+    await page.waitForFunction(() => (window as Win).__log.some((x: { name: string }) => x.name === "dom:removed_from_cart"));
+    await letPageSettle(page, { ms: 50 });
+    expect(removals).toHaveLength(1);
+    expect(new URLSearchParams(removals[0]).get("cart_item_key")).toMatch(/^[0-9a-f]{32}$/);
     expect(errors).toEqual([]);
     await context.close();
   });
