@@ -35,7 +35,7 @@ export function useCheckoutRefresh(formRef: RefObject<HTMLFormElement | null>, r
       if (json?.reload || (json?.fragments && "form.woocommerce-checkout" in json.fragments)) return void window.location.reload();
       await revalidator.revalidate();
       // checkout.js: trigger('updated_checkout', [data]) once the review shows the answer (docs/contract/wire.md §1.8).
-      emitWcEvent("updated_checkout", json, { args: [json] });
+      if (json) emitWcEvent("updated_checkout", json, { args: [json] });
     },
     [formRef, reviewNonce, revalidator],
   );
