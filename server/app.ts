@@ -17,6 +17,7 @@ import { RestRouter, restMiddleware } from "./http/rest.ts";
 import { mediaHandler } from "./http/media.ts";
 import { pageHandler } from "./http/pages.ts";
 import { pathGuard } from "./http/path-guard.ts";
+import { entriesToBody, isMultipart, readMultipart } from "./http/multipart.ts";
 import { createStorefront } from "../core/commerce/storefront.server.ts";
 import { sessionCookieName } from "../core/security/session-token.ts";
 import { FEATURES } from "./features/index.ts";
@@ -72,8 +73,9 @@ export function createApp(opts: AppOptions): express.Express {
 
   // Bodies are parsed only for the API entry points; pages read their own (React Router actions).
   const limit = services.config.limits.requestBodyBytes;
+  const bodyLimits = { bytes: limit, fields: 2000 };
   const parseBodies = [
-    express.urlencoded({ extended: true, limit, parameterLimit: 2000 }),
+    express.urlencoded({ extended: true, limit, parameterLimit: bodyLimits.fields }),
     express.json({ limit, strict: false, type: ["application/json", "application/*+json"] }),
   ];
   const isWcAjax = (req: Request) => req.query["wc-ajax"] !== undefined;
@@ -89,11 +91,16 @@ export function createApp(opts: AppOptions): express.Express {
     }
     next(e);
   };
-  app.use((req, res, next) =>
-    isWcAjax(req) || isRest(req) || req.path === "/wp-admin/admin-ajax.php"
-      ? parseBodies[0]!(req, res, (e?: unknown) => (e ? dropBadBody(req, next)(e) : parseBodies[1]!(req, res, dropBadBody(req, next))))
-      : next(),
-  );
+  // multipart/form-data too, wherever WooCommerce reads $_REQUEST: PHP fills $_POST from either encoding.
+  const parseMultipart = (req: Request, res: Response, done: (e?: unknown) => void) =>
+    readMultipart(req, res, bodyLimits)
+      .then((entries) => void (req.body = entriesToBody(entries, bodyLimits)))
+      .then(() => done(), done);
+  app.use((req, res, next) => {
+    if (!(isWcAjax(req) || isRest(req) || req.path === "/wp-admin/admin-ajax.php")) return next();
+    if (isMultipart(req)) return void parseMultipart(req, res, dropBadBody(req, next));
+    parseBodies[0]!(req, res, (e?: unknown) => (e ? dropBadBody(req, next)(e) : parseBodies[1]!(req, res, dropBadBody(req, next))));
+  });
 
   app.use(wcAjaxMiddleware(endpoints.wcAjax, services));
   app.all("/wp-admin/admin-ajax.php", adminAjaxHandler(endpoints.adminAjax, services));

@@ -115,3 +115,47 @@ function attributionParams(config: SiteConfig): AttributionParams {
     promocode: a.promocode.enabled ? { min: a.promocode.min, max: a.promocode.max } : false,
   };
 }
+
+/**
+ * What WooCommerce prints on a product page for its single-product.js (`wc_single_product_params`, every product
+ * page) and add-to-cart-variation.js (`wc_add_to_cart_variation_params`, variable products), so either script
+ * works when a theme or plugin enqueues it (docs/contract/wire.md §1.11). Our own gallery and form read neither.
+ */
+export function productPageGlobals(config: SiteConfig, variable: boolean): Record<string, unknown> {
+  const globals: Record<string, unknown> = {
+    wc_single_product_params: {
+      i18n_required_rating_text: "Please select a rating",
+      i18n_rating_options: ["1 of 5 stars", "2 of 5 stars", "3 of 5 stars", "4 of 5 stars", "5 of 5 stars"],
+      i18n_product_gallery_trigger_text: "View full-screen image gallery",
+      // Our reviews always ask for a rating (core/domain/comments).
+      review_rating_required: "yes",
+      flexslider: {
+        rtl: config.layout.isRtl,
+        animation: "slide",
+        smoothHeight: true,
+        directionNav: false,
+        controlNav: "thumbnails",
+        slideshow: false,
+        animationSpeed: 500,
+        animationLoop: false,
+        allowOneSlide: false,
+      },
+      // Our own gallery does the slider, zoom and lightbox: WooCommerce's script must not do them a second time.
+      zoom_enabled: "",
+      zoom_options: [],
+      photoswipe_enabled: "",
+      photoswipe_options: { shareEl: false, closeOnScroll: false, history: false, hideAnimationDuration: 0, showAnimationDuration: 0 },
+      flexslider_enabled: "",
+    },
+  };
+  if (variable) {
+    globals.wc_add_to_cart_variation_params = {
+      wc_ajax_url: config.routes.wcAjax,
+      i18n_no_matching_variations_text: "Sorry, no products matched your selection. Please choose a different combination.",
+      i18n_make_a_selection_text: "Please select some product options before adding this product to your cart.",
+      i18n_unavailable_text: "Sorry, this product is unavailable. Please choose a different combination.",
+      i18n_reset_alert_text: "Your selection has been reset. Please select some product options before adding this product to your cart.",
+    };
+  }
+  return globals;
+}

@@ -18,8 +18,12 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">Cart</h1>
       {view.cart.lines.length === 0 ? (
         <>
-          <div className="cart-empty woocommerce-info" role="status">
-            Your cart is currently empty.
+          {/* WooCommerce's empty-cart markup: cart.js swaps in the .woocommerce around .wc-empty-cart-message
+              when the last item goes (docs/contract/wire.md §1.12). */}
+          <div className="wc-empty-cart-message">
+            <div className="cart-empty woocommerce-info" role="status">
+              Your cart is currently empty.
+            </div>
           </div>
           <p className="return-to-shop">
             <a className="button wc-backward" href="/shop/">

@@ -8,6 +8,7 @@ import { salePercentagesByVariation } from "../../core/domain/catalog/sale-badge
 import { discountPageData } from "../components/discounts/discount-page-data.server.ts";
 import { commentsSection } from "../../core/commerce/comments.ts";
 import { shareSettings } from "../components/share/share-settings.ts";
+import { productPageGlobals } from "../lib/browser-globals.server.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -72,6 +73,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     share: shareSettings(config.share),
     discounts,
     reviews,
+    // WooCommerce's product-page script globals and the nonce their <script> needs (docs/contract/wire.md §1.11).
+    wc: { globals: productPageGlobals(config, product.type === "variable"), cspNonce: context.cspNonce },
     gallery: {
       breakpoint: config.layout.galleryBreakPoint,
       resizeDebounceMs: config.timings.galleryResizeDebounceMs,

@@ -7,6 +7,7 @@ import { Reviews } from "../components/comments/CommentsSection.tsx";
 import { AddToCartForm, bundleView, productFormId } from "../components/product/AddToCartForm.tsx";
 import { ProductGallery } from "../components/product/ProductGallery.tsx";
 import { AddedToCartNotice } from "../components/product/AddedToCartNotice.tsx";
+import { WooCommerceProductScripts } from "../components/product/WooCommerceProductScripts.tsx";
 import { StickyAddToCart } from "../components/product/StickyAddToCart.tsx";
 import { type VariationJson } from "../components/product/variation-json.ts";
 // The pure modules, not the catalogue's index: that one carries zod schemas the browser does not need.
@@ -200,6 +201,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <StickyAddToCart product={product} formId={productFormId(product.id)} anchor={formAnchor} variationPriceHtml={variation?.price_html ?? null} />
+      <WooCommerceProductScripts globals={loaderData.wc.globals} nonce={loaderData.wc.cspNonce} variable={product.type === "variable"} />
     </div>
   );
 }

@@ -437,6 +437,16 @@ function checkStock(s: SellableRecord, adding: number, existing: CartItemRecord[
   if (inCartQty + adding > s.stockQuantity) throw new Refusal(CART_MESSAGES.alreadyInCart(s.stockQuantity, inCartQty), productUrl(s.slug));
 }
 
+/**
+ * The product page a refused add sends the shopper to (WooCommerce answers `product_url` for any refusal of a
+ * real product): a variation id resolves to its parent; an unknown or unpublished product has none (false).
+ */
+export async function productPageUrl(db: Queryable, id: number): Promise<string | false> {
+  const productId = (await repo.resolveVariationId(db, id))?.productId ?? id;
+  const s = (await repo.sellables(db, [{ productId, variationId: 0 }])).get(`${productId}:0`);
+  return s && s.published ? productUrl(s.slug) : false;
+}
+
 /** Checks a request against the catalogue and turns it into cart lines. */
 async function planAdd(db: Queryable, request: AddToCartRequest): Promise<CartChange<{ item: CartItemRecord; name: string }[]>> {
   const line = (productId: number, variationId: number, variation: Record<string, string>, itemData: CartItemData, quantity: number): CartItemRecord => ({

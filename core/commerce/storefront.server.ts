@@ -15,6 +15,7 @@ import {
   chooseShippingMethod,
   emptyCart,
   loadPricedCart,
+  productPageUrl,
   removeCartItem,
   removeCoupon,
   updateQuantities,
@@ -72,6 +73,11 @@ export class StorefrontCart {
   async addLines(request: AddToCartRequest): Promise<CartChange<AddedLine[]>> {
     const owner = await this.ensureOwner();
     return addToCart(this.services.db, owner, request, await this.pricingOptions());
+  }
+
+  /** The page of a product (or a variation's parent) a refused add points to; false when there is none to show. */
+  async productPageUrl(productId: number): Promise<string | false> {
+    return productPageUrl(this.services.db, productId);
   }
 
   /** New quantities by cart item key (0 removes the line). */

@@ -13,6 +13,7 @@ import { CART_MESSAGES, type PricedCart } from "../../core/commerce/cart.ts";
 import { CART_NONCE_ACTION } from "../../core/commerce/session-keys.ts";
 import { parseAddToCartForm, parseQuantity, MAX_ADD_TO_CART_QUANTITY, type AddToCartRequest } from "../../core/domain/catalog/index.ts";
 import { escapeHtml } from "../../core/domain/text/html.ts";
+import { isMultipart, readMultipart } from "../http/multipart.ts";
 // Fragment renderers (decision 0008's allowed app/ import): the mini-cart, the header cart link and the cart totals.
 import { cartFragments, cartTotalsHtml } from "../../app/components/fragments.tsx";
 
@@ -37,10 +38,13 @@ function parseId(raw: unknown): number | null {
   return n <= 2_147_483_647 ? n : null;
 }
 
-/** wc-ajax quantity: empty → 1; otherwise a whole number from 1 to the cap. */
+/**
+ * wc-ajax quantity: missing, empty or 0 → 1, as WooCommerce's `empty( $_POST['quantity'] ) ? 1 : …` reads it
+ * (PHP's empty() is true for "0"); otherwise a whole number from 1 to the cap.
+ */
 function ajaxQuantity(raw: unknown): { ok: true; value: number } | { ok: false; message: string } {
   const text = firstString(raw);
-  if (text === undefined || text.trim() === "") return { ok: true, value: 1 };
+  if (text === undefined || text.trim() === "" || text.trim() === "0") return { ok: true, value: 1 };
   const errors: string[] = [];
   const value = parseQuantity(text, "quantity", { add: (_f, m) => errors.push(m) });
   return value === null ? { ok: false, message: errors[0] ?? `Quantity must be between 1 and ${MAX_ADD_TO_CART_QUANTITY}.` } : { ok: true, value };
@@ -78,10 +82,13 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     if (params.product_id === undefined || firstString(params.product_id) === "") return empty();
     const productId = parseId(params.product_id);
     const quantity = ajaxQuantity(params.quantity);
-    if (productId === null || !quantity.ok) {
-      await req.shop.queueNotice({ type: "error", message: productId === null ? CART_MESSAGES.cannotPurchase : (quantity as { message: string }).message });
+    if (productId === null) {
+      await req.shop.queueNotice({ type: "error", message: CART_MESSAGES.cannotPurchase });
       return json({ error: true, product_url: false });
     }
+    // A refused quantity (over the maximum, not a number) still sends the shopper to the product page with the
+    // notice, as WooCommerce does for any refused add of a real product (docs/contract/wire.md §1.3).
+    if (!quantity.ok) return refusedReply(req, quantity.message, await req.storefront.cart.productPageUrl(productId));
     return addAndReply(req, { kind: "simple", productId, quantity: quantity.value });
   });
 
@@ -146,10 +153,12 @@ function registerEndpoints({ wcAjax, adminAjax }: Endpoints, services: AppServic
     const variationId = parseId(params.variation_id);
     const productId = parseId(params.product_id);
     const quantity = ajaxQuantity(params.quantity);
-    if (variationId === null || productId === null || !quantity.ok) {
-      await req.shop.queueNotice({ type: "error", message: !quantity.ok ? quantity.message : CART_MESSAGES.cannotPurchase });
+    if (variationId === null || productId === null) {
+      await req.shop.queueNotice({ type: "error", message: CART_MESSAGES.cannotPurchase });
       return json({ error: true, product_url: false });
     }
+    // A refused quantity of a real product: its page, as add_to_cart answers (docs/contract/wire.md §1.3).
+    if (!quantity.ok) return refusedReply(req, quantity.message, await req.storefront.cart.productPageUrl(productId));
     const attributes: Record<string, string> = {};
     for (const [k, v] of Object.entries(params)) if (k.startsWith("attribute_") && typeof v === "string" && v.length <= 200) attributes[k] = v;
     // The button may name the variation itself as product_id; planAdd resolves a variation id to its parent.
@@ -192,11 +201,14 @@ async function totalsReply(req: Request, known?: PricedCart): Promise<Reply> {
 
 async function addAndReply(req: Request, request: AddToCartRequest): Promise<Reply> {
   const result = await req.storefront.cart.addLines(request);
-  if (!result.ok) {
-    await req.shop.queueNotice({ type: "error", message: result.message });
-    return json({ error: true, product_url: result.productUrl ? `${requestOrigin(req)}${result.productUrl}` : false });
-  }
+  if (!result.ok) return refusedReply(req, result.message, result.productUrl);
   return fragmentsReply(req, result.cart);
+}
+
+/** A refused add: the notice waits for the next page, `product_url` (absolute, or false) says which page that is. */
+async function refusedReply(req: Request, message: string, productUrl: string | false | undefined): Promise<Reply> {
+  await req.shop.queueNotice({ type: "error", message });
+  return json({ error: true, product_url: productUrl ? `${requestOrigin(req)}${productUrl}` : false });
 }
 
 function requestOrigin(req: Request): string {
@@ -217,7 +229,20 @@ function withoutParams(originalUrl: string, names: string[]): string {
 }
 
 function noJsRoutes(app: express.Express, services: AppServices): void {
-  const readForm = express.text({ type: "application/x-www-form-urlencoded", limit: services.config.limits.requestBodyBytes });
+  const limits = { bytes: services.config.limits.requestBodyBytes, fields: 2000 };
+  const readUrlencoded = express.text({ type: "application/x-www-form-urlencoded", limit: limits.bytes });
+  // WooCommerce's own templates post form.cart as multipart/form-data; both encodings read the same (docs/contract/wire.md §1.2).
+  const readForm = (req: Request, res: Response): Promise<[string, string][]> =>
+    isMultipart(req)
+      ? readMultipart(req, res, limits)
+      : new Promise((resolve, reject) =>
+          readUrlencoded(req, res, (error?: unknown) => {
+            if (error) return reject(error);
+            const entries = [...new URLSearchParams(typeof req.body === "string" ? req.body : "")] as [string, string][];
+            if (entries.length > limits.fields) return reject(Object.assign(new Error("too many parameters"), { status: 413, type: "parameters.too.many" }));
+            resolve(entries);
+          }),
+        );
 
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -248,25 +273,18 @@ function noJsRoutes(app: express.Express, services: AppServices): void {
         return redirectAfter(req, res, "/cart/");
       }
       // Form posts: the single-product forms (any page) and the cart form.
-      if (req.method === "POST" && req.is("application/x-www-form-urlencoded") && !OWN_ACTIONS.test(req.path)) {
-        return readForm(req, res, async (error?: unknown) => {
-          if (error) return next(error);
-          try {
-            const entries = [...new URLSearchParams(typeof req.body === "string" ? req.body : "")] as [string, string][];
-            if (req.path === "/cart/" && !entries.some(([k]) => k === "add-to-cart" || k === "download_id")) {
-              await cartFormPost(req, entries);
-              return redirectAfter(req, res, "/cart/");
-            }
-            if (entries.some(([k]) => k === "add-to-cart" || k === "download_id")) {
-              await noJsAdd(req, entries);
-              return redirectAfter(req, res, afterAddUrl(req, services));
-            }
-            // Nothing of ours in the body, and these pages have no form actions: back to the page.
-            return redirectAfter(req, res, req.originalUrl);
-          } catch (e) {
-            next(e);
-          }
-        });
+      if (req.method === "POST" && (req.is("application/x-www-form-urlencoded") || isMultipart(req)) && !OWN_ACTIONS.test(req.path)) {
+        const entries = await readForm(req, res);
+        if (req.path === "/cart/" && !entries.some(([k]) => k === "add-to-cart" || k === "download_id")) {
+          await cartFormPost(req, entries);
+          return redirectAfter(req, res, "/cart/");
+        }
+        if (entries.some(([k]) => k === "add-to-cart" || k === "download_id")) {
+          await noJsAdd(req, entries);
+          return redirectAfter(req, res, afterAddUrl(req, services));
+        }
+        // Nothing of ours in the body, and these pages have no form actions: back to the page.
+        return redirectAfter(req, res, req.originalUrl);
       }
       next();
     } catch (error) {

@@ -1,9 +1,11 @@
 /**
  * The cart in the browser, as WooCommerce's add-to-cart.js, cart-fragments.js and cart.js and Astra's
  * single-product add behave (docs/contract/storefront.md §4, docs/contract/wire.md §1.3–§1.8), without jQuery: events are DOM
- * CustomEvents on document.body whose `detail` carries what jQuery passed as arguments.
+ * CustomEvents on document.body whose `detail` carries what jQuery passed as arguments; with jQuery on the page they
+ * are also triggered through it with WooCommerce's arguments (app/lib/wc-events.ts).
  */
 import { SITE_CONFIG } from "../../../core/config/site-config.ts";
+import { emitWcEvent, handledByAddToCartJs, mountJQueryBridge } from "../../lib/wc-events.ts";
 
 interface AddToCartParams {
   ajax_url: string;
@@ -48,7 +50,7 @@ declare global {
 
 const body = () => document.body;
 function emit(name: string, detail: unknown = {}, cancelable = false): boolean {
-  return body().dispatchEvent(new CustomEvent(name, { detail, cancelable, bubbles: true }));
+  return emitWcEvent(name, detail, { cancelable });
 }
 
 function readCookie(name: string): string {
@@ -373,6 +375,8 @@ function onAddButtonClick(e: MouseEvent): void {
   if (!button) return;
   const isVariation = button.hasAttribute("data-variation_id");
   if (!button.hasAttribute("data-product_id")) return; // no product id: the link navigates normally
+  // WooCommerce's add-to-cart.js on the page sends this add itself; its events reach ours through the bridge.
+  if (handledByAddToCartJs(button)) return;
   e.preventDefault();
   if (isDisabled(button)) return;
   // The pre-send check: a listener may cancel this event to veto the request.
@@ -451,7 +455,7 @@ function onProductFormSubmit(e: SubmitEvent): void {
 
 function onRemoveClick(e: MouseEvent): void {
   const link = (e.target as Element | null)?.closest<HTMLAnchorElement>(".remove_from_cart_button");
-  if (!link) return;
+  if (!link || handledByAddToCartJs(link)) return;
   e.preventDefault();
   const item = link.closest(".woocommerce-mini-cart-item") ?? link;
   block(item);
@@ -651,6 +655,7 @@ async function chooseFreeVariant(choice: HTMLButtonElement): Promise<void> {
 export function mountCart(): () => void {
   syncMiniCartVisibility();
   liveRegion();
+  const stopBridge = mountJQueryBridge();
   const stopCache = fragmentsCache();
   document.addEventListener("click", onAddButtonClick);
   document.addEventListener("click", onRemoveClick);
@@ -669,6 +674,7 @@ export function mountCart(): () => void {
   mountCartPage();
   return () => {
     stopCache?.();
+    stopBridge();
     document.removeEventListener("click", onAddButtonClick);
     document.removeEventListener("click", onRemoveClick);
     document.removeEventListener("click", onDocumentClick);

@@ -27,6 +27,7 @@ import { useCheckoutRefresh } from "./useCheckoutRefresh.ts";
 import { useGuestEmailCheck } from "./useGuestEmailCheck.ts";
 import { useScriptErrorReport } from "./useScriptErrorReport.ts";
 import { useSummaryToggle } from "./useSummaryToggle.ts";
+import { emitWcEvent, pageJQuery } from "../../lib/wc-events.ts";
 
 export interface CheckoutFormProps {
   summary: CartSummaryView;
@@ -58,6 +59,19 @@ export interface CheckoutFormProps {
   account: { isCompletePackage: boolean; userValidationSuccessMsg: string; userValidationErrorMsg: string; guestCheckout: boolean };
   timings: { emailDebounceMs: number; collapseMs: number; slideMs: number; scrollOffsetPx: number; scrollMs: number };
   couponNonces: CouponNonces;
+}
+
+/** What checkout.js hands place-order handlers (its wc_checkout_form): the form, as jQuery, and the chosen gateway. */
+function placeOrderApi(form: HTMLFormElement, method: string) {
+  const $ = pageJQuery();
+  return { $checkout_form: $ ? $(form) : null, get_payment_method: () => method };
+}
+
+/** checkout_place_order, then checkout_place_order_<gateway>, on the form: either may veto (false / preventDefault). */
+function placeOrderAllowed(form: HTMLFormElement, method: string, api: ReturnType<typeof placeOrderApi>): boolean {
+  const detail = { payment_method: method };
+  const opts = { target: form, cancelable: true, args: [api] };
+  return emitWcEvent("checkout_place_order", detail, opts) && emitWcEvent(`checkout_place_order_${method}`, detail, opts);
 }
 
 export function CheckoutForm(props: CheckoutFormProps) {
@@ -123,7 +137,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     setCouponBusy(true);
     try {
       setCouponNotices(await call().catch(() => errorNoticeHtml(props.checkoutError)));
-      document.body.dispatchEvent(new CustomEvent(event, { detail: code }));
+      emitWcEvent(event, code, { args: [code] });
       await refresh();
     } finally {
       setCouponBusy(false);
@@ -178,14 +192,24 @@ export function CheckoutForm(props: CheckoutFormProps) {
       return;
     }
     clearPaymentErrors();
+    // Gateways and plugins may veto the submit, as with checkout.js (docs/contract/wire.md §1.8).
+    const chosen = String(data.get("payment_method") ?? "");
+    const checkoutForm = placeOrderApi(form, chosen);
+    if (!placeOrderAllowed(form, chosen, checkoutForm)) return;
     setNotices(null);
     processingRef.current = true;
     setProcessing(true);
     try {
-      const json = await postCheckout(data);
-      if (json?.result === "success" && json.redirect) return void window.location.assign(json.redirect);
+      // Read again: a place-order handler may have added fields (a gateway's token, say).
+      const json = await postCheckout(new FormData(form));
+      if (json?.result === "success" && json.redirect) {
+        const proceed = emitWcEvent("checkout_place_order_success", json, { target: form, cancelable: true, args: [json, checkoutForm] });
+        if (proceed) window.location.assign(json.redirect);
+        return;
+      }
       if (json?.reload) return void window.location.reload();
       const messages = json?.messages || errorNoticeHtml(props.checkoutError);
+      emitWcEvent("checkout_error", messages, { args: [messages] });
       // Notices are announced and focused through their role="alert"; markup without one is wrapped in one.
       setNotices({ html: /role="alert"/.test(messages) ? messages : `<div role="alert">${messages}</div>` });
       const ids = [...messages.matchAll(/data-id="([^"]+)"/g)].map((m) => m[1]!);
@@ -194,6 +218,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
       if (json?.refresh) void refresh();
     } catch {
       setNotices({ html: errorNoticeHtml(props.checkoutError) });
+      emitWcEvent("checkout_error", errorNoticeHtml(props.checkoutError), { args: [errorNoticeHtml(props.checkoutError)] });
     } finally {
       processingRef.current = false;
       setProcessing(false);

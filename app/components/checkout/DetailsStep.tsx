@@ -67,6 +67,11 @@ export function DetailsStep({ hidden, customerInfo, onNext }: Props) {
           Proceed to payment
         </button>
       ) : null}
+      {/* docs/contract/wire.md §4.4: the attribution script fills this element with its 16 hidden inputs. It lives
+          in the customer details, as WooCommerce stamps it, outside the .woocommerce-checkout-payment fragment that
+          checkout.js replaces on every update_order_review (a hidden step still submits it). */}
+      {/* @ts-expect-error: custom element */}
+      <wc-order-attribution-inputs />
     </div>
   );
 }

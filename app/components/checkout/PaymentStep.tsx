@@ -54,9 +54,6 @@ export function PaymentStep({ paymentRef, ...props }: Props) {
         <input type="hidden" name="woocommerce-process-checkout-nonce" value={props.nonce} />
         <input type="hidden" name="_wp_http_referer" value="/checkout/" />
         <input type="hidden" name="_checkout_token" value={props.checkoutToken} />
-        {/* docs/contract/wire.md §4.4: the attribution script fills this element with its 16 hidden inputs. */}
-        {/* @ts-expect-error: custom element */}
-        <wc-order-attribution-inputs />
         {props.onBack ? (
           <button type="button" className="button checkout-step-back" onClick={props.onBack}>
             Back to my details

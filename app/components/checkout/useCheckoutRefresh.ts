@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import { useRevalidator } from "react-router";
 import { post } from "./checkout-client.ts";
+import { emitWcEvent } from "../../lib/wc-events.ts";
 
 const WATCHED = new Set(["billing_city", "billing_postcode", "billing_email", "billing_state"]);
 
@@ -32,7 +33,9 @@ export function useCheckoutRefresh(formRef: RefObject<HTMLFormElement | null>, r
       const res = await post("/?wc-ajax=update_order_review", body).catch(() => null);
       const json = res ? ((await res.json().catch(() => null)) as { reload?: boolean; fragments?: Record<string, string> } | null) : null;
       if (json?.reload || (json?.fragments && "form.woocommerce-checkout" in json.fragments)) return void window.location.reload();
-      revalidator.revalidate();
+      await revalidator.revalidate();
+      // checkout.js: trigger('updated_checkout', [data]) once the review shows the answer (docs/contract/wire.md §1.8).
+      if (json) emitWcEvent("updated_checkout", json, { args: [json] });
     },
     [formRef, reviewNonce, revalidator],
   );

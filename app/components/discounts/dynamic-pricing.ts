@@ -5,6 +5,7 @@
  * and the bulk-discount table as the variation changes. Plain DOM; the server does all the pricing.
  */
 import type { AwdrParams } from "./awdr-params.ts";
+import { emitWcEvent } from "../../lib/wc-events.ts";
 
 export const DEFAULT_SIMPLE_TARGET = "div.product p.price";
 export const DEFAULT_VARIABLE_TARGET = "div.product .woocommerce-variation-price";
@@ -135,8 +136,9 @@ async function post(params: AwdrParams, fields: Record<string, string>, signal?:
   return answer;
 }
 
+/** A DOM event on document.body, and with jQuery on the page the jQuery event too (app/lib/wc-events.ts). */
 function fire(name: string, detail: unknown): void {
-  document.body.dispatchEvent(new CustomEvent(name, { detail, bubbles: true }));
+  emitWcEvent(name, detail);
 }
 
 /** Marks the bulk-table rows of the tier the quantity falls in (the highest minimum reached, per rule). */

@@ -192,20 +192,25 @@ export function VariationsForm({ productId, productName, formId, attributes, var
       ) : null}
       <div className="single_variation_wrap">
         <div className="woocommerce-variation single_variation" aria-live="polite">
-          {matched ? (
-            <>
-              <div className="woocommerce-variation-price">
-                <span className="price" dangerouslySetInnerHTML={{ __html: matched.price_html }} />
-              </div>
-              <div className="woocommerce-variation-availability">
-                <p className={`stock ${matched.is_in_stock ? "in-stock" : "out-of-stock"}`}>{matched.availability_html}</p>
-              </div>
-            </>
-          ) : unavailable ? (
-            <p className="wc-no-matching-variations woocommerce-info">Sorry, this product is unavailable. Please choose a different combination.</p>
-          ) : pending ? (
-            <p className="variation-loading">Checking availability…</p>
-          ) : null}
+          {/* One stable child: WooCommerce's add-to-cart-variation.js, when a theme enqueues it, replaces what is in
+              .single_variation with its own template; React's output then lives on in this detached wrapper instead
+              of React losing a child it still owns (docs/contract/wire.md §1.11). */}
+          <div className="single_variation_content">
+            {matched ? (
+              <>
+                <div className="woocommerce-variation-price">
+                  <span className="price" dangerouslySetInnerHTML={{ __html: matched.price_html }} />
+                </div>
+                <div className="woocommerce-variation-availability">
+                  <p className={`stock ${matched.is_in_stock ? "in-stock" : "out-of-stock"}`}>{matched.availability_html}</p>
+                </div>
+              </>
+            ) : unavailable ? (
+              <p className="wc-no-matching-variations woocommerce-info">Sorry, this product is unavailable. Please choose a different combination.</p>
+            ) : pending ? (
+              <p className="variation-loading">Checking availability…</p>
+            ) : null}
+          </div>
         </div>
         <div className="woocommerce-variation-add-to-cart variations_button">
           {children(matched)}
