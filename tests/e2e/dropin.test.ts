@@ -48,6 +48,8 @@ jQuery(function ($) { $(document.body).on("updated_checkout", function (e, data)
  */
 async function withJQuery(path: string): Promise<{ context: BrowserContext; page: Page; errors: string[]; csp: string }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // A visitor who accepted analytics (decision 0017): order attribution runs only with that consent.
+  await context.addCookies([{ name: "shop_consent", value: `v1.1.0.${Math.floor(Date.now() / 1000)}`, url: shop.url }]);
   await context.route(/\/__wp\/(jquery|underscore|wp-util)\.js$/, (route) => {
     const name = /\/__wp\/([\w-]+)\.js$/.exec(route.request().url())![1];
     if (name === "wp-util") return route.fulfill({ contentType: "application/javascript", body: WP_SHIM });
