@@ -21,6 +21,7 @@ import { funnelHit, type FunnelStep } from "../../core/tracking/funnel.ts";
 import { funnelReport } from "../../core/tracking/report.ts";
 import { findCustomerRole } from "../../core/db/repositories/customers.ts";
 import { restPermission } from "../../core/security/capabilities.ts";
+import { LogLimiter } from "../../core/tracking/log-limit.ts";
 
 export const FUNNEL_REPORT_ROUTE = "shop/v1/reports/funnel";
 
@@ -29,32 +30,18 @@ const STOP_WAIT_MS = 10_000;
 /** A client's refusals are logged once per this window (the rest are counted into the next line). */
 const REFUSAL_LOG_WINDOW_MS = 60_000;
 
-/** At most one log line a minute per client address, so a broken or hostile script cannot flood the log. */
-class RefusalLog {
-  private readonly seen = new Map<string, { at: number; suppressed: number }>();
-  constructor(private readonly services: AppServices) {}
-  note(client: string, via: string, refusal: EventRefusal): void {
-    const now = Date.now();
-    const entry = this.seen.get(client);
-    if (entry && now - entry.at < REFUSAL_LOG_WINDOW_MS) {
-      entry.suppressed++;
-      return;
-    }
-    if (this.seen.size >= 10_000) for (const [k, v] of this.seen) if (now - v.at >= REFUSAL_LOG_WINDOW_MS) this.seen.delete(k);
-    this.services.logger.warn("tracking event refused", { client, via, code: refusal.code, param: refusal.param, suppressed: entry?.suppressed ?? 0 });
-    this.seen.set(client, { at: now, suppressed: 0 });
-  }
-}
-
-const refusalLogs = new WeakMap<AppServices, RefusalLog>();
+/** One limiter per running shop (tests run several in one process). */
+const refusalLogs = new WeakMap<AppServices, LogLimiter>();
 
 async function takeEvent(req: Request, params: Record<string, unknown>, services: AppServices, via: "rest" | "ajax") {
   const parsed = parseIncomingEvent(params, via);
   const client = req.ip ?? "unknown";
   const refused = (refusal: EventRefusal) => {
-    let log = refusalLogs.get(services);
-    if (!log) refusalLogs.set(services, (log = new RefusalLog(services)));
-    log.note(client, via, refusal);
+    let limit = refusalLogs.get(services);
+    if (!limit) refusalLogs.set(services, (limit = new LogLimiter(REFUSAL_LOG_WINDOW_MS)));
+    // Once a minute per client address; never the body.
+    const line = limit.take(client, Date.now());
+    if (line) services.logger.warn("tracking event refused", { client, via, code: refusal.code, param: refusal.param, suppressed: line.suppressed });
     return { ok: false as const, refusal };
   };
   if (!parsed.ok) return refused(parsed.refusal);

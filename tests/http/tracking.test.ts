@@ -20,8 +20,9 @@ class Browser extends TestClient {
   constructor(
     base: string,
     private readonly ua: string,
+    forwardedFor?: string,
   ) {
-    super(base);
+    super(base, { forwardedFor });
   }
   override request(path: string, init: Parameters<TestClient["request"]>[1] = {}): Promise<Response> {
     const headers = new Headers(init.headers);
@@ -472,7 +473,11 @@ describe("funnel and restart", () => {
       TRACKING_CAPI_URL: `${secondReceiver.url}/capi`,
       ...FAST,
     });
-    const restarted = await startShop(env, createLogger("warn"));
+    const lines: string[] = [];
+    const restarted = await startShop(
+      env,
+      createLogger("warn", (line) => lines.push(line)),
+    );
     try {
       secondReceiver.failing = false;
       await expect.poll(() => secondReceiver.delivered().length, { timeout: 30_000 }).toBe(1);
@@ -487,6 +492,17 @@ describe("funnel and restart", () => {
       await new Promise((r) => setTimeout(r, 700));
       expect(secondReceiver.delivered()).toHaveLength(1);
       expect(await outboxCount(restarted, `order_id = ${orderId}`)).toBe(1);
+
+      // Refusals are logged once a minute per client address, without the body.
+      const noisy = new Browser(url, "Mozilla/5.0 (Noisy)", "198.51.100.7");
+      for (let i = 0; i < 3; i++)
+        expect((await noisy.post("/wp-json/pys/v1/event", { event: "Nope", eventID: uuid(), data: '{"secret":"body-text"}' })).status).toBe(400);
+      expect((await new Browser(url, "Mozilla/5.0 (Other)", "198.51.100.8").post("/wp-json/pys/v1/event", { event: "PageView" })).status).toBe(400);
+      const refusals = lines.filter((l) => l.includes("tracking event refused")).map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(refusals).toHaveLength(2);
+      expect(refusals[0]).toMatchObject({ level: "warn", client: "198.51.100.7", via: "rest", code: "rest_invalid_param", param: "event", suppressed: 0 });
+      expect(refusals[1]).toMatchObject({ client: "198.51.100.8", code: "rest_missing_callback_param", param: "eventID" });
+      expect(lines.join("\n")).not.toContain("body-text");
     } finally {
       await restarted.stop();
     }
