@@ -93,7 +93,7 @@ async function funnelReportRoute({ req, query, services, authenticated }: RestIn
 }
 
 /** The funnel's page steps: a shop, category or product page is a view, the checkout page a checkout. */
-function pageStep(path: string): FunnelStep | null {
+export function pageStep(path: string): FunnelStep | null {
   // React Router's client-side navigations load the same page's data at <path>.data.
   const p = path.replace(/\.data$/, "").replace(/\/$/, "");
   if (/^\/(?:shop|product-category\/[^/]+)(?:\/page\/\d+)?$/.test(p) || /^\/product\/[^/]+$/.test(p)) return "view";
