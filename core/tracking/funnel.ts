@@ -9,6 +9,7 @@
  * written with one multi-row INSERT every second or every 100 events, and once more on shutdown.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { isbot } from "isbot";
 import type { Queryable } from "../db/client.ts";
 import { funnelSalt, insertFunnelEvents, type FunnelEventRow, type FunnelStep } from "../db/repositories/tracking.ts";
 import { funnelAttribution, type FunnelAttribution } from "../domain/tracking/server-events.ts";
@@ -35,9 +36,6 @@ export interface Visitor {
   address: string;
   userAgent: string;
 }
-
-/** Crawlers and link previews are not visitors. */
-const NOT_A_VISITOR = /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|preview|monitor|curl\/|wget\//i;
 
 /** A hit for `step` from this visitor, attributed by its sourcebuster cookie (or the order's stored attribution). */
 export function funnelHit(
@@ -81,7 +79,8 @@ export class FunnelBuffer implements FunnelRecorder {
   ) {}
 
   record(hit: FunnelHit): void {
-    if (this.closed || NOT_A_VISITOR.test(hit.userAgent)) return;
+    // Crawlers, link previews, monitors and scripts are not visitors (isbot's list, as the page renderer uses).
+    if (this.closed || isbot(hit.userAgent)) return;
     this.pending.push({ hit, at: (this.opts.now ?? (() => new Date()))() });
     if (this.pending.length > FUNNEL_DEFAULTS.maxBuffered) this.pending.splice(0, this.pending.length - FUNNEL_DEFAULTS.maxBuffered);
     if (this.pending.length >= (this.opts.batchSize ?? FUNNEL_DEFAULTS.batchSize)) void this.flush();

@@ -127,15 +127,15 @@ describe("FunnelBuffer", () => {
       attribution: { source: "(direct)", medium: "(none)", campaign: "(none)" },
       ...(step === "purchase" ? { order: { id: order!.id } } : {}),
     });
-    for (let i = 0; i < 150; i++) buffer.record(hit(`UA ${i % 3}`));
+    for (let i = 0; i < 150; i++) buffer.record(hit(`Mozilla/5.0 (X11; Linux x86_64; rv:${120 + (i % 3)}.0) Gecko/20100101 Firefox/${120 + (i % 3)}.0`));
     buffer.record(hit("Googlebot/2.1")); // not a visitor
     await buffer.flush(); // the 100th hit started a flush; this waits for it and writes the rest
     const count = async () => (await db.query<{ n: number; v: number }>(`SELECT count(*)::int AS n, count(DISTINCT visitor)::int AS v FROM funnel_events`))[0]!;
     expect(await count()).toEqual({ n: 150, v: 3 });
-    buffer.record(hit("UA 0", "purchase"));
-    buffer.record(hit("UA 0", "purchase"));
+    buffer.record(hit("Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0", "purchase"));
+    buffer.record(hit("Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0", "purchase"));
     await buffer.close();
-    buffer.record(hit("UA 9")); // closed: dropped
+    buffer.record(hit("Mozilla/5.0 (X11; Linux x86_64; rv:129.0) Gecko/20100101 Firefox/129.0")); // closed: dropped
     await buffer.flush();
     const [p] = await db.query<{ n: number; revenue: number; currency: string }>(
       `SELECT count(*)::int AS n, sum(revenue)::int AS revenue, min(currency) AS currency FROM funnel_events WHERE step = 'purchase'`,

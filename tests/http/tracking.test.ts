@@ -372,7 +372,7 @@ describe("funnel and restart", () => {
     // Staff: a shop manager signed in (on the checkout page: one more visitor with a checkout step and no view).
     await registerCustomer(second.services.db, { email: "manager@example.com", password: "manager pass 1", first_name: "Ma", last_name: "Nager" });
     await second.services.db.query(`UPDATE customers SET role = 'shop_manager' WHERE email = 'manager@example.com'`);
-    const staff = new Browser(second.url, "Mozilla/5.0 (Staff)");
+    const staff = new Browser(second.url, "Mozilla/5.0 (Shop manager)");
     const astra = pageGlobal(await (await staff.get("/checkout/")).text(), "astra");
     await staff.post("/wp-admin/admin-ajax.php", {
       action: "astra_woocommerce_login_user",
