@@ -65,7 +65,7 @@ export function createApp(opts: AppOptions): express.Express {
   app.use(requestContextMiddleware({ db: services.db, secret: services.secret, sessionCookie: sessionCookieName(services.siteUrl), now: services.now }));
   // One storefront per request, shared by the endpoints and the page loaders (context.storefront).
   app.use((req, _res, next) => {
-    req.storefront = createStorefront(services, req.shop);
+    req.storefront = createStorefront(services, req.shop, { address: req.ip ?? "", userAgent: req.get("user-agent") ?? "" });
     next();
   });
   const pages = pageHandler(opts.getBuild, services);

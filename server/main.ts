@@ -24,6 +24,7 @@ import { settingOrInsert } from "../core/db/repositories/settings.ts";
 import { seedDemoData, seedBulkProducts } from "../core/db/seed/seed.ts";
 import { createApp } from "./app.ts";
 import { createServices, type AppServices } from "./services.ts";
+import { destinationsFromEnv } from "../core/tracking/intake.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { startRealtime, type Realtime } from "./realtime-wiring.ts";
 import { FEATURES } from "./features/index.ts";
@@ -81,7 +82,15 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
   if (env.SEED_PRODUCTS > 0) logger.info("bulk products added", { added: await seedBulkProducts(db, env.SEED_PRODUCTS) });
 
   const siteUrl = (process.env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
-  const services = createServices({ db, siteUrl, secret: await loadSecret(db, env), logger, production, settingsJson: env.SHOP_SETTINGS });
+  const services = createServices({
+    db,
+    siteUrl,
+    secret: await loadSecret(db, env),
+    logger,
+    production,
+    settingsJson: env.SHOP_SETTINGS,
+    trackingDestinations: destinationsFromEnv(env),
+  });
 
   const { getBuild, devMiddleware, clientDir } = shopApp;
   const app = createApp({ services, getBuild, devMiddleware, clientDir, trustProxy: env.TRUST_PROXY });

@@ -6,10 +6,24 @@
 import { SITE_CONFIG } from "../core/config/site-config.ts";
 import { applySettingsOverrides } from "../core/config/settings-overrides.ts";
 import type { ShopServices } from "../core/commerce/services.ts";
+import { FunnelBuffer } from "../core/tracking/funnel.ts";
+import type { Destination } from "../core/tracking/intake.ts";
 
-export type AppServices = ShopServices;
+export type AppServices = ShopServices & {
+  funnel: FunnelBuffer;
+  /** Where server-side tracking events go (TRACKING_* variables); empty = nothing is queued. */
+  trackingDestinations: readonly Destination[];
+};
 
-export function createServices(parts: Omit<AppServices, "config" | "now"> & { now?: () => Date; settingsJson?: string }): AppServices {
-  const { settingsJson, ...rest } = parts;
-  return { config: applySettingsOverrides(SITE_CONFIG, settingsJson), now: () => new Date(), ...rest };
+export function createServices(
+  parts: Omit<AppServices, "config" | "now" | "funnel" | "trackingDestinations"> & {
+    now?: () => Date;
+    settingsJson?: string;
+    trackingDestinations?: readonly Destination[];
+  },
+): AppServices {
+  const { settingsJson, trackingDestinations = [], ...rest } = parts;
+  // Written every second by itself; flushed on shutdown by the tracking feature (server/features/tracking.ts).
+  const funnel = new FunnelBuffer(parts.db, { log: parts.logger });
+  return { config: applySettingsOverrides(SITE_CONFIG, settingsJson), now: () => new Date(), funnel, trackingDestinations, ...rest };
 }

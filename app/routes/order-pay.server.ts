@@ -109,6 +109,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const result = await payExistingOrder(rt.deps, order.id, owns ? customerId : null, parsed.value);
   if (!result.ok) return { errors: [result.message] };
   await context.storefront.checkout.clearCartAfterPayment(order.id);
+  context.storefront.trackPurchase(order.id, order.meta);
   // The payer sees the order received page without confirming the order's e-mail address.
   await context.shop.updateSessionData((d) => rememberOrder(d, order.id));
   return redirect(`/checkout/order-received/${order.id}/?key=${encodeURIComponent(order.orderKey)}`);

@@ -4,6 +4,7 @@
  */
 import type { Db } from "../db/client.ts";
 import type { SiteConfig } from "../config/site-config.ts";
+import type { FunnelRecorder } from "../tracking/funnel.ts";
 
 /** One-line structured logs (server/log.ts writes them). Never pass request bodies: the checkout's carry card data. */
 export interface ShopLogger {
@@ -22,4 +23,6 @@ export interface ShopServices {
   logger: ShopLogger;
   now: () => Date;
   production: boolean;
+  /** The first-party funnel's buffer (core/tracking/funnel.ts); absent, nothing is counted. */
+  funnel?: FunnelRecorder;
 }

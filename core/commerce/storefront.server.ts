@@ -41,6 +41,7 @@ import { listTokens } from "../db/repositories/orders.ts";
 import type { SavedToken } from "../domain/orders/types.ts";
 import type { AddToCartRequest } from "../domain/catalog/index.ts";
 import type { CartLineInput, DiscountRule } from "../domain/pricing/index.ts";
+import { funnelHit, type Visitor } from "../tracking/funnel.ts";
 import { AWAITING_PAYMENT_KEY, CART_NONCE_ACTION, CHECKOUT_TOKEN_KEY, HASH_COOKIE, ITEMS_COOKIE } from "./session-keys.ts";
 
 /** The shopper's cart. Changes that need a cart create the session; the others answer null when there is none. */
@@ -48,6 +49,7 @@ export class StorefrontCart {
   constructor(
     private readonly services: ShopServices,
     private readonly session: ShopSession,
+    private readonly visitor: Visitor | null = null,
   ) {}
 
   async pricingOptions(): Promise<PricingOptions> {
@@ -72,7 +74,10 @@ export class StorefrontCart {
 
   async addLines(request: AddToCartRequest): Promise<CartChange<AddedLine[]>> {
     const owner = await this.ensureOwner();
-    return addToCart(this.services.db, owner, request, await this.pricingOptions());
+    const result = await addToCart(this.services.db, owner, request, await this.pricingOptions());
+    // The funnel's add-to-cart step, whichever entry point added (docs/contract/storefront.md §9 'Tracking (analytics)').
+    if (result.ok && this.visitor) this.services.funnel?.record(funnelHit("add_to_cart", this.visitor, this.session.cookies));
+    return result;
   }
 
   /** The page of a product (or a variation's parent) a refused add points to; false when there is none to show. */
@@ -238,10 +243,17 @@ export class Storefront {
   constructor(
     readonly services: ShopServices,
     readonly session: ShopSession,
+    /** The request's client address and user agent: the funnel's anonymous visitor (core/tracking/funnel.ts). */
+    readonly visitor: Visitor | null = null,
   ) {
-    this.cart = new StorefrontCart(services, session);
+    this.cart = new StorefrontCart(services, session, visitor);
     this.pricing = new StorefrontPricing(services, session, this.cart);
     this.checkout = new StorefrontCheckout(services, session, this.cart);
+  }
+
+  /** The funnel's purchase step for an order this request placed or paid (once per order, whoever reports it again). */
+  trackPurchase(orderId: number, orderMeta: Record<string, string> | null): void {
+    if (this.visitor) this.services.funnel?.record(funnelHit("purchase", this.visitor, this.session.cookies, { order: { id: orderId }, orderMeta }));
   }
 
   /** The signed-in customer's profile, or null for a guest. */
@@ -251,6 +263,6 @@ export class Storefront {
   }
 }
 
-export function createStorefront(services: ShopServices, session: ShopSession): Storefront {
-  return new Storefront(services, session);
+export function createStorefront(services: ShopServices, session: ShopSession, visitor: Visitor | null = null): Storefront {
+  return new Storefront(services, session, visitor);
 }

@@ -48,6 +48,28 @@ const schema = z.object({
     .default("loopback"),
   /** Days the scheduled purge keeps expired sessions, auth events and abandoned guest carts (server/features/purge.ts). */
   PURGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Server-side tracking destinations (docs/contract/wire.md §6.2): a Conversions-API-style endpoint and its token
+   * (sent as a bearer token), a Measurement-Protocol-style endpoint and its secret (the `api_secret` argument).
+   * Unset URL = that destination receives nothing and nothing is queued for it. Secrets: never printed into pages.
+   */
+  TRACKING_CAPI_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, "TRACKING_CAPI_URL must be http(s)")
+    .optional(),
+  TRACKING_CAPI_TOKEN: z.string().max(1000).optional(),
+  TRACKING_MP_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, "TRACKING_MP_URL must be http(s)")
+    .optional(),
+  TRACKING_MP_SECRET: z.string().max(1000).optional(),
+  /** The delivery worker's schedule: how often it looks for due events, the first retry's delay (doubling), its cap, and the give-up count. */
+  TRACKING_SEND_EVERY_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  TRACKING_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
+  TRACKING_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  TRACKING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

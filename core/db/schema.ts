@@ -147,6 +147,25 @@ export interface EmailOutbox {
   to_address: string;
 }
 
+export interface FunnelEvents {
+  at: Timestamp;
+  campaign: string;
+  currency: string | null;
+  day: Timestamp;
+  id: Generated<number>;
+  medium: string;
+  order_id: number | null;
+  revenue: Generated<number>;
+  source: string;
+  step: string;
+  visitor: string;
+}
+
+export interface FunnelSalts {
+  day: Timestamp;
+  salt: string;
+}
+
 export interface Media {
   alt: Generated<string>;
   body: string;
@@ -420,6 +439,23 @@ export interface Terms {
   taxonomy: string;
 }
 
+export interface TrackingOutbox {
+  attempts: Generated<number>;
+  claimed_until: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  dedupe_key: string;
+  destination: string;
+  event_id: string;
+  event_name: string;
+  failed_at: Timestamp | null;
+  id: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Generated<Timestamp>;
+  order_id: number | null;
+  payload: Json;
+  sent_at: Timestamp | null;
+}
+
 export interface UserMeta {
   customer_id: number;
   meta_key: string;
@@ -453,6 +489,8 @@ export interface DB {
   customers: Customers;
   discount_rules: DiscountRules;
   email_outbox: EmailOutbox;
+  funnel_events: FunnelEvents;
+  funnel_salts: FunnelSalts;
   media: Media;
   order_addresses: OrderAddresses;
   order_coupons: OrderCoupons;
@@ -480,6 +518,7 @@ export interface DB {
   sport_matches: SportMatches;
   sport_teams: SportTeams;
   terms: Terms;
+  tracking_outbox: TrackingOutbox;
   user_meta: UserMeta;
   variations: Variations;
 }

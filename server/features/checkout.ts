@@ -128,6 +128,7 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
       delete d[CHECKOUT_TOKEN_KEY];
     });
     if (!loggedIn && result.customerId) await req.shop.signIn(result.customerId);
+    req.storefront.trackPurchase(result.orderId, input.attribution);
   }
   // This browser placed the order: it sees its order received page without confirming the e-mail address.
   await req.shop.updateSessionData((d) => rememberOrder(d, result.orderId));

@@ -12,6 +12,7 @@ import { purgeFeature } from "./purge.ts";
 import { shareFeature } from "./share.ts";
 import { usersFeature } from "./users.ts";
 import { consentFeature } from "./consent.ts";
+import { trackingFeature } from "./tracking.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -26,4 +27,5 @@ export const FEATURES: Feature[] = [
   shareFeature,
   usersFeature,
   consentFeature,
+  trackingFeature,
 ];

@@ -154,3 +154,9 @@ export async function latestOrderBillingAddress(db: Queryable, customerId: numbe
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** The account's role (`customer`, `shop_manager`, `administrator`), or null when there is no such account. */
+export async function findCustomerRole(db: Queryable, id: number): Promise<string | null> {
+  const row = await sql(db).selectFrom("customers").select("role").where("id", "=", id).executeTakeFirst();
+  return row?.role ?? null;
+}
