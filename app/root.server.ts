@@ -3,6 +3,8 @@ import { cartSummaryView } from "./components/cart/cart-view.ts";
 import { navigationCategories } from "../core/db/repositories/navigation.ts";
 import { browserGlobals, type PageKind } from "./lib/browser-globals.server.ts";
 import type { Route } from "./+types/root";
+import { popupsForPage } from "../core/commerce/popups.ts";
+import type { PagePopup } from "../core/domain/popups/settings.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, shop, origin, storefront } = context;
@@ -19,6 +21,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page: PageKind = path === "/cart/" ? "cart" : path === "/checkout/" ? "checkout" : "other";
   const config = services.config;
   const customerName = customer ? customer.firstName || customer.displayName || null : null;
+  // A popup that cannot apply here is never sent; a failure to read them costs the page its popups, nothing more.
+  let popups: PagePopup[] = [];
+  try {
+    popups = await popupsForPage(services.db, { path, customerId: shop.customerId(), cart: pricedCart, now: services.now(), timeZone: config.popups.timezone });
+  } catch (error) {
+    services.logger.error("popups for the page failed", { path, error });
+  }
   return {
     site: { name: config.siteName, tagline: config.tagline },
     categories,
@@ -27,6 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     customerName,
     storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
     globals: browserGlobals(config, shop, origin, services.siteUrl, page),
+    popups: { popups, timeZone: config.popups.timezone, focusDelayMs: config.popups.focusDelayMs },
     cspNonce: context.cspNonce,
     hydrate: context.hydrate,
   };

@@ -151,6 +151,13 @@ export const SITE_CONFIG = {
     perClientPerHour: 10 as number,
     perAddressPerHour: 60 as number,
   },
+  /** Marketing popups (docs/contract/storefront.md §3 'Popup settings', §9 'Popups'); the popups themselves are rows (migration 0016). */
+  popups: {
+    /** The shop's timezone (IANA name): popup schedules' start and end are wall-clock times here. */
+    timezone: "UTC" as string,
+    /** §9 'Timings': focus moves into an opened popup after this delay. */
+    focusDelayMs: 250 as number,
+  },
   attribution: { lifetimeMonths: 0.00001, sessionMinutes: 30, base64: false, allowTracking: true },
   sports: { sport: "football", defaultLang: "en" },
   limits: { requestBodyBytes: 1_000_000, websocketFrameBytes: 65_536 },

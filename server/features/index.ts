@@ -9,6 +9,7 @@ import { commentsFeature } from "./comments.ts";
 import { checkoutFeature } from "./checkout.ts";
 import { mailFeature } from "./mail.ts";
 import { purgeFeature } from "./purge.ts";
+import { popupsFeature } from "./popups.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -20,4 +21,5 @@ export const FEATURES: Feature[] = [
   checkoutFeature,
   mailFeature,
   purgeFeature,
+  popupsFeature,
 ];

@@ -32,7 +32,11 @@ export async function findPopup(db: Queryable, id: number): Promise<StoredPopup 
 
 /** Stores validated settings (the caller ran parsePopupSettings). */
 export async function insertPopup(db: Queryable, settings: PopupSettings): Promise<number> {
-  const row = await sql(db).insertInto("popups").values({ settings: JSON.stringify(settings) }).returning("id").executeTakeFirstOrThrow();
+  const row = await sql(db)
+    .insertInto("popups")
+    .values({ settings: JSON.stringify(settings) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -94,7 +98,10 @@ export async function impressionBetween(db: Queryable, q: { popupId: number; cli
 }
 
 /** The order's creation time and owner, for a conversion's checks. */
-export async function orderForConversion(db: Queryable, id: number): Promise<{ id: number; customerId: number | null; createdAt: Date; orderKey: string } | null> {
+export async function orderForConversion(
+  db: Queryable,
+  id: number,
+): Promise<{ id: number; customerId: number | null; createdAt: Date; orderKey: string } | null> {
   const row = await sql(db).selectFrom("orders").select(["id", "customer_id", "created_at", "order_key"]).where("id", "=", id).executeTakeFirst();
   return row ? { id: row.id, customerId: row.customer_id, createdAt: new Date(row.created_at), orderKey: row.order_key } : null;
 }
@@ -145,12 +152,7 @@ export async function productIdBySlug(db: Queryable, slug: string): Promise<numb
 }
 
 export async function categoryIdBySlug(db: Queryable, slug: string): Promise<number | null> {
-  const row = await sql(db)
-    .selectFrom("terms")
-    .select("id")
-    .where("slug", "=", slug)
-    .where("taxonomy", "=", raw.lit("product_cat"))
-    .executeTakeFirst();
+  const row = await sql(db).selectFrom("terms").select("id").where("slug", "=", slug).where("taxonomy", "=", raw.lit("product_cat")).executeTakeFirst();
   return row?.id ?? null;
 }
 

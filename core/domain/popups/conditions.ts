@@ -62,9 +62,6 @@ export function deviceOf(width: number): "desktop" | "tablet" | "mobile" {
 
 export const devicesPass = (s: Timing<"devices">, viewportWidth: number) => s.devices.includes(deviceOf(viewportWidth));
 
-/** §9 'Popups': impression periods in seconds; '' = ever, 'session' = this browser session. */
-export const IMPRESSION_PERIOD_SECONDS = { day: 86_400, week: 604_800, month: 2_628_288 } as const;
-
 /** Fewer impressions than allowed in the current period (the count comes from storage.ts). */
 export const timesPass = (s: Timing<"times">, impressions: number) => impressions < s.times;
 

@@ -19,7 +19,19 @@ import {
   urlPass,
   zonedTime,
 } from "./conditions.ts";
-import { addImpression, countPageView, disable, impressions, isDisabled, pageViews, parseStore, readCount, rememberShown, sessions, shownThisSession } from "./storage.ts";
+import {
+  addImpression,
+  countPageView,
+  disable,
+  impressions,
+  isDisabled,
+  pageViews,
+  parseStore,
+  readCount,
+  rememberShown,
+  sessions,
+  shownThisSession,
+} from "./storage.ts";
 import { parseLinkAction, LINK_ACTION_HREF } from "./link-actions.ts";
 import { adblockDetected, baitId, clickFires, exitIntentFires, ms, scrollingFires } from "./triggers.ts";
 
@@ -60,8 +72,12 @@ describe("popup settings", () => {
     expect(refusal({ ...base, content: { heading: "x", cta: { label: "Go", href: "javascript:alert(1)" } } })).toBe(
       "content.cta.href must be a path, an http(s) address or a #link action",
     );
-    expect(refusal({ ...base, conditions: { pages: [{ type: "include", name: "cart", id: 3 }] } })).toBe("conditions.pages.0.id is only for category and product rules");
-    expect(refusal({ ...base, conditions: { cart: { subtotal_above: 500, subtotal_below: 500 } } })).toBe("conditions.cart.subtotal_below must be more than subtotal_above");
+    expect(refusal({ ...base, conditions: { pages: [{ type: "include", name: "cart", id: 3 }] } })).toBe(
+      "conditions.pages.0.id is only for category and product rules",
+    );
+    expect(refusal({ ...base, conditions: { cart: { subtotal_above: 500, subtotal_below: 500 } } })).toBe(
+      "conditions.cart.subtotal_below must be more than subtotal_above",
+    );
     expect(refusal({ ...base, display: { open_selector: "<script>" } })).toBe("display.open_selector must be a CSS selector");
     expect(refusal("nope")).toBe("(settings) must be a JSON object");
   });

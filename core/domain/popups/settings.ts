@@ -47,7 +47,12 @@ const display = z.strictObject({
 
 const triggers = z.strictObject({
   page_load: z.strictObject({ delay: seconds(3600) }).optional(),
-  scrolling: z.strictObject({ direction: z.enum(["down", "up"]).default("down"), offset: z.number().min(1, "must be 1 or more").max(100, "must be at most 100").default(50) }).optional(),
+  scrolling: z
+    .strictObject({
+      direction: z.enum(["down", "up"]).default("down"),
+      offset: z.number().min(1, "must be 1 or more").max(100, "must be at most 100").default(50),
+    })
+    .optional(),
   scrolling_to: z.strictObject({ selector: selector.refine((s) => s.trim() !== "", "must not be empty") }).optional(),
   click: z.strictObject({ times: positiveInt(100) }).optional(),
   inactivity: z.strictObject({ time: z.number().gt(0, "must be more than 0").max(3600, "must be at most 3600") }).optional(),
@@ -64,7 +69,9 @@ const timing = z.strictObject({
   logged_in: z.strictObject({ users: z.enum(["all", "custom"]), roles: z.array(z.enum(ROLES)).default([]) }).optional(),
   devices: z.strictObject({ devices: z.array(z.enum(DEVICES)).min(1, "must name at least one device") }).optional(),
   /** At most `times` impressions per period; counted on open, or on close when `count` is '' or 'close' (§4 'Popups'). */
-  times: z.strictObject({ times: positiveInt(1000), period: z.enum(IMPRESSION_PERIODS).default(""), count: z.enum(["", "open", "close"]).default("") }).optional(),
+  times: z
+    .strictObject({ times: positiveInt(1000), period: z.enum(IMPRESSION_PERIODS).default(""), count: z.enum(["", "open", "close"]).default("") })
+    .optional(),
   browsers: z.strictObject({ browsers: z.enum(["all", "custom"]), browsers_options: z.array(z.enum(BROWSERS)).default([]) }).optional(),
   /** In the shop's timezone (site configuration popups.timezone). */
   schedule: z.strictObject({ start_date: localDateTime.optional(), end_date: localDateTime.optional() }).optional(),
@@ -114,7 +121,8 @@ export const popupSettingsSchema = z
       }
     }
     const s = p.timing.schedule;
-    if (s?.start_date && s.end_date && s.end_date <= s.start_date) ctx.addIssue({ code: "custom", path: ["timing", "schedule", "end_date"], message: "must be after start_date" });
+    if (s?.start_date && s.end_date && s.end_date <= s.start_date)
+      ctx.addIssue({ code: "custom", path: ["timing", "schedule", "end_date"], message: "must be after start_date" });
     const c = p.conditions.cart;
     if (c?.subtotal_above !== undefined && c.subtotal_below !== undefined && c.subtotal_below <= c.subtotal_above) {
       ctx.addIssue({ code: "custom", path: ["conditions", "cart", "subtotal_below"], message: "must be more than subtotal_above" });
@@ -133,6 +141,23 @@ export type PopupTriggers = PopupSettings["triggers"];
 export type PopupDisplay = PopupSettings["display"];
 export type PageRule = PopupSettings["conditions"]["pages"][number];
 export type CartCondition = NonNullable<PopupSettings["conditions"]["cart"]>;
+
+/** What a page carries of a popup: no page or cart conditions and no roles (§6 'Popups': roles are never shown). */
+export interface PagePopup {
+  id: number;
+  title: string;
+  content: PopupSettings["content"];
+  display: PopupDisplay;
+  triggers: PopupTriggers;
+  timing: Omit<PopupTiming, "logged_in">;
+}
+
+/** The popups' part of a page's data. */
+export interface PopupPageData {
+  popups: PagePopup[];
+  timeZone: string;
+  focusDelayMs: number;
+}
 
 export type SettingsResult = { ok: true; value: PopupSettings } | { ok: false; field: string; message: string };
 

@@ -6,10 +6,11 @@
  * cacheable. These functions work on the parsed objects; a value that is not what we wrote (tampered: "abc", a huge
  * number, a wrong shape) is treated as absent.
  */
-import { IMPRESSION_PERIOD_SECONDS } from "./conditions.ts";
 import type { PopupSettings } from "./settings.ts";
 
 export const STORAGE_KEY = "elementor";
+/** §9 'Popups': impression periods in seconds; '' = ever, 'session' = this browser session. */
+export const IMPRESSION_PERIOD_SECONDS = { day: 86_400, week: 604_800, month: 2_628_288 } as const;
 /** Counts above this are not ours. */
 const MAX_COUNT = 1_000_000;
 /** Popups remembered as shown this session (for conversions), newest last. */

@@ -1,0 +1,97 @@
+/**
+ * The popups' always-loaded part, kept tiny (docs/contract/storefront.md §4 'Popups'): counts page views and
+ * sessions, catches link-action clicks (their handler loads on the first one), reports a conversion on the order
+ * received page, and — only on a page that has popups, once it is interactive — loads the engine's chunk.
+ */
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { LINK_ACTION_HREF } from "../../../core/domain/popups/link-actions.ts";
+import { countPageView, shownThisSession, STORAGE_KEY } from "../../../core/domain/popups/storage.ts";
+import type { PopupPageData } from "../../../core/domain/popups/settings.ts";
+import { reportPopupEvent, storageObject } from "./bridge.ts";
+
+const PopupEngine = lazy(() => import("./PopupEngine.tsx"));
+
+/** A broken popup never breaks the page: the engine's errors end here. */
+class Contained extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** After load, when the browser is idle: the engine never competes with the page's own start. */
+function whenInteractive(run: () => void): () => void {
+  let cancelled = false;
+  const idle = () => {
+    if (cancelled) return;
+    if ("requestIdleCallback" in window) window.requestIdleCallback(() => !cancelled && run(), { timeout: 2000 });
+    else setTimeout(() => !cancelled && run(), 1);
+  };
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener("load", idle);
+  };
+}
+
+export function PopupBoot({ data }: { data: PopupPageData | null }) {
+  const location = useLocation();
+  const hasPopups = !!data && data.popups.length > 0;
+  const hasPopupsRef = useRef(hasPopups);
+  useEffect(() => {
+    hasPopupsRef.current = hasPopups;
+  }, [hasPopups]);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    const local = storageObject("localStorage", STORAGE_KEY);
+    const session = storageObject("sessionStorage", STORAGE_KEY);
+    countPageView(local.value, session.value);
+    local.save();
+    session.save();
+    // Conversions: the order received page reports the popups this browser session showed (the server checks the
+    // order is this session's and that an impression came first: docs/decisions/0018-popups.md).
+    const received = /^\/checkout\/order-received\/(\d+)\/$/.exec(location.pathname);
+    const key = new URLSearchParams(location.search).get("key");
+    if (received && key) {
+      const sent = Array.isArray(session.value.conversions_sent) ? (session.value.conversions_sent as unknown[]) : [];
+      if (!sent.includes(Number(received[1]))) {
+        for (const s of shownThisSession(session.value)) reportPopupEvent(s.id, "conversion", { order_id: Number(received[1]), order_key: key });
+        session.value.conversions_sent = [...sent, Number(received[1])].slice(-20);
+        session.save();
+      }
+    }
+  }, [location.key, location.pathname, location.search]);
+
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0) return;
+      const link = (e.target as Element | null)?.closest?.("a[href]");
+      const href = link?.getAttribute("href") ?? "";
+      if (!link || !LINK_ACTION_HREF.test(href)) return;
+      e.preventDefault();
+      void import("./actions.ts").then((m) => m.runLinkAction(href, link, hasPopupsRef.current)).catch(() => undefined);
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+
+  useEffect(() => {
+    if (!hasPopups || ready) return;
+    return whenInteractive(() => setReady(true));
+  }, [hasPopups, ready]);
+
+  if (!ready || !data || !hasPopups) return null;
+  return (
+    <Contained>
+      <Suspense fallback={null}>
+        <PopupEngine key={location.key} {...data} />
+      </Suspense>
+    </Contained>
+  );
+}
