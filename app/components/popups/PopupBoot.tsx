@@ -8,7 +8,7 @@ import { useLocation } from "react-router";
 import { LINK_ACTION_HREF } from "../../../core/domain/popups/link-actions.ts";
 import { countPageView, shownThisSession, STORAGE_KEY } from "../../../core/domain/popups/storage.ts";
 import type { PopupPageData } from "../../../core/domain/popups/settings.ts";
-import { reportPopupEvent, storageObject } from "./bridge.ts";
+import { popupBridge, reportPopupEvent, storageObject, withEngine } from "./bridge.ts";
 
 const PopupEngine = lazy(() => import("./PopupEngine.tsx"));
 
@@ -43,9 +43,11 @@ export function PopupBoot({ data }: { data: PopupPageData | null }) {
   const location = useLocation();
   const hasPopups = !!data && data.popups.length > 0;
   const hasPopupsRef = useRef(hasPopups);
+  const popupsRef = useRef(data?.popups ?? []);
   useEffect(() => {
     hasPopupsRef.current = hasPopups;
-  }, [hasPopups]);
+    popupsRef.current = data?.popups ?? [];
+  }, [hasPopups, data]);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -71,6 +73,23 @@ export function PopupBoot({ data }: { data: PopupPageData | null }) {
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0) return;
+      // A click on a popup's open_selector before the engine has loaded: load it now, and it opens the popup.
+      if (!popupBridge.engine) {
+        for (const p of popupsRef.current) {
+          const selector = p.display.open_selector.trim();
+          let hit = false;
+          try {
+            hit = !!selector && !!(e.target as Element | null)?.closest?.(selector);
+          } catch {
+            hit = false;
+          }
+          if (!hit) continue;
+          e.preventDefault();
+          setReady(true);
+          withEngine((engine) => engine.open(p.id, false));
+          return;
+        }
+      }
       const link = (e.target as Element | null)?.closest?.("a[href]");
       const href = link?.getAttribute("href") ?? "";
       if (!link || !LINK_ACTION_HREF.test(href)) return;
