@@ -179,7 +179,7 @@ describe("popups in a browser", () => {
   it("click, scrolling, scrolling_to; avoid_multiple_popups blocks; a background click closes", async () => {
     const context = await browser.newContext();
     const page = await open(context, `/product/${product.B!.slug}/`);
-    await page.waitForFunction(() => document.readyState === "complete");
+    await page.locator("html[data-popups-ready]").waitFor({ state: "attached" });
     const title = page.locator("h1.product_title");
     await title.click();
     await title.click();
@@ -233,8 +233,7 @@ describe("popups in a browser", () => {
     const context = await browser.newContext();
     const page = await open(context, `/blog/${postSlug}/`);
     const link = page.locator("#la-open");
-    await link.waitFor();
-    await page.waitForFunction(() => document.readyState === "complete");
+    await page.locator("html[data-popups-ready]").waitFor({ state: "attached" });
     await link.focus();
     await page.keyboard.press("Enter");
     await dialog(page, "linked").waitFor();

@@ -1,14 +1,13 @@
 /**
- * The popups' always-loaded part, kept tiny (docs/contract/storefront.md §4 'Popups'): counts page views and
- * sessions, catches link-action clicks (their handler loads on the first one), reports a conversion on the order
- * received page, and — only on a page that has popups, once it is interactive — loads the engine's chunk.
+ * The popups' always-loaded part, kept tiny (docs/contract/storefront.md §4 'Popups'): catches link-action and open
+ * selector clicks (their handlers load on the first one), loads the page-visit chunk (page views, sessions,
+ * conversions) once the page is interactive, and — only on a page that has popups — the engine's chunk then.
  */
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { LINK_ACTION_HREF } from "../../../core/domain/popups/link-actions.ts";
-import { countPageView, shownThisSession, STORAGE_KEY } from "../../../core/domain/popups/storage.ts";
 import type { PopupPageData } from "../../../core/domain/popups/settings.ts";
-import { popupBridge, reportPopupEvent, storageObject, withEngine } from "./bridge.ts";
+import { popupBridge, withEngine } from "./bridge.ts";
 
 const PopupEngine = lazy(() => import("./PopupEngine.tsx"));
 
@@ -50,25 +49,18 @@ export function PopupBoot({ data }: { data: PopupPageData | null }) {
   }, [hasPopups, data]);
   const [ready, setReady] = useState(false);
 
-  useEffect(() => {
-    const local = storageObject("localStorage", STORAGE_KEY);
-    const session = storageObject("sessionStorage", STORAGE_KEY);
-    countPageView(local.value, session.value);
-    local.save();
-    session.save();
-    // Conversions: the order received page reports the popups this browser session showed (the server checks the
-    // order is this session's and that an impression came first: docs/decisions/0018-popups.md).
-    const received = /^\/checkout\/order-received\/(\d+)\/$/.exec(location.pathname);
-    const key = new URLSearchParams(location.search).get("key");
-    if (received && key) {
-      const sent = Array.isArray(session.value.conversions_sent) ? (session.value.conversions_sent as unknown[]) : [];
-      if (!sent.includes(Number(received[1]))) {
-        for (const s of shownThisSession(session.value)) reportPopupEvent(s.id, "conversion", { order_id: Number(received[1]), order_key: key });
-        session.value.conversions_sent = [...sent, Number(received[1])].slice(-20);
-        session.save();
-      }
-    }
-  }, [location.key, location.pathname, location.search]);
+  // Once the page is interactive: the page view (and a conversion on the order received page), then — on a page
+  // with popups — the engine, whose timing conditions see this page counted.
+  useEffect(
+    () =>
+      whenInteractive(() => {
+        void import("./page-visit.ts")
+          .then((m) => m.recordVisit(location.pathname, location.search))
+          .catch(() => undefined)
+          .finally(() => hasPopupsRef.current && setReady(true));
+      }),
+    [location.key, location.pathname, location.search],
+  );
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
@@ -99,11 +91,6 @@ export function PopupBoot({ data }: { data: PopupPageData | null }) {
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
   }, []);
-
-  useEffect(() => {
-    if (!hasPopups || ready) return;
-    return whenInteractive(() => setReady(true));
-  }, [hasPopups, ready]);
 
   if (!ready || !data || !hasPopups) return null;
   return (

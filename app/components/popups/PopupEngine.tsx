@@ -9,7 +9,8 @@ import type { PagePopup, PopupPageData } from "../../../core/domain/popups/setti
 import { countsOnOpen, failedBrowserTiming } from "../../../core/domain/popups/conditions.ts";
 import { addImpression, disable, impressions, isDisabled, pageViews, rememberShown, sessions, STORAGE_KEY } from "../../../core/domain/popups/storage.ts";
 import { adblockDetected, BAIT_CLASSES, baitId, clickFires, exitIntentFires, ms, scrollingFires } from "../../../core/domain/popups/triggers.ts";
-import { popupBridge, reportPopupEvent, storageObject } from "./bridge.ts";
+import { popupBridge } from "./bridge.ts";
+import { reportPopupEvent, storageObject } from "./browser-state.ts";
 import { PopupDialog } from "./PopupDialog.tsx";
 import { POPUP_CSS } from "./popup-styles.ts";
 
@@ -214,8 +215,11 @@ export default function PopupEngine({ popups, timeZone, focusDelayMs }: PopupPag
     };
     popupBridge.engine = handle;
     for (const run of popupBridge.pending.splice(0)) run(handle);
+    // A mark for scripts and tests: the triggers are wired from here on.
+    document.documentElement.setAttribute("data-popups-ready", "");
     return () => {
       if (popupBridge.engine === handle) popupBridge.engine = null;
+      document.documentElement.removeAttribute("data-popups-ready");
     };
   }, [popups, show, close]);
 
