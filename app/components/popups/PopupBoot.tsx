@@ -5,9 +5,10 @@
  */
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { LINK_ACTION_HREF } from "../../../core/domain/popups/link-actions.ts";
+import { LINK_ACTION_HREF } from "../../../core/domain/popups/link-action-href.ts";
 import type { PopupPageData } from "../../../core/domain/popups/settings.ts";
 import { popupBridge, withEngine } from "./bridge.ts";
+import { loadChunk } from "../../lib/page-errors.ts";
 
 const PopupEngine = lazy(() => import("./PopupEngine.tsx"));
 
@@ -86,7 +87,11 @@ export function PopupBoot({ data }: { data: PopupPageData | null }) {
       const href = link?.getAttribute("href") ?? "";
       if (!link || !LINK_ACTION_HREF.test(href)) return;
       e.preventDefault();
-      void import("./actions.ts").then((m) => m.runLinkAction(href, link, hasPopupsRef.current)).catch(() => undefined);
+      // The shopper asked for something: a chunk that fails is announced (§8); the marketing chunks fail silently.
+      loadChunk("popup-actions", () => import("./actions.ts")).then(
+        (m) => m.runLinkAction(href, link, hasPopupsRef.current),
+        () => undefined,
+      );
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);

@@ -11,9 +11,6 @@ export type LinkAction =
   | { action: "off_canvas:open" | "off_canvas:close" | "off_canvas:toggle"; id: string }
   | { action: "reload-page" };
 
-/** A quick test for the page's click listener before it loads the handler. */
-export const LINK_ACTION_HREF = /^#(?:popup:|off_canvas:|reload-page$|elementor-action(?::|%3A))/i;
-
 const OFF_CANVAS_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const popupId = (v: unknown): number | null => {
   const n = typeof v === "number" ? v : typeof v === "string" && /^[1-9][0-9]{0,9}$/.test(v) ? Number(v) : NaN;

@@ -32,7 +32,8 @@ import {
   sessions,
   shownThisSession,
 } from "./storage.ts";
-import { parseLinkAction, LINK_ACTION_HREF } from "./link-actions.ts";
+import { parseLinkAction } from "./link-actions.ts";
+import { LINK_ACTION_HREF } from "./link-action-href.ts";
 import { adblockDetected, baitId, clickFires, exitIntentFires, ms, scrollingFires } from "./triggers.ts";
 
 const base: PopupSettingsInput = { title: "Test", content: { heading: "Hello" } };
