@@ -157,6 +157,8 @@ export const SITE_CONFIG = {
     timezone: "UTC" as string,
     /** §9 'Timings': focus moves into an opened popup after this delay. */
     focusDelayMs: 250 as number,
+    /** §9 'Timings': "100 ms otherwise" — an off-canvas panel opened by a link action. */
+    offCanvasFocusDelayMs: 100 as number,
   },
   attribution: { lifetimeMonths: 0.00001, sessionMinutes: 30, base64: false, allowTracking: true },
   sports: { sport: "football", defaultLang: "en" },

@@ -5,6 +5,7 @@
  */
 import { parseLinkAction } from "../../../core/domain/popups/link-actions.ts";
 import { popupBridge, withEngine } from "./bridge.ts";
+import { SITE_CONFIG } from "../../../core/config/site-config.ts";
 
 function offCanvas(action: "open" | "close" | "toggle", id: string, link: Element): void {
   const panel = document.getElementById(`off-canvas-${id}`);
@@ -15,7 +16,7 @@ function offCanvas(action: "open" | "close" | "toggle", id: string, link: Elemen
   for (const l of document.querySelectorAll(`[aria-controls="off-canvas-${id}"]`)) l.setAttribute("aria-expanded", String(open));
   if (open) {
     if (!panel.hasAttribute("tabindex")) panel.setAttribute("tabindex", "-1");
-    panel.focus();
+    setTimeout(() => panel.focus(), SITE_CONFIG.popups.offCanvasFocusDelayMs);
   } else if (panel.contains(document.activeElement) && link instanceof HTMLElement) link.focus();
 }
 
