@@ -16,6 +16,8 @@ let ids: Record<string, number>;
 
 beforeAll(async () => {
   shop = await startTestShop();
+  // The template has the demo popups turned off (tests/support/database-template.ts): this file tests them.
+  await shop.services.db.query(`UPDATE popups SET settings = jsonb_set(settings, '{enabled}', 'true')`);
   const rows = await shop.services.db.query<{ id: number; title: string }>(`SELECT id, settings->>'title' AS title FROM popups ORDER BY id`);
   ids = Object.fromEntries(rows.map((r) => [r.title, r.id]));
 });
