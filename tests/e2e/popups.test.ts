@@ -136,14 +136,27 @@ async function open(context: BrowserContext, path: string, width = 1280): Promis
 describe("popups in a browser", () => {
   it("page_load with the close button delay, focus moved in and trapped, Escape; capped per session, page_views and sessions", async () => {
     const context = await browser.newContext();
+    // The page's own clock: when the dialog appeared, its close button showed and focus moved in.
+    await context.addInitScript(() => {
+      const t: Record<string, number> = {};
+      (window as unknown as { popupTimes: Record<string, number> }).popupTimes = t;
+      new MutationObserver(() => {
+        t.open ??= document.querySelector(".shop-popup-modal [role=dialog]") ? performance.now() : undefined!;
+        t.close ??= document.querySelector(".shop-popup-modal .shop-popup-close:not([hidden])") ? performance.now() : undefined!;
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+      document.addEventListener("focusin", (e) => (t.focus ??= (e.target as Element).closest(".shop-popup-modal") ? performance.now() : undefined!));
+    });
     const page = await open(context, `/product/${product.A!.slug}/`);
     await dialog(page, "capped").waitFor();
+    expect(await dialog(page, "capped").evaluate((n) => getComputedStyle(n).animationName)).toBe("shop-popup-zoom-in");
     expect(await dialog(page, "capped").getAttribute("aria-modal")).toBe("true");
     expect(await page.locator(`#${await dialog(page, "capped").getAttribute("aria-labelledby")}`).innerText()).toBe("capped heading");
-    // The close button waits its delay; focus moves in after the 250 ms focus delay.
-    expect(await closeButton(page, "capped").isHidden()).toBe(true);
+    // The close button waits its delay (0.6 s); focus moves in after the 250 ms focus delay.
     await page.waitForFunction((pid) => !!document.activeElement?.closest(`[data-popup-id="${pid}"]`), id.capped);
     await closeButton(page, "capped").waitFor({ state: "visible" });
+    const times = await page.evaluate(() => (window as unknown as { popupTimes: Record<string, number> }).popupTimes);
+    expect(times.close! - times.open!).toBeGreaterThanOrEqual(590);
+    expect(times.focus! - times.open!).toBeGreaterThanOrEqual(245);
     expect(await page.evaluate(() => document.documentElement.classList.contains("shop-popup-no-scroll"))).toBe(true);
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press(i % 2 ? "Shift+Tab" : "Tab");
@@ -165,8 +178,12 @@ describe("popups in a browser", () => {
     expect(await dialog(page, "second session").count()).toBe(0);
 
     // A new tab is a new browser session: the capped popup may show again, and so may the sessions one.
-    const tab = await open(context, `/product/${product.A!.slug}/`, 400);
+    const tab = await context.newPage();
+    await tab.setViewportSize({ width: 400, height: 900 });
+    await tab.emulateMedia({ reducedMotion: "reduce" });
+    await tab.goto(`${shop.url}/product/${product.A!.slug}/`);
     await dialog(tab, "capped").waitFor();
+    expect(await dialog(tab, "capped").evaluate((n) => getComputedStyle(n).animationName)).toBe("none");
     await dialog(tab, "second session").waitFor();
     await dialog(tab, "second view").waitFor();
     for (const name of ["second session", "second view"]) await closeButton(tab, name).dispatchEvent("click");
@@ -178,6 +195,11 @@ describe("popups in a browser", () => {
 
   it("click, scrolling, scrolling_to; avoid_multiple_popups blocks; a background click closes", async () => {
     const context = await browser.newContext();
+    // Tampered storage reads as absent: 'disable' that is not `true`, counts that are not ours.
+    await context.addInitScript((pid) => {
+      if (!localStorage.getItem("elementor"))
+        localStorage.setItem("elementor", JSON.stringify({ [`popup_${pid}_disable`]: "yes", pageViews: "abc", sessions: 1e300 }));
+    }, id["third click"]);
     const page = await open(context, `/product/${product.B!.slug}/`);
     await page.locator("html[data-popups-ready]").waitFor({ state: "attached" });
     const title = page.locator("h1.product_title");
@@ -200,6 +222,7 @@ describe("popups in a browser", () => {
     await letPageSettle(page, { frames: 3 });
     expect(await dialog(page, "blocked").count()).toBe(0);
     expect((await shown(page)).sort()).toEqual([id["third click"], id["half way"], id.reviews].sort());
+    expect(await storage(page)).toMatchObject({ pageViews: 1, sessions: 1 });
     await context.close();
   });
 
