@@ -267,6 +267,8 @@ describe("popups in a browser", () => {
     expect(page.url()).not.toContain("#popup");
 
     await link.click();
+    await dialog(page, "linked").waitFor();
+    expect(await seriousAxeViolations(page, `[data-popup-id="${id.linked}"]`)).toEqual([]);
     await page.locator(`[data-popup-id="${id.linked}"] .shop-popup-dismiss`).click();
     await dialog(page, "linked").waitFor({ state: "detached" });
     expect((await storage(page))[`popup_${id.linked}_disable`]).toBe(true);

@@ -11,8 +11,8 @@ export function demoPopups(ids: { faceMasks: number }): PopupSettingsInput[] {
       title: "Newsletter sign-up",
       content: {
         heading: "Stay in the loop",
-        text: ["New prints, matching sets and members-only offers, about twice a month.", "Create an account and tick the newsletter box."],
-        cta: { label: "Sign up", href: "/my-account/" },
+        text: ["New prints, matching sets and members-only offers, about twice a month.", "Creating an account takes a minute."],
+        cta: { label: "Create an account", href: "/my-account/" },
         dismiss: { label: "No thanks", do_not_show_again: true },
       },
       display: { avoid_multiple_popups: true, entrance_animation: "zoomIn", exit_animation: "fadeOut", close_button_delay: 1 },
