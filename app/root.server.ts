@@ -5,6 +5,8 @@ import { browserGlobals, type PageKind } from "./lib/browser-globals.server.ts";
 import { readUserMeta } from "../core/db/repositories/user-meta.ts";
 import { REST_NONCE_ACTION } from "../core/security/nonce.ts";
 import type { Route } from "./+types/root";
+import { popupsForPage } from "../core/commerce/popups.ts";
+import type { PagePopup } from "../core/domain/popups/settings.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, shop, origin, storefront } = context;
@@ -26,6 +28,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     config.comingSoonBanner.enabled && customer && (await readUserMeta(services.db, customer.id)).coming_soon_banner_dismissed !== "yes"
       ? { text: config.comingSoonBanner.text, restUrl: `${origin}/wp-json/wp/v2/users/${customer.id}`, nonce: shop.nonce(REST_NONCE_ACTION) }
       : null;
+  // A popup that cannot apply here is never sent; a failure to read them costs the page its popups, nothing more.
+  let popups: PagePopup[] = [];
+  try {
+    popups = await popupsForPage(services.db, { path, customerId: shop.customerId(), cart: pricedCart, now: services.now(), timeZone: config.popups.timezone });
+  } catch (error) {
+    services.logger.error("popups for the page failed", { path, error });
+  }
   return {
     site: { name: config.siteName, tagline: config.tagline },
     categories,
@@ -36,6 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fieldDescriptionSlideMs: config.timings.fieldDescriptionSlideMs,
     storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
     globals: browserGlobals(config, shop, origin, services.siteUrl, page),
+    popups: { popups, timeZone: config.popups.timezone, focusDelayMs: config.popups.focusDelayMs },
     cspNonce: context.cspNonce,
     hydrate: context.hydrate,
   };

@@ -15,6 +15,7 @@ import { CartScripts } from "./components/cart/CartScripts.tsx";
 import { AttributionScript } from "./components/checkout/Attribution.tsx";
 import { ConsentBanner } from "./components/consent/ConsentBanner.tsx";
 import attributionEarly from "./components/checkout/attribution-early.ts?iife";
+import { PopupBoot } from "./components/popups/PopupBoot.tsx";
 import { loader as serverLoader } from "./root.server.ts";
 import { pageTitle } from "./lib/listing-params.ts";
 import { globalsScript, listingPagingOf, withListingPaging } from "./lib/page-globals.ts";
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollToTop />
         <CartScripts />
         <AttributionScript />
+        <PopupBoot data={root?.popups ?? null} />
         {root?.hydrate === false ? null : (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -20,6 +20,7 @@ import { THEME_TEMPLATES } from "../lib/theme-templates.ts";
 import { DiscountPricing } from "../components/discounts/DiscountPricing.tsx";
 import type { CommentsSectionData } from "../../core/domain/comments/comments.ts";
 import { loader as serverLoader } from "./product.server.ts";
+import { SizeGuideLink } from "../components/popups/SizeGuideLink.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);
@@ -157,6 +158,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               bundledProducts={bundled}
               variable={variable ? { ...variable, onVariation } : undefined}
             />
+            <SizeGuideLink hasSizes={product.attributes.some((a) => a.name === "pa_size")} />
             <DiscountPricing data={loaderData.discounts} />
             <div className="product_meta">
               {product.sku ? (

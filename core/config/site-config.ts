@@ -194,6 +194,15 @@ export const SITE_CONFIG = {
     /** Tracking cookies the owner turns off (§9 'Tracking (analytics)'): group names of core/domain/tracking/consent.ts, or "all". */
     disabledCookies: [] as string[],
   },
+  /** Marketing popups (docs/contract/storefront.md §3 'Popup settings', §9 'Popups'); the popups themselves are rows (migration 0016). */
+  popups: {
+    /** The shop's timezone (IANA name): popup schedules' start and end are wall-clock times here. */
+    timezone: "UTC" as string,
+    /** §9 'Timings': focus moves into an opened popup after this delay. */
+    focusDelayMs: 250 as number,
+    /** §9 'Timings': "100 ms otherwise" — an off-canvas panel opened by a link action. */
+    offCanvasFocusDelayMs: 100 as number,
+  },
   sports: { sport: "football", defaultLang: "en" },
   limits: { requestBodyBytes: 1_000_000, websocketFrameBytes: 65_536 },
 } as const;

@@ -302,6 +302,22 @@ export interface PaymentTokens {
   token: string;
 }
 
+export interface PopupEvents {
+  client_key: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  kind: string;
+  order_id: number | null;
+  popup_id: number;
+}
+
+export interface Popups {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  settings: Json;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Posts {
   author: string;
   comment_status: Generated<string>;
@@ -504,6 +520,8 @@ export interface DB {
   password_resets: PasswordResets;
   payment_attempts: PaymentAttempts;
   payment_tokens: PaymentTokens;
+  popup_events: PopupEvents;
+  popups: Popups;
   posts: Posts;
   product_links: ProductLinks;
   product_terms: ProductTerms;

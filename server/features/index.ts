@@ -13,6 +13,7 @@ import { shareFeature } from "./share.ts";
 import { usersFeature } from "./users.ts";
 import { consentFeature } from "./consent.ts";
 import { trackingFeature } from "./tracking.ts";
+import { popupsFeature } from "./popups.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -28,4 +29,5 @@ export const FEATURES: Feature[] = [
   usersFeature,
   consentFeature,
   trackingFeature,
+  popupsFeature,
 ];

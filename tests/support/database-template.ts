@@ -26,7 +26,12 @@ async function createTemplate(seed: boolean): Promise<DatabaseTemplate> {
     const db = await openDatabase({ databaseUrl, dataDir: template.kind === "pglite" ? template.dir : null });
     try {
       await migrate(db);
-      if (seed) await seedDemoData(db);
+      if (seed) {
+        await seedDemoData(db);
+        // The demo popups (exit intent, scrolling) would cover other suites' pages with a modal: off in the template;
+        // tests/http/popups.test.ts turns them on, tests/e2e/popups.test.ts brings its own.
+        await db.query(`UPDATE popups SET settings = jsonb_set(settings, '{enabled}', 'false')`);
+      }
     } finally {
       await db.close(); // closed: a PGlite folder is then consistent and can be copied file by file
     }

@@ -8,6 +8,9 @@ import { bundleModel, bundlePrice, storedBundledItems } from "../../domain/catal
 import { renderProductSvg, PRODUCT_IMAGE_SIZE } from "../../domain/media/product-image.ts";
 import { demoCatalogue, demoTerms, type DemoImage, type DemoProduct } from "./demo-catalogue.ts";
 import { saveCoupon, saveRule, saveShippingMethod } from "../repositories/discounts.ts";
+import { demoPopups } from "./demo-popups.ts";
+import { insertPopup, categoryIdBySlug } from "../repositories/popups.ts";
+import { parsePopupSettings } from "../../domain/popups/settings.ts";
 import { DEMO_COUPONS, DEMO_SHIPPING_METHODS, demoDiscountRules } from "./demo-discounts.ts";
 
 const SEEDED_KEY = "demo_seeded";
@@ -24,6 +27,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     if (claimed.length === 0) return false;
     await insertCatalogue(tx, now);
     await insertDiscounts(tx);
+    await insertPopups(tx);
     return true;
   });
 }
@@ -228,6 +232,17 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
 }
 
 /** The spec's mask promotion and one demo rule of each other kind, a few demo coupons and the shipping methods. */
+/** The demo popups, through the same schema as the REST API (docs/contract/storefront.md §4 'Popups'). */
+async function insertPopups(tx: Queryable): Promise<void> {
+  const faceMasks = await categoryIdBySlug(tx, "face-masks");
+  if (faceMasks === null) throw new Error("demo popups need the face-masks category");
+  for (const input of demoPopups({ faceMasks })) {
+    const parsed = parsePopupSettings(input);
+    if (!parsed.ok) throw new Error(`demo popup ${input.title}: ${parsed.message}`);
+    await insertPopup(tx, parsed.value);
+  }
+}
+
 async function insertDiscounts(tx: Queryable): Promise<void> {
   const products = await sql(tx).selectFrom("products").select(["id", "slug"]).execute();
   const idBySlug = new Map(products.map((p) => [p.slug, p.id]));

@@ -1,0 +1,140 @@
+/**
+ * Popups over REST (docs/contract/storefront.md §4 'Popups', docs/contract/wire.md §2 'Popups'):
+ * - `POST shop/v1/popups/{id}/events` — the browser's report (impression, close, do_not_show_again, conversion),
+ *   anonymous, validated and limited per client;
+ * - staff only (administrator or shop_manager, signed in, with the REST nonce): `GET shop/v1/popups/stats`,
+ *   `GET|POST shop/v1/popups`, `GET|PUT|POST|DELETE shop/v1/popups/{id}`. Settings are validated by the domain's
+ *   schema; a refusal names the field and saves nothing.
+ */
+import { z } from "zod";
+import { json } from "../http/dispatch.ts";
+import { restError, type RestInput } from "../http/rest.ts";
+import type { Endpoints, Feature } from "./feature.ts";
+import { canSeeOrder } from "../../core/commerce/order-access.ts";
+import { customerRole, deletePopup, findPopup, listPopups, popupStatsReport, recordEvent, savePopup } from "../../core/commerce/popups.ts";
+import { BROWSER_KEY_COOKIE } from "../http/request-context.ts";
+
+/** Roles that manage popups (the lead replaces this with core/security/capabilities.ts). */
+const STAFF_ROLES = new Set(["administrator", "shop_manager"]);
+
+/** WordPress's answers: no valid nonce or no user = 401 rest_not_logged_in; a user without the role = 403 rest_forbidden. */
+async function staffOnly(input: RestInput) {
+  await input.req.shop.session();
+  const customerId = input.req.shop.customerId();
+  if (!input.authenticated || !customerId) return restError("rest_not_logged_in", "You are not currently logged in.", 401);
+  const role = await customerRole(input.services.db, customerId);
+  if (!role || !STAFF_ROLES.has(role)) return restError("rest_forbidden", "Sorry, you are not allowed to do that.", 403);
+  return null;
+}
+
+const popupId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
+const invalidId = () => restError("rest_popup_invalid_id", "Invalid popup ID.", 404);
+
+const eventBody = z.strictObject({
+  event: z.enum(["impression", "close", "do_not_show_again", "conversion"]),
+  order_id: z.number().int().min(1).max(2_147_483_647).optional(),
+  order_key: z.string().max(100).optional(),
+});
+
+/** The browser's key (the nonce cookie), else its address: whom the limit and a conversion's impression belong to. */
+function clientKey(input: RestInput): string {
+  const key = input.req.shop.cookies[BROWSER_KEY_COOKIE];
+  return key && /^[0-9a-f]{32}$/.test(key) ? `browser:${key}` : `address:${input.req.ip ?? "unknown"}`;
+}
+
+function registerPopupEndpoints({ rest }: Endpoints): void {
+  rest.register("POST", "shop/v1/popups/:id/events", async (input) => {
+    const id = popupId(input.pathParams.id);
+    if (id === null) return invalidId();
+    const parsed = eventBody.safeParse(input.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const param = String(issue.path[0] ?? (issue.code === "unrecognized_keys" ? issue.keys[0] : "event"));
+      return restError("rest_invalid_param", `Invalid parameter(s): ${param}`, 400, { params: { [param]: issue.message } });
+    }
+    const body = parsed.data;
+    if (body.event === "conversion" && (body.order_id === undefined || !body.order_key)) {
+      return restError("rest_missing_callback_param", "Missing parameter(s): order_id, order_key", 400, { params: ["order_id", "order_key"] });
+    }
+    const session = await input.req.shop.session();
+    const outcome = await recordEvent(input.services.db, {
+      popupId: id,
+      kind: body.event,
+      clientKey: clientKey(input),
+      now: input.services.now(),
+      order:
+        body.event === "conversion"
+          ? {
+              id: body.order_id!,
+              key: body.order_key!,
+              visible: (order) => canSeeOrder(order, session ? { customerId: session.customerId, data: session.data } : null),
+            }
+          : undefined,
+    });
+    if (!outcome.ok) return restError(outcome.code, outcome.message, outcome.status);
+    return json({ recorded: outcome.recorded }, outcome.recorded ? 201 : 200);
+  });
+
+  rest.register("GET", "shop/v1/popups/stats", async (input) => {
+    const refused = await staffOnly(input);
+    if (refused) return refused;
+    return json(await popupStatsReport(input.services.db));
+  });
+
+  rest.register("GET", "shop/v1/popups", async (input) => {
+    const refused = await staffOnly(input);
+    if (refused) return refused;
+    return json((await listPopups(input.services.db)).map((p) => ({ id: p.id, ...p.settings, modified_gmt: p.updatedAt.toISOString() })));
+  });
+
+  const save = async (input: RestInput, id: number | null) => {
+    const refused = await staffOnly(input);
+    if (refused) return refused;
+    const result = await savePopup(input.services.db, id, input.body);
+    if (!result.ok) {
+      if (result.status === 404) return invalidId();
+      return restError("rest_invalid_param", `Invalid parameter(s): ${result.field}`, 400, { params: { [result.field!]: result.message } });
+    }
+    const saved = await findPopup(input.services.db, result.id);
+    return json({ id: result.id, ...saved!.settings, modified_gmt: saved!.updatedAt.toISOString() }, id === null ? 201 : 200);
+  };
+  rest.register("POST", "shop/v1/popups", (input) => save(input, null));
+
+  for (const method of ["PUT", "POST"]) {
+    rest.register(method, "shop/v1/popups/:id", async (input) => {
+      const id = popupId(input.pathParams.id);
+      if (id === null) return invalidId();
+      return save(input, id);
+    });
+  }
+
+  rest.register("GET", "shop/v1/popups/:id", async (input) => {
+    const refused = await staffOnly(input);
+    if (refused) return refused;
+    const id = popupId(input.pathParams.id);
+    const popup = id === null ? null : await findPopup(input.services.db, id);
+    if (!popup) return invalidId();
+    return json({ id: popup.id, ...popup.settings, modified_gmt: popup.updatedAt.toISOString() });
+  });
+
+  rest.register("DELETE", "shop/v1/popups/:id", async (input) => {
+    const refused = await staffOnly(input);
+    if (refused) return refused;
+    const id = popupId(input.pathParams.id);
+    if (id === null || !(await deletePopup(input.services.db, id))) return invalidId();
+    return json({ deleted: true, id });
+  });
+}
+
+export const popupsFeature: Feature = {
+  name: "popups",
+  endpoints(endpoints, services) {
+    // An unknown timezone would make every scheduled popup fail closed: refuse it at start instead.
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: services.config.popups.timezone });
+    } catch {
+      throw new Error(`SHOP_SETTINGS: popups.timezone is not a known timezone (${services.config.popups.timezone})`);
+    }
+    registerPopupEndpoints(endpoints);
+  },
+};

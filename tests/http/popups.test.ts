@@ -1,0 +1,217 @@
+/**
+ * Popups over HTTP (docs/contract/storefront.md §4 'Popups', docs/contract/wire.md §2 'Popups'): the server's display
+ * conditions decide which popups a page carries; the browser's events are validated and limited; a conversion needs an
+ * order this session placed after an impression; settings are validated (a refusal names the field and saves
+ * nothing); the staff-only routes answer WordPress's 401/403.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestShop, type TestShop } from "../support/shop.ts";
+import { TestClient } from "../support/client.ts";
+import { registerCustomer } from "../../core/commerce/accounts.ts";
+import { POPUP_EVENTS_PER_CLIENT_PER_HOUR } from "../../core/commerce/popups.ts";
+import { billing, cardFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
+
+let shop: TestShop;
+let ids: Record<string, number>;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  // The template has the demo popups turned off (tests/support/database-template.ts): this file tests them.
+  await shop.services.db.query(`UPDATE popups SET settings = jsonb_set(settings, '{enabled}', 'true')`);
+  const rows = await shop.services.db.query<{ id: number; title: string }>(`SELECT id, settings->>'title' AS title FROM popups ORDER BY id`);
+  ids = Object.fromEntries(rows.map((r) => [r.title, r.id]));
+});
+afterAll(async () => shop?.close());
+
+const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
+/** The popups' titles in a page's loader data (React Router's turbo-stream keeps strings whole). */
+const popupTitles = (html: string) => ["Newsletter sign-up", "Free mask with 6", "Size guide"].filter((t) => html.includes(`\\"${t}\\"`));
+
+async function signIn(email: string, role?: "administrator" | "shop_manager"): Promise<{ client: TestClient; nonce: string }> {
+  const id = await registerCustomer(shop.services.db, { email, password: "account pass 1", first_name: "Ada", last_name: "Lovelace" });
+  if (role) await shop.services.db.query(`UPDATE customers SET role = $2 WHERE email = $1`, [email, role]);
+  expect(id).toBeTruthy();
+  const client = new TestClient(shop.url);
+  const page = await (await client.get("/my-account/")).text();
+  const res = await client.post("/my-account/", {
+    intent: "login",
+    username: email,
+    password: "account pass 1",
+    "woocommerce-login-nonce": hidden(page, "woocommerce-login-nonce"),
+  });
+  expect(res.status).toBe(302);
+  const nonce = await (await client.get("/wp-admin/admin-ajax.php?action=rest-nonce")).text();
+  return { client, nonce };
+}
+
+const event = (client: TestClient, id: number | string, body: unknown) =>
+  client.request(`/wp-json/shop/v1/popups/${id}/events`, { method: "POST", json: body });
+
+describe("which popups a page carries", () => {
+  it("seeds the three demo popups, and each page gets only those whose server conditions hold", async () => {
+    expect(Object.keys(ids)).toEqual(["Newsletter sign-up", "Free mask with 6", "Size guide"]);
+    const guest = new TestClient(shop.url);
+    const product = await (await guest.get("/product/cotton-face-mask/")).text();
+    // No masks in the cart: the offer is not sent; the size guide is (product page) with its link.
+    expect(popupTitles(product)).toEqual(["Newsletter sign-up", "Size guide"]);
+    expect(product).toContain('href="#size-guide"');
+    expect(popupTitles(await (await guest.get("/checkout/")).text())).toEqual([]);
+    expect(popupTitles(await (await guest.get("/cart/")).text())).toEqual(["Newsletter sign-up"]);
+
+    const maskId = await productWithStock(shop, "black-everyday-mask", 100, 1500);
+    const withMask = await shopperWithCart(shop, maskId);
+    expect(popupTitles(await (await withMask.get("/shop/")).text())).toEqual(["Newsletter sign-up", "Free mask with 6"]);
+    expect(popupTitles(await (await withMask.get("/cart/")).text())).toEqual(["Newsletter sign-up"]);
+
+    // logged_in 'all': a signed-in customer never gets the newsletter; the roles are never printed.
+    const { client } = await signIn("reader@example.com");
+    const signedIn = await (await client.get("/product/cotton-face-mask/")).text();
+    expect(popupTitles(signedIn)).toEqual(["Size guide"]);
+    expect(signedIn).not.toContain('\\"logged_in\\"');
+    expect(signedIn).not.toContain('\\"roles\\"');
+    expect(signedIn).not.toContain('\\"contains_categories\\"');
+  });
+
+  it("a popup row that no longer passes the schema is skipped, never sent, and the page still renders", async () => {
+    const [row] = await shop.services.db.query<{ id: number }>(
+      `INSERT INTO popups (settings) VALUES ('{"title":"Broken","content":{"heading":"x"},"triggers":{"page_load":{"delay":-5}}}') RETURNING id`,
+    );
+    const res = await new TestClient(shop.url).get("/shop/");
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain('\\"Broken\\"');
+    await shop.services.db.query(`DELETE FROM popups WHERE id = $1`, [row!.id]);
+  });
+});
+
+describe("the browser's events", () => {
+  it("records impressions, closes and do-not-show-again; refuses bad input in WordPress's shape", async () => {
+    const client = new TestClient(shop.url);
+    const id = ids["Size guide"]!;
+    expect((await event(client, id, { event: "impression" })).status).toBe(201);
+    expect((await event(client, id, { event: "close" })).status).toBe(201);
+    expect((await event(client, id, { event: "do_not_show_again" })).status).toBe(201);
+
+    const bad = await event(client, id, { event: "explode" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: "rest_invalid_param", data: { status: 400, params: { event: expect.any(String) } } });
+    const extra = await event(client, id, { event: "close", colour: "red" });
+    expect(extra.status).toBe(400);
+    expect(await extra.json()).toMatchObject({ code: "rest_invalid_param", data: { params: { colour: expect.any(String) } } });
+    expect((await event(client, 999999, { event: "close" })).status).toBe(404);
+    expect((await event(client, "abc", { event: "close" })).status).toBe(404);
+    const noOrder = await event(client, id, { event: "conversion" });
+    expect(noOrder.status).toBe(400);
+    expect(await noOrder.json()).toMatchObject({ code: "rest_missing_callback_param" });
+    const [n] = await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM popup_events WHERE popup_id = $1`, [id]);
+    expect(n!.n).toBe(3);
+  });
+
+  it(`limits a client to ${POPUP_EVENTS_PER_CLIENT_PER_HOUR} events an hour`, async () => {
+    const client = new TestClient(shop.url, { forwardedFor: "203.0.113.77" });
+    const id = ids["Size guide"]!;
+    expect((await event(client, id, { event: "impression" })).status).toBe(201);
+    const [row] = await shop.services.db.query<{ client_key: string }>(`SELECT client_key FROM popup_events ORDER BY id DESC LIMIT 1`);
+    expect(row!.client_key).toContain("203.0.113.77");
+    await shop.services.db.query(`INSERT INTO popup_events (popup_id, kind, client_key) SELECT $1, 'impression', $2 FROM generate_series(1, $3)`, [
+      id,
+      row!.client_key,
+      POPUP_EVENTS_PER_CLIENT_PER_HOUR - 1,
+    ]);
+    const limited = await event(client, id, { event: "impression" });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ code: "rest_popup_events_limited" });
+    // Another client is not limited.
+    expect((await event(new TestClient(shop.url, { forwardedFor: "203.0.113.78" }), id, { event: "impression" })).status).toBe(201);
+  });
+
+  it("a conversion is an order this session placed after the popup was shown, counted once", async () => {
+    const maskId = await productWithStock(shop, "black-everyday-mask", 100, 1500);
+    const offer = ids["Free mask with 6"]!;
+    const newsletter = ids["Newsletter sign-up"]!;
+    const client = await shopperWithCart(shop, maskId);
+    await client.get("/shop/"); // a page: the browser key cookie
+    expect((await event(client, offer, { event: "impression" })).status).toBe(201);
+    const reply = await submitCheckout(client, await openCheckout(client), { ...billing(), ...cardFields() });
+    expect(reply.result).toBe("success");
+    const url = new URL(reply.redirect!, shop.url);
+    const orderId = Number(/order-received\/(\d+)\//.exec(url.pathname)![1]);
+    const key = url.searchParams.get("key")!;
+
+    expect((await event(client, offer, { event: "conversion", order_id: orderId, order_key: key })).status).toBe(201);
+    // Counted once per popup and order.
+    expect(await (await event(client, offer, { event: "conversion", order_id: orderId, order_key: key })).json()).toEqual({ recorded: false });
+    // A popup this browser never saw is no conversion.
+    expect(await (await event(client, newsletter, { event: "conversion", order_id: orderId, order_key: key })).json()).toEqual({ recorded: false });
+    // Another browser (even with the key) or a wrong key: refused.
+    const other = await event(new TestClient(shop.url), offer, { event: "conversion", order_id: orderId, order_key: key });
+    expect(other.status).toBe(400);
+    expect(await other.json()).toMatchObject({ code: "rest_popup_invalid_order" });
+    expect((await event(client, offer, { event: "conversion", order_id: orderId, order_key: "wc_order_wrong" })).status).toBe(400);
+  });
+});
+
+describe("staff routes", () => {
+  const valid = {
+    title: "Winter sale",
+    content: { heading: "Winter sale", text: ["20% off scarves."] },
+    triggers: { page_load: { delay: 2 } },
+    timing: { times: { times: 1, period: "day" } },
+  };
+
+  it("answer 401 without a signed-in user and nonce, 403 for a customer", async () => {
+    const guest = await new TestClient(shop.url).get("/wp-json/shop/v1/popups/stats");
+    expect(guest.status).toBe(401);
+    expect(await guest.json()).toMatchObject({ code: "rest_not_logged_in" });
+    const { client, nonce } = await signIn("customer-stats@example.com");
+    expect((await client.get("/wp-json/shop/v1/popups/stats")).status).toBe(401); // signed in, but no nonce
+    const forbidden = await client.get("/wp-json/shop/v1/popups/stats", { headers: { "X-WP-Nonce": nonce } });
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toMatchObject({ code: "rest_forbidden" });
+    expect((await client.request("/wp-json/shop/v1/popups", { method: "POST", json: valid, headers: { "X-WP-Nonce": nonce } })).status).toBe(403);
+  });
+
+  it("stats per popup; create, refuse (naming the field, saving nothing), update and delete", async () => {
+    const { client, nonce } = await signIn("manager@example.com", "shop_manager");
+    const headers = { "X-WP-Nonce": nonce };
+    const stats = (await (await client.get("/wp-json/shop/v1/popups/stats", { headers })).json()) as Record<string, unknown>[];
+    const guide = stats.find((s) => s.id === ids["Size guide"]);
+    expect(guide).toMatchObject({ title: "Size guide", closes: 1, do_not_show_again: 1, conversions: 0 });
+    const offer = stats.find((s) => s.id === ids["Free mask with 6"]);
+    expect(offer).toMatchObject({ impressions: 1, conversions: 1, conversion_rate: 1 });
+
+    const before = await shop.services.db.query(`SELECT id FROM popups`);
+    for (const [body, field, message] of [
+      [{ ...valid, colour: "red" }, "colour", "colour is not a popup setting"],
+      [{ ...valid, triggers: { page_load: { delay: -1 } } }, "triggers.page_load.delay", "triggers.page_load.delay must be 0 or more"],
+      [{ ...valid, timing: { url: { action: "regex", url: "([" } } }, "timing.url.url", "timing.url.url must be a valid regular expression"],
+      [{ ...valid, display: { prevent_scroll: "yes" } }, "display.prevent_scroll", "display.prevent_scroll must be a boolean"],
+      [
+        { ...valid, timing: { schedule: { start_date: "2026-12-24T00:00", end_date: "2026-12-01T00:00" } } },
+        "timing.schedule.end_date",
+        "timing.schedule.end_date must be after start_date",
+      ],
+    ] as const) {
+      const res = await client.request("/wp-json/shop/v1/popups", { method: "POST", json: body, headers });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        code: "rest_invalid_param",
+        message: `Invalid parameter(s): ${field}`,
+        data: { status: 400, params: { [field]: message } },
+      });
+    }
+    expect(await shop.services.db.query(`SELECT id FROM popups`)).toHaveLength(before.length);
+
+    const created = await client.request("/wp-json/shop/v1/popups", { method: "POST", json: valid, headers });
+    expect(created.status).toBe(201);
+    const popup = (await created.json()) as { id: number; display: { close_button_position: string } };
+    expect(popup.display.close_button_position).toBe("inside");
+    const refused = await client.request(`/wp-json/shop/v1/popups/${popup.id}`, { method: "PUT", json: { ...valid, title: "" }, headers });
+    expect(refused.status).toBe(400);
+    expect(((await (await client.get(`/wp-json/shop/v1/popups/${popup.id}`, { headers })).json()) as { title: string }).title).toBe("Winter sale");
+    const updated = await client.request(`/wp-json/shop/v1/popups/${popup.id}`, { method: "PUT", json: { ...valid, enabled: false }, headers });
+    expect(updated.status).toBe(200);
+    expect(popupTitles(await (await new TestClient(shop.url).get("/shop/")).text())).not.toContain("Winter sale");
+    expect((await client.request(`/wp-json/shop/v1/popups/${popup.id}`, { method: "DELETE", headers })).status).toBe(200);
+    expect((await client.get(`/wp-json/shop/v1/popups/${popup.id}`, { headers })).status).toBe(404);
+  });
+});
