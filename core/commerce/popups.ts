@@ -5,6 +5,7 @@
  */
 import type { Db } from "../db/client.ts";
 import * as repo from "../db/repositories/popups.ts";
+import { findCustomerRole } from "../db/repositories/customers.ts";
 import { serverConditionsPass, type CartFacts, type PageFacts } from "../domain/popups/conditions.ts";
 import { parsePopupSettings, type PagePopup } from "../domain/popups/settings.ts";
 import type { PricedCart } from "../domain/cart/types.ts";
@@ -48,7 +49,7 @@ export async function popupsForPage(db: Db, req: PopupPageRequest): Promise<Page
   const all = (await repo.listPopups(db)).filter((p) => p.settings.enabled);
   if (all.length === 0) return [];
   const page = await pageFacts(db, req.path);
-  const user = req.customerId ? { role: (await repo.customerRole(db, req.customerId)) ?? "customer" } : null;
+  const user = req.customerId ? { role: (await findCustomerRole(db, req.customerId)) ?? "customer" } : null;
   let cart: CartFacts | null = null;
   if (all.some((p) => p.settings.conditions.cart)) {
     const productIds = [...new Set(req.cart.lines.map((l) => l.productId))];
@@ -147,4 +148,4 @@ export async function popupStatsReport(db: Db): Promise<PopupStats[]> {
     });
 }
 
-export { listPopups, findPopup, deletePopup, customerRole } from "../db/repositories/popups.ts";
+export { listPopups, findPopup, deletePopup } from "../db/repositories/popups.ts";

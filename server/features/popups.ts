@@ -11,21 +11,9 @@ import { json } from "../http/dispatch.ts";
 import { restError, type RestInput } from "../http/rest.ts";
 import type { Endpoints, Feature } from "./feature.ts";
 import { canSeeOrder } from "../../core/commerce/order-access.ts";
-import { customerRole, deletePopup, findPopup, listPopups, popupStatsReport, recordEvent, savePopup } from "../../core/commerce/popups.ts";
+import { deletePopup, findPopup, listPopups, popupStatsReport, recordEvent, savePopup } from "../../core/commerce/popups.ts";
 import { BROWSER_KEY_COOKIE } from "../http/request-context.ts";
-
-/** Roles that manage popups (the lead replaces this with core/security/capabilities.ts). */
-const STAFF_ROLES = new Set(["administrator", "shop_manager"]);
-
-/** WordPress's answers: no valid nonce or no user = 401 rest_not_logged_in; a user without the role = 403 rest_forbidden. */
-async function staffOnly(input: RestInput) {
-  await input.req.shop.session();
-  const customerId = input.req.shop.customerId();
-  if (!input.authenticated || !customerId) return restError("rest_not_logged_in", "You are not currently logged in.", 401);
-  const role = await customerRole(input.services.db, customerId);
-  if (!role || !STAFF_ROLES.has(role)) return restError("rest_forbidden", "Sorry, you are not allowed to do that.", 403);
-  return null;
-}
+import { requireCapability } from "../http/rest-permission.ts";
 
 const popupId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
 const invalidId = () => restError("rest_popup_invalid_id", "Invalid popup ID.", 404);
@@ -76,19 +64,19 @@ function registerPopupEndpoints({ rest }: Endpoints): void {
   });
 
   rest.register("GET", "shop/v1/popups/stats", async (input) => {
-    const refused = await staffOnly(input);
+    const refused = await requireCapability(input, "view_woocommerce_reports");
     if (refused) return refused;
     return json(await popupStatsReport(input.services.db));
   });
 
   rest.register("GET", "shop/v1/popups", async (input) => {
-    const refused = await staffOnly(input);
+    const refused = await requireCapability(input, "manage_woocommerce");
     if (refused) return refused;
     return json((await listPopups(input.services.db)).map((p) => ({ id: p.id, ...p.settings, modified_gmt: p.updatedAt.toISOString() })));
   });
 
   const save = async (input: RestInput, id: number | null) => {
-    const refused = await staffOnly(input);
+    const refused = await requireCapability(input, "manage_woocommerce");
     if (refused) return refused;
     const result = await savePopup(input.services.db, id, input.body);
     if (!result.ok) {
@@ -109,7 +97,7 @@ function registerPopupEndpoints({ rest }: Endpoints): void {
   }
 
   rest.register("GET", "shop/v1/popups/:id", async (input) => {
-    const refused = await staffOnly(input);
+    const refused = await requireCapability(input, "manage_woocommerce");
     if (refused) return refused;
     const id = popupId(input.pathParams.id);
     const popup = id === null ? null : await findPopup(input.services.db, id);
@@ -118,7 +106,7 @@ function registerPopupEndpoints({ rest }: Endpoints): void {
   });
 
   rest.register("DELETE", "shop/v1/popups/:id", async (input) => {
-    const refused = await staffOnly(input);
+    const refused = await requireCapability(input, "manage_woocommerce");
     if (refused) return refused;
     const id = popupId(input.pathParams.id);
     if (id === null || !(await deletePopup(input.services.db, id))) return invalidId();

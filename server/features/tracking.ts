@@ -19,8 +19,7 @@ import { acceptEvent } from "../../core/tracking/intake.ts";
 import { deliverDueEvents, DELIVERY_DEFAULTS, type DeliveryResult } from "../../core/tracking/delivery.ts";
 import { funnelHit, type FunnelStep } from "../../core/tracking/funnel.ts";
 import { funnelReport } from "../../core/tracking/report.ts";
-import { findCustomerRole } from "../../core/db/repositories/customers.ts";
-import { restPermission } from "../../core/security/capabilities.ts";
+import { requireCapability } from "../http/rest-permission.ts";
 import { LogLimiter } from "../../core/tracking/log-limit.ts";
 
 export const FUNNEL_REPORT_ROUTE = "shop/v1/reports/funnel";
@@ -80,12 +79,10 @@ async function ajaxEvent({ req, params, services }: HandlerInput): Promise<Reply
   return json({ success: false, data: { code: r.code, param: r.param, message: r.reason } }, 400);
 }
 
-async function funnelReportRoute({ req, query, services, authenticated }: RestInput): Promise<Reply> {
-  // Cookie sign-in counts only with a valid X-WP-Nonce (WordPress's rule, and the CSRF guard).
-  const session = authenticated ? await req.shop.session() : null;
-  const role = session?.customerId ? await findCustomerRole(services.db, session.customerId) : null;
-  const denied = restPermission(role === null ? null : { role }, "view_woocommerce_reports");
-  if (denied) return restError(denied.code, denied.message, denied.status);
+async function funnelReportRoute(input: RestInput): Promise<Reply> {
+  const { query, services } = input;
+  const denied = await requireCapability(input, "view_woocommerce_reports");
+  if (denied) return denied;
   const parsed = parseFunnelQuery(query, services.now());
   if (!parsed.ok) return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(parsed.params).join(", ")}`, 400, { params: parsed.params });
   await services.funnel.flush(); // what has been counted so far, not what was counted a second ago

@@ -139,12 +139,6 @@ export async function popupStats(db: Queryable): Promise<PopupStatsRow[]> {
   }));
 }
 
-/** The signed-in user's role (customers.role), or null. */
-export async function customerRole(db: Queryable, id: number): Promise<string | null> {
-  const row = await sql(db).selectFrom("customers").select("role").where("id", "=", id).executeTakeFirst();
-  return row?.role ?? null;
-}
-
 /** The page's product or category id by slug (display conditions by id). */
 export async function productIdBySlug(db: Queryable, slug: string): Promise<number | null> {
   const row = await sql(db).selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirst();
