@@ -5,6 +5,7 @@
  * typo fails loudly at start-up instead of being silently ignored.
  */
 import type { SiteConfig } from "./site-config.ts";
+import { checkTrackingSettings } from "../domain/tracking/browser-tracking.ts";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -34,5 +35,7 @@ export function applySettingsOverrides(base: SiteConfig, json: string | undefine
     throw new Error("SHOP_SETTINGS is not valid JSON");
   }
   if (kind(parsed) !== "object") throw new Error("SHOP_SETTINGS must be a JSON object");
-  return merge(base, parsed, "") as SiteConfig;
+  const config = merge(base, parsed, "") as SiteConfig;
+  checkTrackingSettings(config.tracking);
+  return config;
 }
