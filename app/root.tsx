@@ -10,6 +10,7 @@ import { ScrollToTop } from "./components/chrome/ScrollToTop.tsx";
 import { EMPTY_CART, CartDrawer } from "./components/cart/HeaderCart.tsx";
 import { CartScripts } from "./components/cart/CartScripts.tsx";
 import { AttributionScript } from "./components/checkout/Attribution.tsx";
+import { TrackingScript } from "./components/tracking/TrackingScript.tsx";
 import { loader as serverLoader } from "./root.server.ts";
 import { pageTitle } from "./lib/listing-params.ts";
 import { globalsScript, listingPagingOf, withListingPaging } from "./lib/page-globals.ts";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollToTop />
         <CartScripts />
         <AttributionScript />
+        <TrackingScript cart={root?.cart ?? EMPTY_CART} />
         {root?.hydrate === false ? null : (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -8,6 +8,8 @@ import type { SiteConfig } from "../../core/config/site-config.ts";
 import type { ShopSession } from "../../core/commerce/session.ts";
 import { createHash } from "node:crypto";
 import { awdrParams } from "../components/discounts/awdr-params.ts";
+import { browserTrackingConfig } from "../../core/domain/tracking/browser-tracking.ts";
+import { TRACKING_REST_ROUTE } from "../../core/domain/tracking/events.ts";
 
 export type PageKind = "cart" | "checkout" | "other";
 
@@ -64,6 +66,13 @@ export function browserGlobals(config: SiteConfig, shop: ShopSession, origin: st
       nonce: shop.nonce("wp_rest"),
       nonceEndpoint: `${origin}${config.routes.ajax}?action=rest-nonce`,
     },
+    // The browser tracker's settings (docs/contract/storefront.md §9 'Tracking (analytics)'): nothing secret.
+    shop_tracking: browserTrackingConfig(config.tracking, {
+      restUrl: `${config.routes.restRoot}${TRACKING_REST_ROUTE}`,
+      ajaxUrl: config.routes.ajax,
+      currency: config.currency.code,
+      userId: shop.customerId(),
+    }),
   };
   if (page === "cart") {
     globals.wc_cart_params = {

@@ -250,3 +250,25 @@ export function browserTrackingConfig(
     ...page,
   };
 }
+
+/** Where each configured destination's script comes from and where it reports (the page's CSP allows exactly these). */
+export const DESTINATION_ORIGINS = {
+  google: {
+    script: ["https://www.googletagmanager.com"],
+    connect: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"],
+  },
+  facebook: { script: ["https://connect.facebook.net"], connect: ["https://www.facebook.com"] },
+} as const;
+
+/** The CSP sources the configured destinations need; none when only the page's own dataLayer is on. */
+export function trackingCspSources(t: Pick<TrackingSettings, "gtmContainerId" | "ga4MeasurementId" | "pixels">): { script: string[]; connect: string[] } {
+  const script = new Set<string>();
+  const connect = new Set<string>();
+  const add = (o: { script: readonly string[]; connect: readonly string[] }) => {
+    o.script.forEach((s) => script.add(s));
+    o.connect.forEach((s) => connect.add(s));
+  };
+  if (t.gtmContainerId || t.ga4MeasurementId) add(DESTINATION_ORIGINS.google);
+  if (t.pixels.facebook?.length) add(DESTINATION_ORIGINS.facebook);
+  return { script: [...script], connect: [...connect] };
+}
