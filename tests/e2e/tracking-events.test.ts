@@ -13,7 +13,7 @@ import { fillBillingDetails } from "../support/checkout-page.ts";
 let shop: TestShop;
 let browser: Browser;
 
-const SETTINGS = { tracking: { gtmContainerId: "GTM-TEST12", pixels: { facebook: ["1234567890"] }, timeOnPageSeconds: 600 } };
+const SETTINGS = { tracking: { gtmContainerId: "GTM-TEST12", pixels: { facebook: ["1234567890"] }, timeOnPageSeconds: 1, scrollPercent: 60 } };
 const THIRD_PARTY = /googletagmanager\.com|facebook\.net|facebook\.com|google-analytics\.com/;
 
 beforeAll(async () => {
@@ -52,7 +52,7 @@ async function contextWith(consent: string, observed: Observed): Promise<Browser
 type Layer = Record<string, unknown> & { event?: string; event_id?: string; ecommerce?: { value: number; transaction_id?: string } };
 const layer = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []) as Layer[]);
 async function layerEvent(page: Page, name: string): Promise<Layer> {
-  await expect.poll(async () => (await layer(page)).some((e) => e.event === name)).toBe(true);
+  await expect.poll(async () => (await layer(page)).some((e) => e.event === name), { timeout: 15_000 }).toBe(true);
   return (await layer(page)).filter((e) => e.event === name).at(-1)!;
 }
 const fbCalls = (page: Page) => page.evaluate(() => ((window as unknown as { fbq?: { queue?: unknown[][] } }).fbq?.queue ?? []) as unknown[][]);
@@ -92,7 +92,33 @@ describe("browser tracking", () => {
     const ids = JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === "pys_fb_event_id")!.value)) as Record<string, string>;
     expect(ids.ViewContent).toBe(view.event_id);
 
+    // Engagement: time on page (1 s here), scroll past 60 %, an outbound click, a form submit; a search form is skipped.
+    expect((await layerEvent(page, "time_on_page")).seconds).toBe(1);
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement("a"), { href: "https://partner.example/offer", textContent: "Partner offer" });
+      link.addEventListener("click", (e) => e.preventDefault());
+      const form = (id: string, cls: string) => {
+        const f = Object.assign(document.createElement("form"), { id, className: cls });
+        f.append(Object.assign(document.createElement("button"), { textContent: "Send" }));
+        f.addEventListener("submit", (e) => e.preventDefault());
+        return f;
+      };
+      document.querySelector("main")!.append(link, form("newsletter", "subscribe"), form("", "search-form"));
+    });
+    await page.getByRole("link", { name: "Partner offer" }).click();
+    expect((await layerEvent(page, "click")).url).toBe("https://partner.example/offer");
+    await page.locator("#newsletter button").click();
+    await page.locator("form.search-form button").click();
+    expect((await layerEvent(page, "form_submit")).form_id).toBe("newsletter");
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect((await layerEvent(page, "scroll")).percent).toBe(60);
+    await letPageSettle(page);
+    expect((await layer(page)).filter((e) => e.event === "form_submit")).toHaveLength(1);
+    expect((await layer(page)).filter((e) => e.event === "scroll")).toHaveLength(1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
     // Add to cart: fired from the server's confirmation, with the quantity added.
+    await page.waitForFunction(() => document.getElementById("wc-cart-announcer") !== null);
     await page.fill("form.cart input.qty", "2");
     await page.locator("form.cart .single_add_to_cart_button").click();
     const add = await layerEvent(page, "add_to_cart");
@@ -150,7 +176,7 @@ describe("browser tracking", () => {
     await context.route("**/wp-json/pys/v1/event", (route) => route.fulfill({ status: 503, body: "" }));
     const page = await context.newPage();
     await page.goto(shop.url + "/product/silk-pocket-square/");
-    await page.waitForSelector("form.cart");
+    await page.waitForFunction(() => document.getElementById("wc-cart-announcer") !== null); // the cart script is mounted
     await page.locator("form.cart .single_add_to_cart_button").click();
     await page.waitForSelector("form.cart .single_add_to_cart_button.added");
     await letPageSettle(page, { frames: 5 });
