@@ -32,7 +32,8 @@ export function TrackingScript({ cart }: { cart: CartSummaryView }) {
   });
   useEffect(() => {
     const config = window.shop_tracking;
-    if (!config) return;
+    // Nothing configured: the tracker is never loaded.
+    if (!config || !(config.dataLayer || config.gtm || config.ga4 || config.serverEvents || Object.values(config.pixels).some((ids) => ids.length))) return;
     const view = ++views;
     const page = { view, checkoutCart: window.location.pathname === "/checkout/" ? cartRef.current : null };
     const start = () => {
