@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { CONSENT_CHANGE_EVENT, CONSENT_COOKIE, consentAllows, parseConsent } from "../../../core/domain/tracking/consent.ts";
+import { CONSENT_CHANGE_EVENT, consentAllows } from "../../../core/domain/tracking/consent.ts";
+import { pageChoice } from "../../../core/domain/tracking/choice.ts";
 import type { BrowserTrackingConfig } from "../../../core/domain/tracking/browser-tracking.ts";
 import type { CartSummaryView } from "../cart/cart-view.ts";
 
@@ -10,9 +11,14 @@ declare global {
   }
 }
 
+/** The consent in force on this page (decision 0016): the cookie, GPC, the shop's opt-in or opt-out mode. */
+function currentTrackingChoice() {
+  const w = window as unknown as { shop_consent?: unknown };
+  return pageChoice(document.cookie, (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl, w.shop_consent, Date.now());
+}
+
 function consented(): boolean {
-  const m = document.cookie.split("; ").find((c) => c.startsWith(`${CONSENT_COOKIE}=`));
-  const choice = parseConsent(m ? decodeURIComponent(m.slice(CONSENT_COOKIE.length + 1)) : null);
+  const choice = currentTrackingChoice();
   return consentAllows(choice, "analytics") || consentAllows(choice, "marketing");
 }
 

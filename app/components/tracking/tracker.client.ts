@@ -16,7 +16,7 @@ import {
   type ProductTrackingData,
   type TrackingParams,
 } from "../../../core/domain/tracking/browser-tracking.ts";
-import { CONSENT_COOKIE, parseConsent } from "../../../core/domain/tracking/consent.ts";
+import { pageChoice } from "../../../core/domain/tracking/choice.ts";
 import { EVENT_ID_COOKIE, GA4_EVENT_NAMES, TRACKING_AJAX_ACTION, newEventId, type TrackingEventName } from "../../../core/domain/tracking/events.ts";
 import type { CartSummaryView } from "../cart/cart-view.ts";
 
@@ -50,7 +50,17 @@ function cookie(name: string): string | null {
   return m ? decodeURIComponent(m.slice(name.length + 1)) : null;
 }
 
-const destinations = (c: BrowserTrackingConfig) => allowedDestinations(c, parseConsent(cookie(CONSENT_COOKIE)));
+/** Read again for every event, so a withdrawal stops everything at once. */
+const destinations = (c: BrowserTrackingConfig) =>
+  allowedDestinations(
+    c,
+    pageChoice(
+      document.cookie,
+      (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl,
+      (w as { shop_consent?: unknown }).shop_consent,
+      Date.now(),
+    ),
+  );
 
 /** Third-party scripts: only for a configured, consented destination, once, after the page is interactive, async. */
 function loadScript(key: string, src: string): void {

@@ -14,6 +14,7 @@ import {
 } from "./browser-tracking.ts";
 import { EVENT_ID_COOKIE, GA4_EVENT_NAMES, newEventId } from "./events.ts";
 import { parseConsent } from "./consent.ts";
+import { choiceInForce, pageChoice } from "./choice.ts";
 import { SITE_CONFIG } from "../../config/site-config.ts";
 import { applySettingsOverrides } from "../../config/settings-overrides.ts";
 
@@ -173,5 +174,22 @@ describe("tracking settings", () => {
   it("the GA4 mapping the destinations use", () => {
     expect(GA4_EVENT_NAMES.InitiateCheckout).toBe("begin_checkout");
     expect(GA4_EVENT_NAMES.Lead).toBe("generate_lead");
+  });
+});
+
+describe("the choice in force (decision 0016)", () => {
+  const NOW = 1_790_000_000_000;
+  it("an explicit choice wins; GPC refuses; no choice grants nothing unless the shop is opt-out", () => {
+    expect(choiceInForce("v1.1.0.5", true, true, NOW)).toEqual({ analytics: true, marketing: false, decidedAt: 5 });
+    expect(choiceInForce(null, true, false, NOW)).toMatchObject({ analytics: false, marketing: false });
+    expect(choiceInForce(null, false, true, NOW)).toBeNull();
+    expect(choiceInForce("garbage", false, false, NOW)).toEqual({ analytics: true, marketing: true, decidedAt: 0 });
+  });
+  it("reads the page: the cookie among others, GPC, window.shop_consent.required", () => {
+    expect(pageChoice("a=1; shop_consent=v1.0.1.7; b=2", undefined, undefined, NOW)).toEqual({ analytics: false, marketing: true, decidedAt: 7 });
+    expect(pageChoice("a=1", undefined, undefined, NOW)).toBeNull();
+    expect(pageChoice("a=1", undefined, { required: false }, NOW)).toMatchObject({ analytics: true });
+    expect(pageChoice("a=1", true, { required: false }, NOW)).toMatchObject({ analytics: false });
+    expect(pageChoice("shop_consent=%E0%A4%A", undefined, undefined, NOW)).toBeNull();
   });
 });

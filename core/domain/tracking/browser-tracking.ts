@@ -5,7 +5,7 @@
  * cookie, and which destinations the visitor's consent lets load. No DOM here: the tracker passes plain values.
  */
 import { EVENT_ID_COOKIE, TRACKING_EVENTS, isEventId, isTrackingEventName, type TrackingEventName } from "./events.ts";
-import { consentAllows, type ConsentCategory, type ConsentChoice } from "./consent.ts";
+import { consentAllows, type ConsentChoice } from "./consent.ts";
 
 /** The params every destination receives (money in the currency's major unit, like the ad networks want). */
 export interface TrackingParams {
@@ -175,16 +175,10 @@ export interface BrowserTrackingConfig {
   userId: number;
 }
 
-/** Which consent category each destination needs. */
-export const DESTINATION_CATEGORY = {
-  dataLayer: "analytics",
-  gtm: "analytics",
-  ga4: "analytics",
-  pixels: "marketing",
-  server: "analytics",
-} as const satisfies Record<string, ConsentCategory>;
-
-/** The destinations that may load and receive events: configured AND consented. The server copy needs either consent. */
+/**
+ * The destinations that may load and receive events: configured AND consented. The dataLayer, tag manager and GA4
+ * need `analytics`, ad pixels `marketing`; the server copy either (the server routes it per destination again).
+ */
 export function allowedDestinations(config: BrowserTrackingConfig, consent: ConsentChoice | null) {
   const analytics = consentAllows(consent, "analytics");
   const marketing = consentAllows(consent, "marketing");
