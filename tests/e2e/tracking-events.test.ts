@@ -146,6 +146,11 @@ describe("browser tracking", () => {
     const orderId = Number(/order-received\/(\d+)\//.exec(page.url())![1]);
     const [order] = await shop.services.db.query<{ total: string }>(`SELECT total FROM orders WHERE id = $1`, [orderId]);
 
+    // The payment form's check passed before the order went: AddPaymentInfo, once, with the cart's value.
+    const paymentInfo = observed.server.filter((s) => s.fields.get("event") === "AddPaymentInfo");
+    expect(paymentInfo).toHaveLength(1);
+    expect(JSON.parse(paymentInfo[0]!.fields.get("data")!)).toMatchObject({ value: 30 });
+
     const purchase = await layerEvent(page, "purchase");
     expect(purchase.ecommerce).toMatchObject({ value: Number(order!.total) / 100, transaction_id: String(orderId) });
     const purchaseSent = await serverEvent(observed, purchase.event_id!);

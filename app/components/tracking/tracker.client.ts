@@ -42,6 +42,8 @@ const FACEBOOK_STANDARD: Partial<Record<TrackingEventName, string>> = {
 let config: BrowserTrackingConfig | null = null;
 let lastView = 0;
 let scrolled = false;
+/** The checkout's params of this page view, for AddPaymentInfo; null once sent or off the checkout. */
+let paymentInfo: TrackingParams | null = null;
 let timer: number | undefined;
 const loaded = new Set<string>();
 
@@ -251,12 +253,25 @@ function onScroll(): void {
   track("PageScroll", { percent: config.scrollPercent });
 }
 
+/**
+ * AddPaymentInfo: the payment form's own check passed (`sv_wc_payment_form_valid_payment_data`, not bubbling, so
+ * caught in the capture phase), once per checkout page view, with the cart's params and the gateway.
+ */
+function onValidPayment(e: Event): void {
+  const detail = (e as CustomEvent<{ gateway?: unknown; valid?: unknown }>).detail;
+  if (!paymentInfo || detail?.valid !== true) return;
+  const params = paymentInfo;
+  paymentInfo = null;
+  track("AddPaymentInfo", params);
+}
+
 function mount(c: BrowserTrackingConfig): void {
   config = c;
   document.body.addEventListener("added_to_cart", onAddedToCart);
   document.addEventListener("click", onClick, true);
   document.addEventListener("submit", onSubmit);
   window.addEventListener("scroll", onScroll, { passive: true });
+  document.addEventListener("sv_wc_payment_form_valid_payment_data", onValidPayment, true);
 }
 
 function pageEvent(): { event: TrackingEventName; params: TrackingParams; orderId: number } | null {
@@ -297,14 +312,13 @@ export function trackPage(c: BrowserTrackingConfig, page: { view: number; checko
     if (ev.orderId && c.events.includes("Purchase") && firstPurchase(ev.orderId)) track("Purchase", ev.params, ev.orderId);
   } else if (ev) track(ev.event, ev.params);
   const cart = page.checkoutCart;
-  if (cart?.lines.length)
-    track(
-      "InitiateCheckout",
-      linesParams(
+  paymentInfo = cart?.lines.length
+    ? linesParams(
         cart.lines.map((l) => ({ productId: l.productId, variationId: l.variationId, quantity: l.quantity, unitCents: l.unitPriceCents })),
         cart.subtotalCents,
         c.currency,
-      ),
-    );
+      )
+    : null;
+  if (paymentInfo) track("InitiateCheckout", paymentInfo);
   onScroll();
 }
