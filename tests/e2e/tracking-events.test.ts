@@ -208,6 +208,21 @@ describe("browser tracking", () => {
     });
     expect(await page.evaluate(() => "fbq" in window)).toBe(false);
     expect(observed.thirdParty.filter((u) => u.includes("facebook"))).toEqual([]);
+    expect((await context.cookies()).map((c) => c.name)).toContain("pys_fb_event_id");
+
+    // Withdrawn: the id cookie goes, and a later add sends nothing.
+    await page.evaluate(() => {
+      document.cookie = `shop_consent=v1.0.0.${Math.floor(Date.now() / 1000)}; path=/`;
+      document.dispatchEvent(new CustomEvent("shop:consent-change", { detail: { analytics: false, marketing: false } }));
+    });
+    await expect.poll(async () => (await context.cookies()).map((c) => c.name)).not.toContain("pys_fb_event_id");
+    const sent = observed.server.length;
+    const entries = (await layer(page)).length;
+    await page.locator("form.cart .single_add_to_cart_button").click();
+    await expect.poll(() => page.locator("#ast-site-header-cart a.cart-contents .count").first().textContent()).toBe("2");
+    await letPageSettle(page, { frames: 5 });
+    expect(observed.server.length).toBe(sent);
+    expect((await layer(page)).length).toBe(entries);
     await context.close();
   });
 });

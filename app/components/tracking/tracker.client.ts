@@ -17,6 +17,7 @@ import {
   type TrackingParams,
 } from "../../../core/domain/tracking/browser-tracking.ts";
 import { pageChoice } from "../../../core/domain/tracking/choice.ts";
+import { CONSENT_CHANGE_EVENT } from "../../../core/domain/tracking/consent.ts";
 import { EVENT_ID_COOKIE, GA4_EVENT_NAMES, TRACKING_AJAX_ACTION, newEventId, type TrackingEventName } from "../../../core/domain/tracking/events.ts";
 import type { CartSummaryView } from "../cart/cart-view.ts";
 
@@ -265,6 +266,12 @@ function onValidPayment(e: Event): void {
   track("AddPaymentInfo", params);
 }
 
+/** A withdrawal: the event id cookie goes too (nothing is sent any more: every event reads consent again). */
+function onConsentChange(): void {
+  if (config && !anyDestination(destinations(config)) && cookie(EVENT_ID_COOKIE) !== null)
+    document.cookie = `${EVENT_ID_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
+}
+
 function mount(c: BrowserTrackingConfig): void {
   config = c;
   document.body.addEventListener("added_to_cart", onAddedToCart);
@@ -272,6 +279,7 @@ function mount(c: BrowserTrackingConfig): void {
   document.addEventListener("submit", onSubmit);
   window.addEventListener("scroll", onScroll, { passive: true });
   document.addEventListener("sv_wc_payment_form_valid_payment_data", onValidPayment, true);
+  document.addEventListener(CONSENT_CHANGE_EVENT, onConsentChange);
 }
 
 function pageEvent(): { event: TrackingEventName; params: TrackingParams; orderId: number } | null {
