@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser, letPageSettle } from "../support/browser.ts";
 import { fillBillingDetails } from "../support/checkout-page.ts";
+import { EVENT_ID_LENGTH } from "../../core/domain/tracking/events.ts";
 
 let shop: TestShop;
 let browser: Browser;
@@ -70,7 +71,7 @@ describe("browser tracking", () => {
 
     const view = await layerEvent(page, "view_item");
     expect(view.ecommerce).toMatchObject({ currency: "USD", value: 15 });
-    expect(view.event_id).toHaveLength(36);
+    expect(view.event_id).toHaveLength(EVENT_ID_LENGTH);
     expect((await layer(page)).some((e) => e.event === "page_view")).toBe(true);
     // The pixel's copy and the server's copy carry the same id.
     expect(await fbCalls(page)).toContainEqual([
