@@ -16,6 +16,7 @@ import { AttributionScript } from "./components/checkout/Attribution.tsx";
 import { ConsentBanner } from "./components/consent/ConsentBanner.tsx";
 import attributionEarly from "./components/checkout/attribution-early.ts?iife";
 import { PopupBoot } from "./components/popups/PopupBoot.tsx";
+import { TrackingScript } from "./components/tracking/TrackingScript.tsx";
 import { loader as serverLoader } from "./root.server.ts";
 import { pageTitle } from "./lib/listing-params.ts";
 import { globalsScript, listingPagingOf, withListingPaging } from "./lib/page-globals.ts";
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CartScripts />
         <AttributionScript />
         <PopupBoot data={root?.popups ?? null} />
+        <TrackingScript cart={root?.cart ?? EMPTY_CART} />
         {root?.hydrate === false ? null : (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "./services.ts";
 import { securityHeaders } from "./http/security.ts";
+import { trackingCspSources } from "../core/domain/tracking/browser-tracking.ts";
 import { requestContextMiddleware } from "./http/request-context.ts";
 import { Registry } from "./http/dispatch.ts";
 import { wcAjaxMiddleware, WC_AJAX_HEADERS } from "./http/wc-ajax.ts";
@@ -53,7 +54,7 @@ export function createApp(opts: AppOptions): express.Express {
   for (const feature of FEATURES) feature.endpoints?.(endpoints, services);
 
   app.use(compression());
-  app.use(securityHeaders(services.production));
+  app.use(securityHeaders(services.production, trackingCspSources(services.config.tracking)));
 
   if (opts.devMiddleware) app.use(opts.devMiddleware);
   else if (opts.clientDir) {

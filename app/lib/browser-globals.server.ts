@@ -11,6 +11,8 @@ import { createHash } from "node:crypto";
 import { awdrParams } from "../components/discounts/awdr-params.ts";
 import { WC_ATTRIBUTION_PREFIX, WC_FIELD_MAP } from "../../core/domain/attribution/sourcebuster.ts";
 import type { AttributionParams, ConsentParams } from "../components/checkout/attribution-run.ts";
+import { browserTrackingConfig } from "../../core/domain/tracking/browser-tracking.ts";
+import { TRACKING_REST_ROUTE } from "../../core/domain/tracking/events.ts";
 
 export type PageKind = "cart" | "checkout" | "other";
 
@@ -71,6 +73,13 @@ export function browserGlobals(config: SiteConfig, shop: ShopSession, origin: st
       nonce: shop.nonce(REST_NONCE_ACTION),
       nonceEndpoint: `${origin}${config.routes.ajax}?action=rest-nonce`,
     },
+    // The browser tracker's settings (docs/contract/storefront.md §9 'Tracking (analytics)'): nothing secret.
+    shop_tracking: browserTrackingConfig(config.tracking, {
+      restUrl: `${config.routes.restRoot}${TRACKING_REST_ROUTE}`,
+      ajaxUrl: config.routes.ajax,
+      currency: config.currency.code,
+      userId: shop.customerId(),
+    }),
   };
   if (page === "cart") {
     globals.wc_cart_params = {

@@ -4,6 +4,8 @@ import { pageTitle } from "../lib/listing-params.ts";
 import { OrderDetails } from "../components/account/OrderDetails.tsx";
 import { PasswordInput } from "../components/chrome/PasswordInput.tsx";
 import { loader as serverLoader, action as serverAction } from "./order-received.server.ts";
+import { TrackingPageEvent } from "../components/tracking/TrackingData.tsx";
+import { linesParams } from "../../core/domain/tracking/browser-tracking.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Order received") }, { name: "robots", content: "noindex" }];
 
@@ -28,6 +30,23 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
   const paid = order.status === "processing" || order.status === "completed";
   return (
     <div className="woocommerce order-received">
+      {paid ? (
+        // Purchase: the value and lines of the order the server rendered (docs/contract/storefront.md §9 'Tracking (analytics)').
+        <TrackingPageEvent
+          event="Purchase"
+          orderId={order.id}
+          params={linesParams(
+            order.lines.map((l) => ({
+              productId: l.productId,
+              variationId: l.variationId,
+              quantity: l.quantity,
+              unitCents: l.quantity ? l.total / l.quantity : 0,
+            })),
+            order.total,
+            order.currency,
+          )}
+        />
+      ) : null}
       <h1 className="page-title">Order received</h1>
       {paid ? (
         <p className="woocommerce-notice woocommerce-notice--success woocommerce-thankyou-order-received" role="status">

@@ -21,6 +21,9 @@ import { DiscountPricing } from "../components/discounts/DiscountPricing.tsx";
 import type { CommentsSectionData } from "../../core/domain/comments/comments.ts";
 import { loader as serverLoader } from "./product.server.ts";
 import { SizeGuideLink } from "../components/popups/SizeGuideLink.tsx";
+import { TrackingPageEvent, TrackingProductData } from "../components/tracking/TrackingData.tsx";
+import { productTrackingData } from "../../core/domain/tracking/browser-tracking.ts";
+import { SITE_CONFIG } from "../../core/config/site-config.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);
@@ -114,8 +117,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <span className="onsale">Sale!</span>
   ) : null;
   const url = `${origin}/product/${product.slug}/`;
+  // docs/contract/storefront.md §3 'Tracking data': a grouped product's children, a variable product's variations.
+  const tracking = productTrackingData(
+    {
+      id: product.id,
+      priceCents: product.type === "bundle" ? bundleView(product, bundled).requiredTotal : (product.salePrice ?? product.regularPrice ?? product.priceMin),
+      children:
+        product.type === "grouped"
+          ? children.map((c) => ({ id: c.id, priceCents: c.salePrice ?? c.regularPrice ?? c.priceMin }))
+          : variable?.variations?.map((v) => ({ id: v.variation_id, priceCents: Math.round(v.display_price * 100) })),
+    },
+    SITE_CONFIG.currency.code,
+  );
   return (
     <div className="woocommerce" data-elementor-type="product" data-elementor-id={THEME_TEMPLATES.singleProduct}>
+      <TrackingProductData productId={product.id} data={tracking} />
+      <TrackingPageEvent event="ViewContent" params={tracking.params} />
       <nav className="woocommerce-breadcrumb" aria-label="Breadcrumb">
         <a href="/">Home</a> <span aria-hidden="true">/</span> <a href="/shop/">Shop</a>
         {category ? (

@@ -8,6 +8,7 @@ import type { SiteConfig } from "./site-config.ts";
 import { validateShareSettings } from "../domain/share/networks.ts";
 import { unknownDisabledCookies } from "../domain/tracking/consent.ts";
 import { validOrganics, validReferrals } from "../domain/attribution/options.ts";
+import { checkTrackingSettings } from "../domain/tracking/browser-tracking.ts";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -38,6 +39,7 @@ export function applySettingsOverrides(base: SiteConfig, json: string | undefine
   }
   if (kind(parsed) !== "object") throw new Error("SHOP_SETTINGS must be a JSON object");
   const config = checkTracking(merge(base, parsed, "") as SiteConfig);
+  checkTrackingSettings(config.tracking);
   // Rules beyond the value's kind: each names the setting it refuses.
   const errors = [...validateShareSettings(config.share)];
   if (errors.length) throw new Error(`SHOP_SETTINGS: ${errors.join("; ")}`);

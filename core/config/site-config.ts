@@ -8,6 +8,7 @@ import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/mo
 import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "../domain/catalog/settings.ts";
 import { DEFAULT_ENABLED_CARD_TYPES } from "../domain/payments/card-types.ts";
 import { COUNT_ENDPOINTS } from "../domain/share/networks.ts";
+import { TRACKING_EVENTS } from "../domain/tracking/events.ts";
 
 /** docs/contract/storefront.md §9 'Variation swatches', the domain's defaults; the display limits are shop.swatchDisplayLimit (and off on archives). */
 const { display_limit: _limit, archive_display_limit: _archiveLimit, ...SWATCH_DEFAULTS } = DEFAULT_SWATCH_SETTINGS;
@@ -202,6 +203,24 @@ export const SITE_CONFIG = {
     focusDelayMs: 250 as number,
     /** §9 'Timings': "100 ms otherwise" — an off-canvas panel opened by a link action. */
     offCanvasFocusDelayMs: 100 as number,
+  },
+  /**
+   * Shopper-action tracking in the browser (docs/contract/storefront.md §9 'Tracking (analytics)'): destinations by
+   * id (empty = off; nothing third-party loads unless configured AND consented), engagement thresholds, and the
+   * events sent. The demo: only the page's own dataLayer, so events show in `window.dataLayer` after consent.
+   */
+  tracking: {
+    dataLayer: true as boolean,
+    dataLayerName: "dataLayer" as string,
+    gtmContainerId: "" as string,
+    ga4MeasurementId: "" as string,
+    /** Ad pixel ids by network. */
+    pixels: { facebook: [] as string[] },
+    /** Each event's server-side copy to pys/v1/event (docs/contract/wire.md §6.1). */
+    serverEvents: true as boolean,
+    scrollPercent: 50 as number,
+    timeOnPageSeconds: 30 as number,
+    events: [...TRACKING_EVENTS] as string[],
   },
   sports: { sport: "football", defaultLang: "en" },
   limits: { requestBodyBytes: 1_000_000, websocketFrameBytes: 65_536 },

@@ -2,7 +2,9 @@
 import type { Request, Response, NextFunction } from "express";
 import { randomBytes } from "node:crypto";
 
-export function securityHeaders(production: boolean) {
+/** `extra`: the configured tracking destinations' sources (trackingCspSources), added to script-src, connect-src and img-src. */
+export function securityHeaders(production: boolean, extra: { script: string[]; connect: string[] } = { script: [], connect: [] }) {
+  const sources = (list: string[]) => (list.length ? ` ${list.join(" ")}` : "");
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -17,10 +19,10 @@ export function securityHeaders(production: boolean) {
         "Content-Security-Policy",
         [
           "default-src 'self'",
-          `script-src 'self' 'nonce-${nonce}'`,
+          `script-src 'self' 'nonce-${nonce}'${sources(extra.script)}`,
           "style-src 'self' 'unsafe-inline'",
-          "img-src 'self' data:",
-          "connect-src 'self' ws: wss:",
+          `img-src 'self' data:${sources(extra.connect)}`,
+          `connect-src 'self' ws: wss:${sources(extra.connect)}`,
           "font-src 'self'",
           "object-src 'none'",
           "base-uri 'self'",

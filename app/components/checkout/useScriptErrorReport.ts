@@ -18,6 +18,8 @@ export function useScriptErrorReport(
     const onError = (e: Event) => {
       const target = e.target as HTMLScriptElement | null;
       if (!target || target.tagName !== "SCRIPT") return;
+      // A tracking destination's script (often blocked by the browser): analytics only, never the payment form's.
+      if ((target as HTMLScriptElement).dataset.shopTracking !== undefined) return;
       const name = target.src ? new URL(target.src, window.location.href).pathname : "inline";
       const isEcheck = methodRef.current === echeck.id;
       const action = isEcheck ? `${echeck.plugin_id}_echeck_payment_form_log_script_event` : `${card.plugin_id}_credit_card_payment_form_log_script_event`;

@@ -4,6 +4,9 @@ import { Price } from "./Price.tsx";
 import { StarRating } from "./StarRating.tsx";
 import { Amount } from "./Price.tsx";
 import type { CardExtras } from "../listing/types.ts";
+import { TrackingProductData } from "../tracking/TrackingData.tsx";
+import { productTrackingData } from "../../../core/domain/tracking/browser-tracking.ts";
+import { SITE_CONFIG } from "../../../core/config/site-config.ts";
 
 /** The add-to-cart button of a listing item, with the data attributes the cart scripts send (docs/contract/wire.md §1.3). */
 export function LoopAddToCart({ product }: { product: ProductSummary }) {
@@ -140,6 +143,19 @@ export function ProductCard({
       {extras ? <LoopSwatches product={product} swatches={extras.swatches} /> : null}
       {product.stockStatus === "outofstock" ? <span className="stock out-of-stock">Out of stock</span> : null}
       <LoopAddToCart product={product} />
+      {(product.type === "simple" && product.stockStatus !== "outofstock") || extras?.variations.length ? (
+        <TrackingProductData
+          productId={product.id}
+          data={productTrackingData(
+            {
+              id: product.id,
+              priceCents: product.salePrice ?? product.regularPrice ?? product.priceMin,
+              children: extras?.variations.map((v) => ({ id: v.id, priceCents: v.price })),
+            },
+            SITE_CONFIG.currency.code,
+          )}
+        />
+      ) : null}
       {extras ? <LoopVariationButtons product={product} variations={extras.variations} /> : null}
       <span id={`woocommerce_loop_add_to_cart_link_describedby_${product.id}`} className="screen-reader-text">
         {product.type === "variable" ? "This product has multiple variants. The options may be chosen on the product page" : ""}
