@@ -90,6 +90,11 @@ describe("browser tracking", () => {
     // The configured destinations' scripts were asked for (after hydration), and aborted here.
     await expect.poll(() => observed.thirdParty.some((u) => u.startsWith("https://www.googletagmanager.com/gtm.js?id=GTM-TEST12"))).toBe(true);
     expect(observed.thirdParty.some((u) => u.startsWith("https://connect.facebook.net/"))).toBe(true);
+    // The ad pixel's external id: the pbid cookie, kept 180 days, given to the pixel at its init.
+    const pbid = (await context.cookies()).find((c) => c.name === "pbid")!;
+    expect(pbid.value).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Math.round((pbid.expires - Date.now() / 1000) / 86_400)).toBe(180);
+    expect((await fbCalls(page)).find((call) => call[0] === "init")).toEqual(["init", "1234567890", { external_id: pbid.value }]);
     const ids = JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === "pys_fb_event_id")!.value)) as Record<string, string>;
     expect(ids.ViewContent).toBe(view.event_id);
 
@@ -209,6 +214,7 @@ describe("browser tracking", () => {
     });
     expect(await page.evaluate(() => "fbq" in window)).toBe(false);
     expect(observed.thirdParty.filter((u) => u.includes("facebook"))).toEqual([]);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain("pbid"); // a marketing cookie: analytics only here
     expect((await context.cookies()).map((c) => c.name)).toContain("pys_fb_event_id");
 
     // Withdrawn: the id cookie goes, and a later add sends nothing.

@@ -18,6 +18,7 @@ import {
 } from "../../../core/domain/tracking/browser-tracking.ts";
 import { pageChoice } from "../../../core/domain/tracking/choice.ts";
 import { CONSENT_CHANGE_EVENT } from "../../../core/domain/tracking/consent.ts";
+import { EXTERNAL_ID_COOKIE, EXTERNAL_ID_COOKIE_DAYS, trackingCookieAllowed } from "../../../core/domain/tracking/consent.ts";
 import { EVENT_ID_COOKIE, GA4_EVENT_NAMES, TRACKING_AJAX_ACTION, newEventId, type TrackingEventName } from "../../../core/domain/tracking/events.ts";
 import type { CartSummaryView } from "../cart/cart-view.ts";
 
@@ -112,9 +113,23 @@ function loadDestinations(c: BrowserTrackingConfig, d: Destinations): void {
     Object.assign(fbq, { push: fbq, version: "2.0" });
     w.fbq ??= fbq;
     w._fbq ??= w.fbq;
-    for (const id of facebook) (w.fbq as Queue)("init", id);
+    const externalId = ensureExternalId();
+    for (const id of facebook) (w.fbq as Queue)("init", id, externalId ? { external_id: externalId } : {});
     loadScript("facebook", "https://connect.facebook.net/en_US/fbevents.js");
   }
+}
+
+/**
+ * The browser's external id for ad destinations (`pbid`, kept 180 days, docs/contract/storefront.md §9): a marketing
+ * cookie, so only with marketing consent and unless the owner turned it off; null otherwise.
+ */
+function ensureExternalId(): string | null {
+  const choice = pageChoice(document.cookie, (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl, w.shop_consent, Date.now());
+  const disabled = ((w.shop_consent as { disabledCookies?: unknown } | undefined)?.disabledCookies ?? []) as string[];
+  if (!trackingCookieAllowed(EXTERNAL_ID_COOKIE, choice, Array.isArray(disabled) ? disabled : [])) return null;
+  const id = /^[0-9a-f-]{36}$/i.test(cookie(EXTERNAL_ID_COOKIE) ?? "") ? cookie(EXTERNAL_ID_COOKIE)! : newEventId();
+  document.cookie = `${EXTERNAL_ID_COOKIE}=${id}; path=/; max-age=${EXTERNAL_ID_COOKIE_DAYS * 86_400}; SameSite=Lax`;
+  return id;
 }
 
 function isEcommerce(params: Params): params is TrackingParams {
