@@ -1,11 +1,14 @@
 /**
  * The browser tracker end to end (docs/contract/storefront.md §9 'Tracking (analytics)', docs/contract/wire.md §6.1):
- * view → add → checkout → purchase with consent, each event's id shared by the dataLayer, the pixel and the
- * server-bound request; with consent refused nothing loads or is sent; the admin-ajax fallback. Third-party
+ * view → add → checkout → purchase with consent, each event's id shared by the dataLayer, the pixel, the
+ * server-bound request and the server's own deliveries to a real local receiver (Conversions-API and
+ * Measurement-Protocol styles); with consent refused nothing loads or is sent; the admin-ajax fallback. Third-party
  * scripts are observed and aborted (no network here).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser, letPageSettle } from "../support/browser.ts";
 import { fillBillingDetails } from "../support/checkout-page.ts";
@@ -17,15 +20,45 @@ let browser: Browser;
 const SETTINGS = { tracking: { gtmContainerId: "GTM-TEST12", pixels: { facebook: ["1234567890"] }, timeOnPageSeconds: 1, scrollPercent: 60 } };
 const THIRD_PARTY = /googletagmanager\.com|facebook\.net|facebook\.com|google-analytics\.com/;
 
+/** The server-side destinations: a real local HTTP receiver recording each delivery's event ids by style. */
+const delivered = { capi: [] as { name: string; id: string }[], mp: [] as { name: string; id: string }[] };
+let receiver: http.Server;
+
 beforeAll(async () => {
-  shop = await startTestShop({ SHOP_SETTINGS: JSON.stringify(SETTINGS) });
+  receiver = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      const json = JSON.parse(body) as { data?: { event_name: string; event_id: string }[]; events?: { name: string; params: { event_id: string } }[] };
+      if (req.url!.startsWith("/capi")) for (const e of json.data ?? []) delivered.capi.push({ name: e.event_name, id: e.event_id });
+      else for (const e of json.events ?? []) delivered.mp.push({ name: e.name, id: e.params.event_id });
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  shop = await startTestShop({
+    SHOP_SETTINGS: JSON.stringify(SETTINGS),
+    TRACKING_CAPI_URL: `${base}/capi`,
+    TRACKING_CAPI_TOKEN: "test-token",
+    TRACKING_MP_URL: `${base}/mp`,
+    TRACKING_MP_SECRET: "test-secret",
+    TRACKING_SEND_EVERY_MS: "200",
+  });
   browser = await launchBrowser();
   await shop.services.db.query(`UPDATE products SET stock_quantity = 50, regular_price = 1500, sale_price = NULL WHERE slug = 'silk-pocket-square'`);
 });
 afterAll(async () => {
   await browser?.close();
   await shop?.close();
+  await new Promise((r) => receiver?.close(r));
 });
+
+/** The server delivered each browser event id to the destinations the consent allowed, and nothing else. */
+async function deliveredIds(style: "capi" | "mp", ids: string[]): Promise<string[]> {
+  await expect.poll(() => ids.every((id) => delivered[style].some((d) => d.id === id)), { timeout: 20_000 }).toBe(true);
+  return delivered[style].filter((d) => ids.includes(d.id)).map((d) => d.name);
+}
 
 interface Observed {
   thirdParty: string[];
@@ -170,6 +203,12 @@ describe("browser tracking", () => {
       { eventID: purchase.event_id },
     ]);
 
+    // The server's copies of the same four events reached both server-side destinations with the browser's event ids,
+    // so each destination can deduplicate the pixel's event against the server's (a Purchase with the order's value).
+    const paired = [view.event_id!, add.event_id!, begin.event_id!, purchase.event_id!];
+    expect(await deliveredIds("capi", paired)).toEqual(["ViewContent", "AddToCart", "InitiateCheckout", "Purchase"]);
+    expect(await deliveredIds("mp", paired)).toEqual(["view_item", "add_to_cart", "begin_checkout", "purchase"]);
+
     // A reload of the order's page does not count the purchase again.
     await page.reload();
     await layerEvent(page, "page_view");
@@ -212,6 +251,9 @@ describe("browser tracking", () => {
       event: "ViewContent",
       url: shop.url + "/product/silk-pocket-square/",
     });
+    // On the server: the analytics destination got it (through the fallback), the marketing one did not.
+    expect(await deliveredIds("mp", [view.event_id!])).toEqual(["view_item"]);
+    expect(delivered.capi.some((d) => d.id === view.event_id)).toBe(false);
     expect(await page.evaluate(() => "fbq" in window)).toBe(false);
     expect(observed.thirdParty.filter((u) => u.includes("facebook"))).toEqual([]);
     expect((await context.cookies()).map((c) => c.name)).not.toContain("pbid"); // a marketing cookie: analytics only here
