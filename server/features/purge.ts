@@ -1,5 +1,6 @@
 /**
- * The scheduled purge: expired sessions, old auth events (the limits' memory) and abandoned guest carts are deleted
+ * The scheduled purge: expired sessions, old auth events (the limits' memory), abandoned guest carts and delivered
+ * tracking events (their payload names a browser: address, user agent, a hashed e-mail) are deleted
  * once they are older than PURGE_RETENTION_DAYS (default 30): a session that expired that long ago (its guest cart
  * with it), an auth event recorded that long ago, and a guest cart untouched that long whose session is gone or
  * expired. A cart with a live session is kept, however old. It runs shortly after start and then every hour; every
@@ -9,6 +10,7 @@ import type { Db } from "../../core/db/client.ts";
 import { deleteEventsBefore } from "../../core/db/repositories/auth-events.ts";
 import { deleteAbandonedGuestCarts } from "../../core/db/repositories/purge.ts";
 import { deleteExpiredSessions } from "../../core/db/repositories/sessions.ts";
+import { deleteDoneTrackingEventsBefore } from "../../core/db/repositories/tracking.ts";
 import type { Feature } from "./feature.ts";
 import type { Logger } from "../log.ts";
 
@@ -19,6 +21,7 @@ export interface PurgeResult {
   sessions: number;
   authEvents: number;
   guestCarts: number;
+  trackingEvents: number;
 }
 
 /** Deletes in batches until a batch comes back short, so a large backlog never holds one long statement. */
@@ -39,7 +42,8 @@ export async function purgeOnce(db: Db, now: Date, retentionMs: number, batch = 
   const guestCarts = await drain(() => deleteAbandonedGuestCarts(db, before, now, batch), batch);
   const sessions = await drain(() => deleteExpiredSessions(db, before, batch), batch);
   const authEvents = await drain(() => deleteEventsBefore(db, before, batch), batch);
-  return { sessions, authEvents, guestCarts };
+  const trackingEvents = await drain(() => deleteDoneTrackingEventsBefore(db, before, batch), batch);
+  return { sessions, authEvents, guestCarts, trackingEvents };
 }
 
 /** Runs the purge after `firstRunMs`, then every `everyMs` (never overlapping); the returned function stops it. */
@@ -58,7 +62,7 @@ export function schedulePurge(opts: {
   const run = async () => {
     try {
       const done = await purgeOnce(opts.db, opts.now(), opts.retentionMs);
-      if (done.sessions || done.authEvents || done.guestCarts) opts.logger.info("purge run", { ...done });
+      if (done.sessions || done.authEvents || done.guestCarts || done.trackingEvents) opts.logger.info("purge run", { ...done });
     } catch (error) {
       opts.logger.warn("purge failed", { error: (error as Error).message });
     }

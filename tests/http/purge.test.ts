@@ -1,6 +1,6 @@
 /**
  * The scheduled purge against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): rows older than the
- * retention go, newer rows and carts with a live session stay, two runs side by side are harmless, and the schedule
+ * retention go (sessions, auth events, abandoned guest carts, delivered tracking events), newer rows and carts with a live session stay, two runs side by side are harmless, and the schedule
  * runs on its own and stops.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,6 +34,19 @@ async function authEvent(subject: string, daysAgo: number): Promise<void> {
     daysAgo * 86_400,
   ]);
 }
+/** A tracking outbox row created `daysAgo`: sent, failed or pending, for an order or not. */
+async function trackingRow(key: string, daysAgo: number, state: "sent" | "failed" | "pending", orderId: number | null = null): Promise<void> {
+  await shop.services.db.query(
+    `INSERT INTO tracking_outbox (destination, dedupe_key, event_name, event_id, order_id, payload, created_at, sent_at, failed_at)
+     VALUES ('mp', $1, 'PageView', '00000000-0000-4000-8000-000000000000', $2, '{}', now() - make_interval(secs => $3),
+             CASE WHEN $4 = 'sent' THEN now() END, CASE WHEN $4 = 'failed' THEN now() END)`,
+    [key, orderId, daysAgo * 86_400, state],
+  );
+}
+const trackingKeys = async (prefix: string) =>
+  (await shop.services.db.query<{ k: string }>(`SELECT dedupe_key AS k FROM tracking_outbox WHERE dedupe_key LIKE $1 ORDER BY 1`, [`${prefix}%`])).map(
+    (r) => r.k,
+  );
 const ids = async (table: "sessions" | "carts", column: string, values: readonly (string | number)[]) =>
   (await shop.services.db.query<{ v: string | number }>(`SELECT ${column} AS v FROM ${table} WHERE ${column} = ANY($1) ORDER BY 1`, [values])).map((r) => r.v);
 
@@ -54,6 +67,16 @@ describe("purge", () => {
       [customer!.id],
     );
     for (let i = 0; i < 5; i++) await authEvent(`${p}-old`, 31 + i);
+    const [order] = await shop.services.db.query<{ id: number }>(
+      `INSERT INTO orders (order_key, billing_email, currency, subtotal, discount_total, shipping_total, total, payment_method)
+       VALUES ($1, 'purge@example.com', 'USD', 100, 0, 0, 100, 'sandbox') RETURNING id`,
+      [`wc_order_${p}`],
+    );
+    await trackingRow(`${p}-t-sent-old`, 40, "sent"); // gone
+    await trackingRow(`${p}-t-failed-old`, 40, "failed"); // gone
+    await trackingRow(`${p}-t-pending-old`, 40, "pending"); // still to deliver: kept
+    await trackingRow(`${p}-t-sent-new`, 2, "sent"); // kept
+    await trackingRow(`${p}-t-purchase-old`, 40, "sent", order!.id); // an order's Purchase: kept (its dedupe key)
     await authEvent(`${p}-new`, 29);
 
     // A small batch, so the run has to loop; two runs side by side (two processes) delete each row once.
@@ -72,6 +95,7 @@ describe("purge", () => {
       [`${p}-%`],
     );
     expect(events).toEqual([{ subject: `${p}-new`, n: 1 }]);
+    expect(await trackingKeys(`${p}-t-`)).toEqual([`${p}-t-pending-old`, `${p}-t-purchase-old`, `${p}-t-sent-new`]);
 
     // Nothing left to do: a further run deletes nothing of these.
     await purgeOnce(shop.services.db, new Date(), RETENTION, 2);

@@ -273,3 +273,26 @@ export async function funnelByDay(db: Queryable, f: FunnelFilter): Promise<(Funn
     .execute();
   return rows as unknown as (FunnelCounts & { date: string })[];
 }
+
+/**
+ * The scheduled purge (server/features/purge.ts): delivered or given-up events created before `before`, up to
+ * `batch` per call. A Purchase's row stays: its dedupe key is what keeps an order's Purchase to one delivery.
+ */
+export async function deleteDoneTrackingEventsBefore(db: Queryable, before: Date, batch = 1000): Promise<number> {
+  const rows = await sql(db)
+    .deleteFrom("tracking_outbox")
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("tracking_outbox as t")
+        .select("t.id")
+        .where("t.created_at", "<", before)
+        .where("t.order_id", "is", null)
+        .where((w) => w.or([w("t.sent_at", "is not", null), w("t.failed_at", "is not", null)]))
+        .limit(batch)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning("id")
+    .execute();
+  return rows.length;
+}
