@@ -13,7 +13,7 @@ import { findOrder } from "../db/repositories/orders.ts";
 import { findCustomerProfile } from "../db/repositories/customers.ts";
 import type { SessionData } from "../db/repositories/sessions.ts";
 import { canSeeOrder } from "../commerce/order-access.ts";
-import { CONSENT_COOKIE, consentAllows, parseConsent, type ConsentCategory } from "../domain/tracking/consent.ts";
+import { CONSENT_COOKIE, consentAllows, effectiveChoice, type ConsentCategory } from "../domain/tracking/consent.ts";
 import { capiBody, funnelAttribution, mpBody, type EventEnrichment, type EventRefusal, type IncomingEvent } from "../domain/tracking/server-events.ts";
 import { COOKIE_NAMES } from "../domain/attribution/sourcebuster.ts";
 
@@ -51,6 +51,10 @@ export interface IntakeRequest {
   userAgent: string;
   /** The page the event came from when the post did not say (its Referer). */
   referer: string | null;
+  /** The browser's Global Privacy Control signal (the `Sec-GPC: 1` header): a refusal unless the visitor chose. */
+  globalPrivacyControl: boolean;
+  /** The shop's consent mode (`consent.required`): opt-in (true) or opt-out (false). */
+  consentRequired: boolean;
   now: Date;
   /** The shop's secret: keys the pseudonymous analytics client id. */
   secret: string;
@@ -71,7 +75,8 @@ function analyticsClientId(cookies: Record<string, string>, secret: string, fall
 }
 
 export async function acceptEvent(db: Db, destinations: readonly Destination[], req: IntakeRequest): Promise<IntakeResult> {
-  const consent = parseConsent(req.cookies[CONSENT_COOKIE]);
+  // The same rule the browser obeys (consent.ts): an explicit choice, else GPC's refusal, else the shop's mode.
+  const consent = effectiveChoice(req.cookies[CONSENT_COOKIE], req.globalPrivacyControl, req.consentRequired, req.now.getTime());
   const allowed = destinations.filter((d) => consentAllows(consent, DESTINATION_CONSENT[d.name]));
   // Refused (or nothing configured): the answer is the same success, and nothing is read or queued.
   if (!allowed.length) return { ok: true, queued: 0 };

@@ -52,6 +52,8 @@ async function takeEvent(req: Request, params: Record<string, unknown>, services
     clientAddress: client,
     userAgent: (req.get("user-agent") ?? "").slice(0, 500),
     referer: req.get("referer")?.slice(0, 2048) ?? null,
+    globalPrivacyControl: req.get("sec-gpc") === "1",
+    consentRequired: services.config.consent.required,
     now: services.now(),
     secret: services.secret,
   });
