@@ -21,6 +21,8 @@ import { parseCheckoutForm, type FieldError } from "../../core/commerce/checkout
 import { paymentRuntime } from "../../core/commerce/payment-runtime.server.ts";
 import { findCategory, listCategories, listProducts, productsByIds, variationsOfProducts, type ListingOrder } from "../../core/db/repositories/catalog.ts";
 import { MAX_ADD_TO_CART_QUANTITY } from "../../core/domain/catalog/settings.ts";
+import type { AddToCartRequest } from "../../core/domain/catalog/index.ts";
+import { resolveVariationId } from "../../core/db/repositories/cart.ts";
 import type { ListingVariation, ProductSummary } from "../../core/domain/catalog/products.ts";
 import type { CartLine } from "../../core/domain/cart/types.ts";
 import { yearMonthOf } from "../../core/domain/payments/index.ts";
@@ -359,10 +361,13 @@ async function addItem(input: RestInput, status = 201): Promise<Reply> {
     const key = v.attribute.toLowerCase().replace(/\s+/g, "-");
     attributes[key.startsWith("attribute_") ? key : `attribute_${key}`] = v.value;
   }
-  // A variation named by its own id resolves to its parent in the use case; attributes then pick nothing new.
-  const result = await input.req.storefront.cart.addLines(
-    variation.length ? { kind: "variation", productId: id, variationId: 0, attributes, quantity: qty } : { kind: "simple", productId: id, quantity: qty },
-  );
+  // WooCommerce's blocks name a variation by its own id and send its attributes too (the "any" ones matter);
+  // without attributes, the use case resolves a variation id to its parent itself.
+  const parent = variation.length ? await resolveVariationId(input.services.db, id) : null;
+  const request: AddToCartRequest = !variation.length
+    ? { kind: "simple", productId: id, quantity: qty }
+    : { kind: "variation", productId: parent?.productId ?? id, variationId: parent ? id : null, attributes, quantity: qty };
+  const result = await input.req.storefront.cart.addLines(request);
   if (!result.ok) return cartRefusal(result.message);
   return cartReply(input.req, input.services, result.cart, status);
 }
@@ -429,7 +434,7 @@ const checkoutBody = z.object({
 type CheckoutBody = z.infer<typeof checkoutBody>;
 
 /** The Store API body as the checkout form's fields, so one parser (checkout-form.ts) checks both checkouts. */
-function checkoutForm(body: CheckoutBody, shippingMethodId: string | null): Record<string, string> {
+function checkoutForm(body: CheckoutBody): Record<string, string> {
   const form: Record<string, string> = { payment_method: body.payment_method };
   const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
   for (const f of ADDRESS_FIELDS) form[`billing_${f.key}`] = str(body.billing_address?.[f.key]);
@@ -446,8 +451,9 @@ function checkoutForm(body: CheckoutBody, shippingMethodId: string | null): Reco
     form.account_password = body.customer_password ?? "";
   }
   // payment_data is the gateway's own fields by name, as WooCommerce hands them to a gateway's process_payment.
+  // Only the gateways' own field names (wc-<gateway>-…) are taken: payment_data cannot stand in for other fields.
   for (const { key, value } of body.payment_data) {
-    if (key.startsWith("billing_") || key.startsWith("shipping_") || key.startsWith("wc_order_attribution_") || key in form) continue;
+    if (!/^wc-[a-z0-9-]{1,100}$/.test(key)) continue;
     form[key] = typeof value === "boolean" ? (value ? "1" : "") : str(value);
   }
   // The order-attribution extension carries the hidden wc_order_attribution_* inputs' values (wire.md §4.5).
@@ -458,7 +464,6 @@ function checkoutForm(body: CheckoutBody, shippingMethodId: string | null): Reco
       if (typeof v === "string" || typeof v === "number") form[`wc_order_attribution_${name}`] = String(v);
     }
   }
-  if (shippingMethodId) form["shipping_method[0]"] = shippingMethodId;
   return form;
 }
 
@@ -502,7 +507,8 @@ async function checkout(input: RestInput): Promise<Reply> {
   if (!session || !priced || priced.lines.length === 0) return restError("woocommerce_rest_cart_empty", "Cannot create order from empty cart.", 400);
   const loggedIn = !!session.customerId;
   const tokens = await co.savedTokens();
-  const form = checkoutForm(parsed.data, priced.chosenShippingMethodId);
+  // The shipping rate is the cart's own (select-shipping-rate); the order prices the cart as it stands.
+  const form = checkoutForm(parsed.data);
   const result = parseCheckoutForm(form, co.payments.gateways, yearMonthOf(services.now(), "utc"), {
     loggedIn,
     ownedTokenIds: new Set(tokens.map((t) => t.id)),

@@ -207,6 +207,35 @@ describe("cart routes", () => {
     expect((await c.call("DELETE", "/cart/items")).body).toEqual([]);
     expect((await c.call("GET", "/cart")).body.items_count).toBe(0);
   });
+
+  it("variations: by the variation's own id, or by the parent and its attributes; a parent alone needs options", async () => {
+    const [v] = await shop.services.db.query<{ id: number; product_id: number; attributes: Record<string, string> }>(
+      `SELECT v.id, v.product_id, v.attributes FROM variations v JOIN products p ON p.id = v.product_id
+        WHERE p.slug = 'cotton-face-mask' AND v.stock_status = 'instock' ORDER BY v.id LIMIT 1`,
+    );
+    await shop.services.db.query(`UPDATE variations SET stock_quantity = 50 WHERE id = $1`, [v!.id]);
+    const c = new Headless(shop.url);
+    await c.call("GET", "/cart");
+    const byId = await c.call("POST", "/cart/add-item", { id: v!.id, quantity: 1 });
+    expect(byId.res.status).toBe(201);
+    expect(byId.body.items[0]).toMatchObject({ id: v!.id, type: "variation" });
+    expect(byId.body.items[0].variation.length).toBeGreaterThan(0);
+    const variation = Object.entries(v!.attributes).map(([attribute, value]) => ({ attribute: attribute.replace(/^attribute_/, ""), value }));
+    const byAttributes = await c.call("POST", "/cart/add-item", { id: v!.product_id, quantity: 1, variation });
+    expect(byAttributes.res.status).toBe(201);
+    expect(byAttributes.body.items).toHaveLength(1);
+    expect(byAttributes.body.items[0].quantity).toBe(2);
+    // As WooCommerce's blocks send it: the variation's id and its attributes.
+    const both = await c.call("POST", "/cart/add-item", { id: v!.id, quantity: 1, variation });
+    expect(both.body.items[0]?.quantity).toBe(3);
+    const parentOnly = await c.call("POST", "/cart/add-item", { id: v!.product_id, quantity: 1 });
+    expect(parentOnly.res.status).toBe(400);
+    expect(parentOnly.body.code).toBe("woocommerce_rest_invalid_variation_data");
+    const product = (await (await fetch(`${shop.url}${API}/products/${v!.product_id}`)).json()) as Json;
+    expect(product.type).toBe("variable");
+    expect(product.variations.map((x: Json) => x.id)).toContain(v!.id);
+    expect(product.add_to_cart.text).toBe("Select options");
+  });
 });
 
 describe("headless checkout", () => {
