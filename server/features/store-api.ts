@@ -19,6 +19,8 @@ import type { AppServices } from "../services.ts";
 import { CART_MESSAGES, type CartChange, type PricedCart } from "../../core/commerce/cart.ts";
 import { parseCheckoutForm, type FieldError } from "../../core/commerce/checkout-form.ts";
 import { paymentRuntime } from "../../core/commerce/payment-runtime.server.ts";
+import { STORE_API_CUSTOMER_KEY } from "../../core/commerce/session-keys.ts";
+import { isEmail, sanitizeText } from "../../core/domain/checkout/address-form.ts";
 import { findCategory, listCategories, listProducts, productsByIds, variationsOfProducts, type ListingOrder } from "../../core/db/repositories/catalog.ts";
 import { MAX_ADD_TO_CART_QUANTITY } from "../../core/domain/catalog/settings.ts";
 import type { AddToCartRequest } from "../../core/domain/catalog/index.ts";
@@ -27,7 +29,7 @@ import type { ListingVariation, ProductSummary } from "../../core/domain/catalog
 import type { CartLine } from "../../core/domain/cart/types.ts";
 import { yearMonthOf } from "../../core/domain/payments/index.ts";
 import { ATTRIBUTION_FIELDS } from "../../core/commerce/checkout-form.ts";
-import { ADDRESS_FIELDS } from "../../core/domain/checkout/address.ts";
+import { ADDRESS_FIELDS, COUNTRIES } from "../../core/domain/checkout/address.ts";
 import { encodeSessionCookie, sessionCookieName } from "../../core/security/session-token.ts";
 import { issueCartToken, readCartToken } from "../../core/security/cart-token.ts";
 import { placeSessionOrder } from "./checkout.ts";
@@ -243,7 +245,9 @@ function cartItemShape(services: AppServices, line: CartLine) {
 
 const EMPTY_ADDRESS = { first_name: "", last_name: "", company: "", address_1: "", address_2: "", city: "", state: "", postcode: "", country: "", phone: "" };
 
-function cartShape(services: AppServices, cart: PricedCart) {
+type StoredAddresses = { billing_address: Record<string, string>; shipping_address: Record<string, string> };
+
+function cartShape(services: AppServices, cart: PricedCart, customer: StoredAddresses | null = null) {
   const money = currencyOf(services);
   const { totals, shipping, coupons } = cart.result;
   const shippable = cart.lines.filter((l) => l.needsShipping);
@@ -270,8 +274,8 @@ function cartShape(services: AppServices, cart: PricedCart) {
       tax_lines: [],
       ...money,
     },
-    shipping_address: { ...EMPTY_ADDRESS },
-    billing_address: { ...EMPTY_ADDRESS, email: "" },
+    shipping_address: { ...EMPTY_ADDRESS, ...customer?.shipping_address },
+    billing_address: { ...EMPTY_ADDRESS, email: "", ...customer?.billing_address },
     needs_payment: totals.grandTotal > 0,
     needs_shipping: shipping.needsShipping,
     payment_requirements: ["products"],
@@ -325,11 +329,46 @@ function cartRefusal(message: string): Reply {
   return restError("woocommerce_rest_cart_invalid_product", message, 400);
 }
 
+/** The addresses the session keeps from update-customer (null when none). */
+async function storedAddresses(req: Request): Promise<StoredAddresses | null> {
+  const stored = (await req.shop.session())?.data[STORE_API_CUSTOMER_KEY];
+  return stored && typeof stored === "object" ? (stored as StoredAddresses) : null;
+}
+
 async function cartReply(req: Request, services: AppServices, known?: PricedCart, status = 200): Promise<Reply> {
   const { cart } = req.storefront;
   const priced = known ?? (await cart.get());
   cart.syncCookies(priced);
-  return json(cartShape(services, priced), status);
+  return json(cartShape(services, priced, await storedAddresses(req)), status);
+}
+
+const ADDRESS_KEYS = new Set<string>(ADDRESS_FIELDS.map((f) => f.key));
+const partialAddress = z
+  .record(z.string(), z.union([z.string().max(254), z.null()]))
+  .refine((a) => Object.keys(a).every((k) => ADDRESS_KEYS.has(k)), { message: "Unknown address field." })
+  .refine((a) => !a.email || isEmail(a.email.trim()), { message: "The provided email address is not valid" })
+  .refine((a) => !a.country || a.country in COUNTRIES, { message: "Sorry, we do not ship to this country." })
+  .optional();
+const customerBody = z.object({ billing_address: partialAddress, shipping_address: partialAddress });
+
+/**
+ * update-customer: the addresses are kept in the session (sanitized, checked for form only) and shown in the cart;
+ * the checkout uses them when its own body leaves an address out, and checks them fully then.
+ */
+async function updateCustomer(input: RestInput): Promise<Reply> {
+  const parsed = customerBody.safeParse(bodyOf(input));
+  if (!parsed.success) return invalidParams(parsed.error);
+  const clean = (a: Record<string, string | null> | undefined) =>
+    Object.fromEntries(Object.entries(a ?? {}).map(([k, v]) => [k, sanitizeText(v ?? "").slice(0, 200)]));
+  const before = (await storedAddresses(input.req)) ?? { billing_address: {}, shipping_address: {} };
+  const next: StoredAddresses = {
+    billing_address: { ...before.billing_address, ...clean(parsed.data.billing_address) },
+    shipping_address: { ...before.shipping_address, ...clean(parsed.data.shipping_address) },
+  };
+  await input.req.shop.updateSessionData((d) => {
+    d[STORE_API_CUSTOMER_KEY] = next;
+  });
+  return cartReply(input.req, input.services);
 }
 
 const keyParam = z.string().regex(/^[0-9a-f]{32}$/);
@@ -508,7 +547,13 @@ async function checkout(input: RestInput): Promise<Reply> {
   const loggedIn = !!session.customerId;
   const tokens = await co.savedTokens();
   // The shipping rate is the cart's own (select-shipping-rate); the order prices the cart as it stands.
-  const form = checkoutForm(parsed.data);
+  // Addresses left out of the body are the ones update-customer kept.
+  const stored = await storedAddresses(req);
+  const form = checkoutForm({
+    ...parsed.data,
+    billing_address: parsed.data.billing_address ?? stored?.billing_address,
+    shipping_address: parsed.data.shipping_address ?? (stored && Object.keys(stored.shipping_address).length ? stored.shipping_address : undefined),
+  });
   const result = parseCheckoutForm(form, co.payments.gateways, yearMonthOf(services.now(), "utc"), {
     loggedIn,
     ownedTokenIds: new Set(tokens.map((t) => t.id)),
@@ -602,6 +647,7 @@ function registerStoreApi(rest: RestRouter): void {
   route("POST", "cart/apply-coupon", (input) => couponChange(input, "apply"));
   route("POST", "cart/remove-coupon", (input) => couponChange(input, "remove"));
   route("POST", "cart/select-shipping-rate", selectRate);
+  route("POST", "cart/update-customer", updateCustomer);
   route("GET", "cart/items", async ({ req, services }) => json(((await req.storefront.cart.get()).lines ?? []).map((l) => cartItemShape(services, l))));
   route("POST", "cart/items", async (input) => {
     const reply = await addItem(input);

@@ -304,6 +304,25 @@ describe("headless checkout", () => {
     expect((await c.call("GET", "/cart")).body.items_count).toBe(0);
   });
 
+  it("update-customer keeps the addresses in the cart, refuses a bad e-mail or country, and the checkout uses them", async () => {
+    const c = new Headless(shop.url);
+    await c.call("GET", "/cart");
+    await c.call("POST", "/cart/add-item", { id: productId });
+    const badEmail = await c.call("POST", "/cart/update-customer", { billing_address: { email: "nope" } });
+    expect(badEmail.res.status).toBe(400);
+    expect(badEmail.body.data.params).toHaveProperty("billing_address");
+    expect((await c.call("POST", "/cart/update-customer", { shipping_address: { country: "ZZ" } })).body.code).toBe("rest_invalid_param");
+    expect((await c.call("POST", "/cart/update-customer", { billing_address: { nickname: "x" } })).res.status).toBe(400);
+    const { email, ...rest } = ADDRESS;
+    const updated = await c.call("POST", "/cart/update-customer", { billing_address: { ...rest, email: "kept@example.com" } });
+    expect(updated.res.status).toBe(200);
+    expect(updated.body.billing_address).toMatchObject({ first_name: "Ada", email: "kept@example.com", country: "US" });
+    expect(email).toBeTruthy();
+    const placed = await c.call("POST", "/checkout", card());
+    expect(placed.res.status).toBe(200);
+    expect(placed.body.billing_address).toMatchObject({ email: "kept@example.com", postcode: "62701" });
+  });
+
   it("the last unit is sold once: two clients check it out together, one order, the other refused", async () => {
     await productWithStock(shop, (await shop.services.db.query<{ slug: string }>(`SELECT slug FROM products WHERE id = $1`, [scarceId]))[0]!.slug, 1, 2000);
     const one = new Headless(shop.url);
