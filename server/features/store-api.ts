@@ -21,10 +21,19 @@ import { parseCheckoutForm, type FieldError } from "../../core/commerce/checkout
 import { paymentRuntime } from "../../core/commerce/payment-runtime.server.ts";
 import { STORE_API_CUSTOMER_KEY } from "../../core/commerce/session-keys.ts";
 import { isEmail, sanitizeText } from "../../core/domain/checkout/address-form.ts";
-import { findCategory, listCategories, listProducts, productsByIds, variationsOfProducts, type ListingOrder } from "../../core/db/repositories/catalog.ts";
+import {
+  categoriesOfProducts,
+  findCategory,
+  listCategories,
+  listProducts,
+  productsByIds,
+  variationsOfProducts,
+  type ListingOrder,
+} from "../../core/db/repositories/catalog.ts";
 import { MAX_ADD_TO_CART_QUANTITY } from "../../core/domain/catalog/settings.ts";
 import type { AddToCartRequest } from "../../core/domain/catalog/index.ts";
 import { resolveVariationId } from "../../core/db/repositories/cart.ts";
+import { findOrder } from "../../core/db/repositories/orders.ts";
 import type { ListingVariation, ProductSummary } from "../../core/domain/catalog/products.ts";
 import type { CartLine } from "../../core/domain/cart/types.ts";
 import { yearMonthOf } from "../../core/domain/payments/index.ts";
@@ -72,7 +81,9 @@ const attributeLabel = (key: string) => key.replace(/^attribute_/, "").replace(/
 // Products (ProductSchema)
 // ---------------------------------------------------------------------------------------------------
 
-function productShape(services: AppServices, p: ProductSummary, variations: ListingVariation[]) {
+type CategoryRef = { id: number; name: string; slug: string };
+
+function productShape(services: AppServices, p: ProductSummary, variations: ListingVariation[], categories: CategoryRef[]) {
   const regular = p.regularPrice ?? p.priceMin;
   const price = p.salePrice ?? regular;
   const ranged = (p.type === "variable" || p.type === "grouped") && p.priceMin !== null && p.priceMax !== null && p.priceMin !== p.priceMax;
@@ -104,7 +115,7 @@ function productShape(services: AppServices, p: ProductSummary, variations: List
     average_rating: p.ratingAverage.toFixed(2),
     review_count: p.ratingCount,
     images: p.imageSlugs.map((s, i) => image(s, p.imageAlts[i] ?? "")),
-    categories: [],
+    categories: categories.map((c) => ({ ...c, link: `${services.siteUrl}/product-category/${c.slug}/` })),
     tags: [],
     attributes: [...attributes].map(([k, values]) => ({
       id: 0,
@@ -178,6 +189,8 @@ async function listProductsRoute({ query, services }: RestInput): Promise<Reply>
     items.filter((p) => p.type === "variable").map((p) => p.id),
   );
   const totalPages = Math.ceil(total / q.per_page);
+  if (q.page > 1 && q.page > totalPages)
+    return restError("rest_post_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
   const headers: Record<string, string> = { "X-WP-Total": String(total), "X-WP-TotalPages": String(totalPages) };
   const link = (page: number) => {
     const url = new URL(`${services.siteUrl}/wp-json/wc/store/v1/products`);
@@ -189,8 +202,12 @@ async function listProductsRoute({ query, services }: RestInput): Promise<Reply>
   if (q.page > 1 && q.page <= totalPages + 1) links.push(`<${link(q.page - 1)}>; rel="prev"`);
   if (q.page < totalPages) links.push(`<${link(q.page + 1)}>; rel="next"`);
   if (links.length) headers.Link = links.join(", ");
+  const categories = await categoriesOfProducts(
+    services.db,
+    items.map((p) => p.id),
+  );
   return json(
-    items.map((p) => productShape(services, p, variations.get(p.id) ?? [])),
+    items.map((p) => productShape(services, p, variations.get(p.id) ?? [], categories.get(p.id) ?? [])),
     200,
     headers,
   );
@@ -201,7 +218,8 @@ async function productRoute({ pathParams, services }: RestInput): Promise<Reply>
   const product = id !== null && id <= 2_147_483_647 ? (await productsByIds(services.db, [id]))[0] : undefined;
   if (!product) return restError("woocommerce_rest_product_invalid_id", "Invalid product ID.", 404);
   const variations = product.type === "variable" ? ((await variationsOfProducts(services.db, [product.id])).get(product.id) ?? []) : [];
-  return json(productShape(services, product, variations));
+  const categories = (await categoriesOfProducts(services.db, [product.id])).get(product.id) ?? [];
+  return json(productShape(services, product, variations, categories));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -570,18 +588,19 @@ async function checkout(input: RestInput): Promise<Reply> {
       return restError("woocommerce_rest_checkout_process_payment_error", placed.errors.map((e) => plain(e.html)).join(" "), 400);
     return restError("woocommerce_rest_checkout_error", placed.errors.map((e) => plain(e.html)).join(" "), 409);
   }
-  const v = result.value;
+  // The answer is the stored order (a replayed request gets the order as it was placed, not its own body).
+  const order = (await findOrder(services.db, placed.orderId))!;
   const received = `${services.siteUrl}/checkout/order-received/${placed.orderId}/?key=${encodeURIComponent(placed.orderKey)}`;
   return json({
-    order_id: placed.orderId,
-    status: "processing",
-    order_key: placed.orderKey,
-    order_number: String(placed.orderId),
-    customer_note: v.orderComments,
-    customer_id: (await req.shop.session())?.customerId ?? 0,
-    billing_address: { ...v.billing },
-    shipping_address: { ...(v.shipping ?? v.billing) },
-    payment_method: v.paymentMethod,
+    order_id: order.id,
+    status: order.status,
+    order_key: order.orderKey,
+    order_number: String(order.id),
+    customer_note: order.customerNote,
+    customer_id: order.customerId ?? 0,
+    billing_address: { ...order.addresses.billing },
+    shipping_address: { ...(order.addresses.shipping ?? order.addresses.billing) },
+    payment_method: order.paymentMethod,
     payment_result: { payment_status: "success", payment_details: [], redirect_url: received },
     extensions: {},
   });

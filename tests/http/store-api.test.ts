@@ -104,6 +104,20 @@ describe("REST index and products", () => {
     const searched = (await (await fetch(`${shop.url}${API}/products?search=pocket%20square`)).json()) as Json[];
     expect(searched.map((p) => p.id)).toContain(productId);
 
+    // Categories: the product shows its own, and the filter takes the slug or the id.
+    expect(one.categories.length).toBeGreaterThan(0);
+    const cat = one.categories[0] as Json;
+    expect(cat.link).toContain(`/product-category/${cat.slug}/`);
+    for (const value of [cat.slug, String(cat.id)]) {
+      const inCat = (await (await fetch(`${shop.url}${API}/products?per_page=100&category=${encodeURIComponent(value)}`)).json()) as Json[];
+      expect(inCat.map((p) => p.id)).toContain(productId);
+      expect(inCat.every((p) => p.categories.some((c: Json) => c.id === cat.id))).toBe(true);
+    }
+    expect((await (await fetch(`${shop.url}${API}/products?category=no-such-category`)).json()).code).toBe("rest_invalid_param");
+    const pastEnd = await fetch(`${shop.url}${API}/products?page=9999`);
+    expect(pastEnd.status).toBe(400);
+    expect(((await pastEnd.json()) as Json).code).toBe("rest_post_invalid_page_number");
+
     const tooMany = await fetch(`${shop.url}${API}/products?per_page=101`);
     expect(tooMany.status).toBe(400);
     expect(((await tooMany.json()) as Json).code).toBe("rest_invalid_param");
@@ -277,6 +291,8 @@ describe("headless checkout", () => {
     const placed = ok[0]!.body;
     expect(placed).toMatchObject({ status: "processing", payment_method: "sandbox_credit_card", customer_note: "Leave at the door" });
     expect(placed.payment_result).toMatchObject({ payment_status: "success" });
+    expect(placed.billing_address).toMatchObject({ first_name: "Ada", email: ADDRESS.email });
+    expect(placed.shipping_address).toMatchObject({ first_name: "Charles", last_name: "Babbage" });
     expect(placed.payment_result.redirect_url).toMatch(/\/checkout\/order-received\/\d+\/\?key=wc_order_/);
     for (const r of ok) expect(r.body.order_id).toBe(placed.order_id);
     // The same request again: the cart was bought, so no second order.
