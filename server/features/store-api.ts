@@ -9,7 +9,6 @@
  *
  * The checkout body carries card data: it is never logged.
  */
-import { createHash } from "node:crypto";
 import type { Request } from "express";
 import { z } from "zod";
 import { json, type Reply } from "../http/dispatch.ts";
@@ -19,7 +18,7 @@ import type { AppServices } from "../services.ts";
 import { CART_MESSAGES, type CartChange, type PricedCart } from "../../core/commerce/cart.ts";
 import { parseCheckoutForm, type FieldError } from "../../core/commerce/checkout-form.ts";
 import { paymentRuntime } from "../../core/commerce/payment-runtime.server.ts";
-import { STORE_API_CUSTOMER_KEY } from "../../core/commerce/session-keys.ts";
+import { CHECKOUT_NONCE_ACTION, STORE_API_CUSTOMER_KEY } from "../../core/commerce/session-keys.ts";
 import { isEmail, sanitizeText } from "../../core/domain/checkout/address-form.ts";
 import {
   categoriesOfProducts,
@@ -578,11 +577,13 @@ async function checkout(input: RestInput): Promise<Reply> {
     guestCheckout: services.config.account.guestCheckout,
   });
   if (!result.ok) return checkoutRefusal(result.errors);
-  // The idempotency key is the session's checkout token: a repeated request for the same cart is the same claim,
-  // and a placed order replaces the token (placeSessionOrder), so the next cart is a new checkout.
+  // The idempotency key is the session's checkout token (a placed order replaces it): a repeated request for the
+  // same cart is the same claim. A browser (cookies and Nonce) gets the classic checkout's own key, so the page's
+  // checkout and this one, sent together, are one claim too.
   const token = await co.token();
-  const claimKey = createHash("sha256").update(`store-api:${token}`).digest("hex");
-  const placed = await placeSessionOrder(req, services, { input: result.value, claimKey, token });
+  const placed = tokenRequests.has(req)
+    ? await placeSessionOrder(req, services, { input: result.value, claimKey: `store-api:${token}`, token })
+    : await placeSessionOrder(req, services, { input: result.value, claimKey: null, nonce: req.shop.nonce(CHECKOUT_NONCE_ACTION), token });
   if (!placed.ok) {
     if (placed.orderId !== undefined)
       return restError("woocommerce_rest_checkout_process_payment_error", placed.errors.map((e) => plain(e.html)).join(" "), 400);

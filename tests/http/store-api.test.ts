@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { TestClient } from "../support/client.ts";
-import { CARD, counts, productWithStock } from "./checkout-support.ts";
+import { CARD, billing, cardFields, counts, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
 
 let shop: TestShop;
 let productId: number;
@@ -337,6 +337,28 @@ describe("headless checkout", () => {
     const placed = await c.call("POST", "/checkout", card());
     expect(placed.res.status).toBe(200);
     expect(placed.body.billing_address).toMatchObject({ email: "kept@example.com", postcode: "62701" });
+  });
+
+  it("one browser sending the page's checkout and the Store API's together: one order, one charge", async () => {
+    const browser = await shopperWithCart(shop, productId, 1);
+    const page = await openCheckout(browser);
+    const nonce = (await browser.get(`${API}/cart`)).headers.get("Nonce")!;
+    const before = await counts(shop);
+    const [classic, store] = await Promise.all([
+      submitCheckout(browser, page, { ...billing("both@example.com"), ...cardFields() }),
+      browser.request(`${API}/checkout`, {
+        method: "POST",
+        json: { billing_address: { ...ADDRESS, email: "both@example.com" }, ...card() },
+        headers: { Nonce: nonce },
+      }),
+    ]);
+    const storeBody = (await store.json()) as Json;
+    expect([classic.result === "success", store.status === 200].filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    if (classic.result === "success" && store.status === 200) expect(classic.redirect).toContain(`/order-received/${storeBody.order_id}/`);
+    else expect(store.status === 200 ? classic.messages : storeBody.message).toMatch(/already being processed|session has expired|empty cart/i);
+    const after = await counts(shop);
+    expect(after.orders - before.orders).toBe(1);
+    expect(after.charges - before.charges).toBe(1);
   });
 
   it("the last unit is sold once: two clients check it out together, one order, the other refused", async () => {
