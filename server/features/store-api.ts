@@ -526,18 +526,24 @@ function checkoutForm(body: CheckoutBody): Record<string, string> {
 const plain = (html: string) =>
   html
     .replace(/<[^>]*>/g, "")
-    .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
     .replace(/&#0?39;/g, "'")
+    .replace(/&amp;/g, "&")
     .trim();
 
 /** The form parser's field errors as WooCommerce's Store API refusals: address fields first, then payment. */
 function checkoutRefusal(errors: FieldError[]): Reply {
   const params: Record<string, string> = {};
   for (const e of errors) {
-    const group = e.id.startsWith("billing_") ? "billing_address" : e.id.startsWith("shipping_") ? "shipping_address" : null;
+    const group = e.id.startsWith("billing_")
+      ? "billing_address"
+      : e.id.startsWith("shipping_")
+        ? "shipping_address"
+        : e.id === "order_comments"
+          ? "customer_note"
+          : null;
     if (group) params[group] = params[group] ? `${params[group]} ${plain(e.html)}` : plain(e.html);
   }
   if (Object.keys(params).length)
@@ -584,6 +590,8 @@ async function checkout(input: RestInput): Promise<Reply> {
   const placed = tokenRequests.has(req)
     ? await placeSessionOrder(req, services, { input: result.value, claimKey: `store-api:${token}`, token })
     : await placeSessionOrder(req, services, { input: result.value, claimKey: null, nonce: req.shop.nonce(CHECKOUT_NONCE_ACTION), token });
+  if (!placed.ok && placed.errors.some((e) => e.id === "billing_email"))
+    return restError("registration-error-email-exists", placed.errors.map((e) => plain(e.html)).join(" "), 400);
   if (!placed.ok) {
     if (placed.orderId !== undefined)
       return restError("woocommerce_rest_checkout_process_payment_error", placed.errors.map((e) => plain(e.html)).join(" "), 400);

@@ -266,6 +266,10 @@ describe("headless checkout", () => {
     expect(badAddress.res.status).toBe(400);
     expect(badAddress.body.code).toBe("rest_invalid_param");
     expect(badAddress.body.data.params.billing_address).toMatch(/ZIP Code|email/i);
+    const longNote = await c.call("POST", "/checkout", { billing_address: ADDRESS, customer_note: "x".repeat(2001), ...card() });
+    expect(longNote.body.data.params).toHaveProperty("customer_note");
+    const taken = await c.call("POST", "/checkout", { billing_address: ADDRESS, create_account: true, customer_password: "short", ...card() });
+    expect(taken.body.code).toBe("woocommerce_rest_checkout_invalid_account");
     const badMethod = await c.call("POST", "/checkout", { billing_address: ADDRESS, payment_method: "cheque" });
     expect(badMethod.body.code).toBe("woocommerce_rest_checkout_payment_method_disabled");
     const badCard = await c.call("POST", "/checkout", { billing_address: ADDRESS, ...card("4242424242424241") });
