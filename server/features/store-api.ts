@@ -636,6 +636,10 @@ async function preferCartToken(req: Request, services: AppServices): Promise<voi
 function storeRoute(handler: RestHandler, opts: { write?: boolean; session?: boolean } = {}): RestHandler {
   return async (input) => {
     const { req, services } = input;
+    // A Cart-Token carries a guest's cart only: a signed-in customer's session (saved cards, account) is reached
+    // with the cookie and the Nonce, never with a token alone (decision 0014).
+    if (tokenRequests.has(req) && req.shop.customerId() > 0)
+      return restError("woocommerce_rest_invalid_cart_token", "This cart belongs to a signed-in customer. Please sign in.", 403);
     const write = opts.write ?? WRITE_METHODS.has(input.method);
     if (write && !tokenRequests.has(req)) {
       const nonce = req.get("Nonce") ?? req.get("X-WC-Store-API-Nonce");
@@ -654,7 +658,8 @@ function storeRoute(handler: RestHandler, opts: { write?: boolean; session?: boo
       "Cache-Control": "no-store",
     };
     const session = await req.shop.session();
-    if (session) headers["Cart-Token"] = await issueCartToken(services.secret, session.id, Math.floor(session.expiresAt.getTime() / 1000));
+    if (session && !session.customerId)
+      headers["Cart-Token"] = await issueCartToken(services.secret, session.id, Math.floor(session.expiresAt.getTime() / 1000));
     return reply.kind === "empty" ? reply : { ...reply, headers };
   };
 }

@@ -168,6 +168,16 @@ describe("Nonce and Cart-Token", () => {
     expect(again.body.items[0]).toMatchObject({ id: productId, quantity: 3, prices: { price: "1500" }, totals: { line_subtotal: "4500" } });
     // Another client without the token sees its own, empty cart.
     expect((await new Headless(shop.url).call("GET", "/cart")).body.items_count).toBe(0);
+    // A token is a guest's: once its session belongs to a customer, the token alone reaches nothing.
+    const sessionId = JSON.parse(Buffer.from(client.token!.split(".")[1]!, "base64url").toString()).user_id as string;
+    const [customer] = await shop.services.db.query<{ id: number }>(
+      `INSERT INTO customers (email, password_hash) VALUES ('token.owner@example.com', NULL) RETURNING id`,
+    );
+    await shop.services.db.query(`UPDATE sessions SET customer_id = $2 WHERE id = $1`, [sessionId, customer!.id]);
+    const refused = await client.call("GET", "/cart");
+    expect(refused.res.status).toBe(403);
+    expect(refused.body.code).toBe("woocommerce_rest_invalid_cart_token");
+    expect(refused.res.headers.get("Cart-Token")).toBeNull();
   });
 });
 
