@@ -21,7 +21,7 @@ import { paymentRuntime } from "../../core/commerce/payment-runtime.server.ts";
 import { CHECKOUT_NONCE_ACTION, STORE_API_CUSTOMER_KEY } from "../../core/commerce/session-keys.ts";
 import { isEmail, sanitizeText } from "../../core/domain/checkout/address-form.ts";
 import {
-  categoriesOfProducts,
+  termsOfProducts,
   findCategory,
   listCategories,
   listProducts,
@@ -82,7 +82,7 @@ const attributeLabel = (key: string) => key.replace(/^attribute_/, "").replace(/
 
 type CategoryRef = { id: number; name: string; slug: string };
 
-function productShape(services: AppServices, p: ProductSummary, variations: ListingVariation[], categories: CategoryRef[]) {
+function productShape(services: AppServices, p: ProductSummary, variations: ListingVariation[], terms: { categories: CategoryRef[]; tags: CategoryRef[] }) {
   const regular = p.regularPrice ?? p.priceMin;
   const price = p.salePrice ?? regular;
   const ranged = (p.type === "variable" || p.type === "grouped") && p.priceMin !== null && p.priceMax !== null && p.priceMin !== p.priceMax;
@@ -114,8 +114,9 @@ function productShape(services: AppServices, p: ProductSummary, variations: List
     average_rating: p.ratingAverage.toFixed(2),
     review_count: p.ratingCount,
     images: p.imageSlugs.map((s, i) => image(s, p.imageAlts[i] ?? "")),
-    categories: categories.map((c) => ({ ...c, link: `${services.siteUrl}/product-category/${c.slug}/` })),
-    tags: [],
+    categories: terms.categories.map((c) => ({ ...c, link: `${services.siteUrl}/product-category/${c.slug}/` })),
+    // No tag archive page here: tags carry no link.
+    tags: terms.tags,
     attributes: [...attributes].map(([k, values]) => ({
       id: 0,
       name: attributeLabel(k),
@@ -201,12 +202,10 @@ async function listProductsRoute({ query, services }: RestInput): Promise<Reply>
   if (q.page > 1 && q.page <= totalPages + 1) links.push(`<${link(q.page - 1)}>; rel="prev"`);
   if (q.page < totalPages) links.push(`<${link(q.page + 1)}>; rel="next"`);
   if (links.length) headers.Link = links.join(", ");
-  const categories = await categoriesOfProducts(
-    services.db,
-    items.map((p) => p.id),
-  );
+  const ids = items.map((p) => p.id);
+  const [categories, tags] = await Promise.all([termsOfProducts(services.db, "product_cat", ids), termsOfProducts(services.db, "product_tag", ids)]);
   return json(
-    items.map((p) => productShape(services, p, variations.get(p.id) ?? [], categories.get(p.id) ?? [])),
+    items.map((p) => productShape(services, p, variations.get(p.id) ?? [], { categories: categories.get(p.id) ?? [], tags: tags.get(p.id) ?? [] })),
     200,
     headers,
   );
@@ -217,8 +216,9 @@ async function productRoute({ pathParams, services }: RestInput): Promise<Reply>
   const product = id !== null && id <= 2_147_483_647 ? (await productsByIds(services.db, [id]))[0] : undefined;
   if (!product) return restError("woocommerce_rest_product_invalid_id", "Invalid product ID.", 404);
   const variations = product.type === "variable" ? ((await variationsOfProducts(services.db, [product.id])).get(product.id) ?? []) : [];
-  const categories = (await categoriesOfProducts(services.db, [product.id])).get(product.id) ?? [];
-  return json(productShape(services, product, variations, categories));
+  const categories = (await termsOfProducts(services.db, "product_cat", [product.id])).get(product.id) ?? [];
+  const tags = (await termsOfProducts(services.db, "product_tag", [product.id])).get(product.id) ?? [];
+  return json(productShape(services, product, variations, { categories, tags }));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -114,6 +114,13 @@ describe("REST index and products", () => {
       expect(inCat.every((p) => p.categories.some((c: Json) => c.id === cat.id))).toBe(true);
     }
     expect((await (await fetch(`${shop.url}${API}/products?category=no-such-category`)).json()).code).toBe("rest_invalid_param");
+    const [tagged] = await shop.services.db.query<{ product_id: number; slug: string }>(
+      `SELECT pt.product_id, t.slug FROM product_terms pt JOIN terms t ON t.id = pt.term_id WHERE t.taxonomy = 'product_tag' ORDER BY pt.product_id LIMIT 1`,
+    );
+    if (tagged) {
+      const withTag = (await (await fetch(`${shop.url}${API}/products/${tagged.product_id}`)).json()) as Json;
+      expect(withTag.tags.map((t: Json) => t.slug)).toContain(tagged.slug);
+    }
     const pastEnd = await fetch(`${shop.url}${API}/products?page=9999`);
     expect(pastEnd.status).toBe(400);
     expect(((await pastEnd.json()) as Json).code).toBe("rest_post_invalid_page_number");

@@ -414,8 +414,12 @@ export async function listCategories(db: Queryable): Promise<Category[]> {
     .execute();
 }
 
-/** Each product's categories (id, name, slug), in the categories' menu order; for the Store API's product shape. */
-export async function categoriesOfProducts(db: Queryable, productIds: number[]): Promise<Map<number, { id: number; name: string; slug: string }[]>> {
+/** Each product's terms of one taxonomy (categories, tags), in menu order; for the Store API's product shape. */
+export async function termsOfProducts(
+  db: Queryable,
+  taxonomy: "product_cat" | "product_tag",
+  productIds: number[],
+): Promise<Map<number, { id: number; name: string; slug: string }[]>> {
   const out = new Map<number, { id: number; name: string; slug: string }[]>();
   if (!productIds.length) return out;
   const rows = await sql(db)
@@ -423,7 +427,7 @@ export async function categoriesOfProducts(db: Queryable, productIds: number[]):
     .innerJoin("terms as t", "t.id", "pt.term_id")
     .select(["pt.product_id", "t.id", "t.name", "t.slug"])
     .where("pt.product_id", "=", raw<number>`ANY(${productIds}::int[])`)
-    .where("t.taxonomy", "=", PRODUCT_CAT)
+    .where("t.taxonomy", "=", taxonomy)
     .orderBy("t.menu_order")
     .orderBy("t.name")
     .execute();
