@@ -633,14 +633,16 @@ async function preferCartToken(req: Request, services: AppServices): Promise<voi
 }
 
 /** Wraps a handler with the Store API's guard (writes) and the headers every answer carries. */
-function storeRoute(handler: RestHandler, opts: { write?: boolean; session?: boolean } = {}): RestHandler {
+function storeRoute(handler: RestHandler, opts: { session?: boolean; catalog?: boolean } = {}): RestHandler {
   return async (input) => {
     const { req, services } = input;
+    // Catalogue reads are the same for everyone: no session, nonce or token headers (no cookie set), so they cache.
+    if (opts.catalog) return handler(input);
     // A Cart-Token carries a guest's cart only: a signed-in customer's session (saved cards, account) is reached
     // with the cookie and the Nonce, never with a token alone (decision 0014).
     if (tokenRequests.has(req) && req.shop.customerId() > 0)
       return restError("woocommerce_rest_invalid_cart_token", "This cart belongs to a signed-in customer. Please sign in.", 403);
-    const write = opts.write ?? WRITE_METHODS.has(input.method);
+    const write = WRITE_METHODS.has(input.method);
     if (write && !tokenRequests.has(req)) {
       const nonce = req.get("Nonce") ?? req.get("X-WC-Store-API-Nonce");
       if (nonce === undefined || nonce === "")
@@ -665,11 +667,11 @@ function storeRoute(handler: RestHandler, opts: { write?: boolean; session?: boo
 }
 
 function registerStoreApi(rest: RestRouter): void {
-  const route = (method: string, path: string, handler: RestHandler, opts?: { session?: boolean }) => {
+  const route = (method: string, path: string, handler: RestHandler, opts?: { session?: boolean; catalog?: boolean }) => {
     for (const ns of NAMESPACES) rest.register(method, `${ns}/${path}`, storeRoute(handler, opts));
   };
-  route("GET", "products", listProductsRoute);
-  route("GET", "products/:id", productRoute);
+  route("GET", "products", listProductsRoute, { catalog: true });
+  route("GET", "products/:id", productRoute, { catalog: true });
   route("GET", "cart", ({ req, services }) => cartReply(req, services), { session: true });
   route("POST", "cart/add-item", (input) => addItem(input));
   route("POST", "cart/update-item", (input) => {

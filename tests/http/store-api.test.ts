@@ -90,6 +90,9 @@ describe("REST index and products", () => {
     expect(total).toBeGreaterThan(2);
     expect(Number(res.headers.get("X-WP-TotalPages"))).toBe(Math.ceil(total / 2));
     expect(res.headers.get("Link")).toMatch(/page=2>; rel="next"/);
+    // A catalogue read sets no cookie and starts no session.
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(res.headers.get("Cart-Token")).toBeNull();
     const list = (await res.json()) as Json[];
     expect(list).toHaveLength(2);
     expect(Number(list[0].prices.price)).toBeGreaterThanOrEqual(Number(list[1].prices.price));
