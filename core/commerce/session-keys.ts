@@ -12,3 +12,5 @@ export const CHECKOUT_TOKEN_KEY = "checkout_token";
 export const AWAITING_PAYMENT_KEY = "order_awaiting_payment";
 /** Orders this session placed, paid or proved (by their e-mail address) it may see on the order received page. */
 export const ORDERS_SEEN_KEY = "orders_seen";
+/** The addresses a Store API client gave with cart/update-customer (docs/contract/wire.md §6.3). */
+export const STORE_API_CUSTOMER_KEY = "store_api_customer";

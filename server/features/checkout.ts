@@ -11,8 +11,16 @@ import type { Endpoints, Feature } from "./feature.ts";
 import type { AppServices } from "../services.ts";
 import { SANDBOX_TEST_BANK_ACCOUNTS, SANDBOX_TEST_CARDS, SANDBOX_TEST_ROUTING_NUMBERS } from "../../core/payments/test-numbers.ts";
 import { yearMonthOf } from "../../core/domain/payments/index.ts";
-import { errorListHtml, errorNoticeHtml, escapeHtml, field, parseCheckoutForm, type FieldError } from "../../core/commerce/checkout-form.ts";
-import { cancelSupersededOrder, placeOrder, reconcilePayments } from "../../core/commerce/orders.ts";
+import {
+  errorListHtml,
+  errorNoticeHtml,
+  escapeHtml,
+  field,
+  parseCheckoutForm,
+  type CheckoutInput,
+  type FieldError,
+} from "../../core/commerce/checkout-form.ts";
+import { cancelSupersededOrder, placeOrder, reconcilePayments, type PlaceOrderResult } from "../../core/commerce/orders.ts";
 import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commerce/accounts.ts";
 import { rememberOrder } from "../../core/commerce/order-access.ts";
 import { consumeLimits } from "../../core/commerce/rate-limits.ts";
@@ -67,16 +75,14 @@ async function updateOrderReview({ req, params, services }: HandlerInput): Promi
 }
 
 async function processCheckout({ req, params, services }: HandlerInput): Promise<Reply> {
-  const { cart, checkout } = req.storefront;
+  const { checkout } = req.storefront;
   const rt = checkout.payments;
   const session = await req.shop.session();
   const nonce = params["woocommerce-process-checkout-nonce"];
   if (!session || !req.shop.verifyNonce(CHECKOUT_NONCE_ACTION, nonce)) {
     return failure([{ id: "", html: "We were unable to process your order, please try again." }], { refresh: true });
   }
-  const owner = (await cart.owner())!;
-  const customerId = session.customerId ?? null;
-  const loggedIn = customerId !== null;
+  const loggedIn = !!session.customerId;
   const tokens = await checkout.savedTokens();
   const parsed = parseCheckoutForm(params, rt.gateways, yearMonthOf(services.now(), "utc"), {
     loggedIn,
@@ -88,10 +94,35 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
   if (!parsed.ok) return failure(parsed.errors);
   const input = parsed.value;
 
+  const result = await placeSessionOrder(req, services, { input, claimKey: null, nonce: String(nonce), token });
+  if (!result.ok) {
+    if (result.reload) return json({ result: "failure", messages: errorListHtml(result.errors), refresh: false, reload: false });
+    return failure(result.errors);
+  }
+  const origin = `${req.protocol}://${req.get("host")}`;
+  return json({ result: "success", redirect: `${origin}/checkout/order-received/${result.orderId}/?key=${encodeURIComponent(result.orderKey)}` });
+}
+
+/**
+ * Places the shopper's cart as an order, the one path of both checkouts (wc-ajax and the Store API): the account
+ * to create, the chosen rate, the idempotent claim, the superseded failed order, the cart emptied once.
+ * `claimKey` is hashed before use: neither the page's nonce nor the session's checkout token is stored as is.
+ */
+export async function placeSessionOrder(
+  req: HandlerInput["req"],
+  services: AppServices,
+  opts: { input: CheckoutInput; claimKey: string | null; nonce?: string; token: string },
+): Promise<PlaceOrderResult> {
+  const { cart, checkout } = req.storefront;
+  const session = (await req.shop.session())!;
+  const owner = (await cart.owner())!;
+  const customerId = session.customerId ?? null;
+  const loggedIn = customerId !== null;
+  const { input } = opts;
   let newAccount = null;
   if (input.createAccount) {
     if (await checkout.emailRegistered(input.billing.email))
-      return failure([{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }]);
+      return { ok: false, errors: [{ id: "billing_email", html: "An account is already registered with your email address. Please log in." }] };
     newAccount = {
       email: input.billing.email.toLowerCase(),
       passwordHash: await hashPassword(input.createAccount.password),
@@ -101,13 +132,13 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
   }
   if (input.shippingMethodId) await cart.chooseShippingMethod(input.shippingMethodId);
 
-  // The idempotency key: the page's nonce and the session's checkout token, hashed (neither is stored as is).
+  // The idempotency key: the page's nonce and the session's checkout token (or the caller's own key), hashed.
   const claimKey =
     "co_" +
     createHash("sha256")
-      .update(`${String(nonce)}:${token}`)
+      .update(opts.claimKey ?? `${opts.nonce ?? ""}:${opts.token}`)
       .digest("hex");
-  const result = await placeOrder(rt.deps, { claimKey, customerId, input, owner, newAccount });
+  const result = await placeOrder(checkout.payments.deps, { claimKey, customerId, input, owner, newAccount });
   // The session's earlier failed order ("awaiting payment") is superseded by the order this checkout just made.
   const awaiting = session.data[AWAITING_PAYMENT_KEY];
   const made = result.ok ? (result.replay ? null : result.orderId) : (result.orderId ?? null);
@@ -118,10 +149,7 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
       else d[AWAITING_PAYMENT_KEY] = made;
     });
   }
-  if (!result.ok) {
-    if (result.reload) return json({ result: "failure", messages: errorListHtml(result.errors), refresh: false, reload: false });
-    return failure(result.errors);
-  }
+  if (!result.ok) return result;
   if (!result.replay) {
     await cart.empty();
     await req.shop.updateSessionData((d) => {
@@ -132,8 +160,7 @@ async function processCheckout({ req, params, services }: HandlerInput): Promise
   }
   // This browser placed the order: it sees its order received page without confirming the e-mail address.
   await req.shop.updateSessionData((d) => rememberOrder(d, result.orderId));
-  const origin = `${req.protocol}://${req.get("host")}`;
-  return json({ result: "success", redirect: `${origin}/checkout/order-received/${result.orderId}/?key=${encodeURIComponent(result.orderKey)}` });
+  return result;
 }
 
 async function checkUserExist({ req, params, services }: HandlerInput): Promise<Reply> {

@@ -7,6 +7,7 @@ import { catalogFeature } from "./catalog.ts";
 import { cartFeature } from "./cart.ts";
 import { commentsFeature } from "./comments.ts";
 import { checkoutFeature } from "./checkout.ts";
+import { storeApiFeature } from "./store-api.ts";
 import { mailFeature } from "./mail.ts";
 import { purgeFeature } from "./purge.ts";
 import { shareFeature } from "./share.ts";
@@ -23,6 +24,7 @@ export const FEATURES: Feature[] = [
   commentsFeature,
   cartFeature,
   checkoutFeature,
+  storeApiFeature,
   mailFeature,
   purgeFeature,
   shareFeature,

@@ -35,8 +35,24 @@ export function restError(code: string, message: string, status: number, extra: 
   return json({ code, message, data: { status, ...extra } }, status);
 }
 
+/** Runs before the session is loaded, for the routes under a prefix (the Store API's Cart-Token picks the session). */
+export type RestPrepare = (req: Request, services: AppServices) => Promise<void> | void;
+
 export class RestRouter {
   private readonly routes: Route[] = [];
+  private readonly prepares: { prefix: string; hook: RestPrepare }[] = [];
+  /** Namespaces the REST index lists beside wp/v2 and shop/v1. */
+  readonly namespaces: string[] = ["wp/v2", "shop/v1"];
+
+  /** `prefix` like "wc/store/" (no leading slash). */
+  prepare(prefix: string, hook: RestPrepare): this {
+    this.prepares.push({ prefix, hook });
+    return this;
+  }
+
+  async runPrepare(req: Request, path: string, services: AppServices): Promise<void> {
+    for (const p of this.prepares) if (path.startsWith(p.prefix)) await p.hook(req, services);
+  }
 
   /** `path` like "wp/v2/posts/:id" (no leading slash). */
   register(method: string, path: string, handler: RestHandler): this {
@@ -79,6 +95,7 @@ export function restMiddleware(router: RestRouter, services: AppServices) {
       const override = req.get("X-HTTP-Method-Override") ?? (typeof req.query._method === "string" ? req.query._method : undefined);
       const method = (req.method === "POST" && override ? override : req.method).toUpperCase();
       const nonce = req.get("X-WP-Nonce") ?? (typeof req.query._wpnonce === "string" ? req.query._wpnonce : undefined);
+      await router.runPrepare(req, path, services);
       await req.shop.session(); // nonces depend on who is signed in
       if (nonce !== undefined && !req.shop.verifyNonce(REST_NONCE_ACTION, nonce)) {
         return await sendReply(req, res, restError("rest_cookie_invalid_nonce", "Cookie check failed", 403));
@@ -87,7 +104,7 @@ export function restMiddleware(router: RestRouter, services: AppServices) {
         return await sendReply(
           req,
           res,
-          json({ name: services.config.siteName, description: services.config.tagline, url: services.siteUrl, namespaces: ["wp/v2", "shop/v1"], routes: {} }),
+          json({ name: services.config.siteName, description: services.config.tagline, url: services.siteUrl, namespaces: router.namespaces, routes: {} }),
         );
       }
       const found = router.match(method, path);

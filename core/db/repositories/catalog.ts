@@ -414,6 +414,27 @@ export async function listCategories(db: Queryable): Promise<Category[]> {
     .execute();
 }
 
+/** Each product's terms of one taxonomy (categories, tags), in menu order; for the Store API's product shape. */
+export async function termsOfProducts(
+  db: Queryable,
+  taxonomy: "product_cat" | "product_tag",
+  productIds: number[],
+): Promise<Map<number, { id: number; name: string; slug: string }[]>> {
+  const out = new Map<number, { id: number; name: string; slug: string }[]>();
+  if (!productIds.length) return out;
+  const rows = await sql(db)
+    .selectFrom("product_terms as pt")
+    .innerJoin("terms as t", "t.id", "pt.term_id")
+    .select(["pt.product_id", "t.id", "t.name", "t.slug"])
+    .where("pt.product_id", "=", raw<number>`ANY(${productIds}::int[])`)
+    .where("t.taxonomy", "=", taxonomy)
+    .orderBy("t.menu_order")
+    .orderBy("t.name")
+    .execute();
+  for (const r of rows) (out.get(r.product_id) ?? out.set(r.product_id, []).get(r.product_id)!).push({ id: r.id, name: r.name, slug: r.slug });
+  return out;
+}
+
 export async function findCategory(db: Queryable, slug: string): Promise<Category | null> {
   const row = await sql(db)
     .selectFrom("terms")
