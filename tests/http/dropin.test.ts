@@ -152,6 +152,15 @@ describe("wc-ajax add_to_cart edge answers (add-to-cart.js acts on them)", () =>
       expect(body.fragments).toBeDefined();
       expect(await miniCartCount(client)).toBe(1);
     }
+    // The product page's own form (no JavaScript, url-encoded and multipart) reads it the same way.
+    for (const post of [
+      (c: TestClient) => c.post("/product/silk-pocket-square/", { quantity: "0", "add-to-cart": String(simpleId) }),
+      (c: TestClient) => postMultipart(c, "/product/silk-pocket-square/", { quantity: "0", "add-to-cart": String(simpleId) }),
+    ]) {
+      const client = new TestClient(shop.url);
+      expect((await post(client)).status).toBe(303);
+      expect(await miniCartCount(client)).toBe(1);
+    }
   });
 
   it("a refused add of a real product answers its absolute product_url (over stock, over the maximum, not a number)", async () => {

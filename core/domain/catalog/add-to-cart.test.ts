@@ -46,9 +46,8 @@ describe("simple", () => {
       value: { kind: "simple", productId: 5, quantity: 4 },
     });
   });
-  it("rejects zero, negative, fractional, huge and non-numeric quantities with clear messages", () => {
+  it("rejects negative, fractional, huge and non-numeric quantities with clear messages", () => {
     const cases: [string, string][] = [
-      ["0", "Quantity must be at least 1."],
       ["-2", "Quantity must be at least 1."],
       ["-1.5", "Quantity must be at least 1."],
       ["1.5", "Quantity must be a whole number."],
@@ -105,7 +104,11 @@ describe("variation", () => {
     expect(errors("add-to-cart=20&variation_id=21&attribute_=x")[0]?.field).toBe("attribute_");
     expect(errors("add-to-cart=20&variation_id=21&attribute_a%20b=x")[0]?.message).toBe("The attribute name is not valid.");
     expect(errors(`add-to-cart=20&variation_id=21&attribute_c=${"x".repeat(201)}`)[0]?.field).toBe("attribute_c");
-    expect(errors("add-to-cart=20&variation_id=21&quantity=0")[0]?.field).toBe("quantity");
+    expect(errors("add-to-cart=20&variation_id=21&quantity=-1")[0]?.field).toBe("quantity");
+  });
+
+  it("adds one for a missing, empty or 0 quantity, as WooCommerce's form handler does", () => {
+    for (const q of ["", "&quantity=", "&quantity=0", "&quantity=%200%20"]) expect(ok(`add-to-cart=20&variation_id=21${q}`)).toMatchObject({ quantity: 1 });
   });
 });
 
@@ -159,7 +162,7 @@ describe("bundle", () => {
     expect(errors("add-to-cart=50&bundle_quantity_1=-1")[0]?.field).toBe("bundle_quantity_1");
     expect(errors("add-to-cart=50&bundle_quantity_1=2.5")[0]?.message).toBe("Quantity must be a whole number.");
     expect(errors("add-to-cart=50&bundle_quantity_x=1")[0]?.message).toBe("Unknown bundle field.");
-    expect(errors("add-to-cart=50&bundle_quantity_1=1&quantity=0")[0]?.field).toBe("quantity");
+    expect(errors("add-to-cart=50&bundle_quantity_1=1&quantity=-1")[0]?.field).toBe("quantity");
   });
 });
 

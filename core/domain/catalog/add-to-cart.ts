@@ -182,7 +182,9 @@ export function parseAddToCartForm(entries: FormEntries): ParseResult<AddToCartR
   else if (productId === null) errors.add(ADD_TO_CART_FIELDS.productId, "The product id must be a positive whole number.");
 
   if (isGrouped) return finish(errors, parseGrouped(productId, fields, errors));
-  const quantity = quantityOrDefault(fields.get(ADD_TO_CART_FIELDS.quantity), ADD_TO_CART_FIELDS.quantity, errors);
+  // WooCommerce's form handler: `empty($_REQUEST['quantity']) ? 1 : …`, so a 0 quantity adds one (as wc-ajax does).
+  const rawQuantity = fields.get(ADD_TO_CART_FIELDS.quantity);
+  const quantity = quantityOrDefault(rawQuantity?.trim() === "0" ? undefined : rawQuantity, ADD_TO_CART_FIELDS.quantity, errors);
   if (isBundle) return finish(errors, parseBundle(productId, quantity, fields, errors));
   if (isVariation) {
     const variationId = optionalId(fields.get(ADD_TO_CART_FIELDS.variationId), ADD_TO_CART_FIELDS.variationId, errors, "The variation id");
