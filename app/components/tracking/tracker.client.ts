@@ -18,7 +18,7 @@ import {
 } from "../../../core/domain/tracking/browser-tracking.ts";
 import { pageChoice } from "../../../core/domain/tracking/choice.ts";
 import { CONSENT_CHANGE_EVENT, consentAllows } from "../../../core/domain/tracking/consent.ts";
-import { EXTERNAL_ID_COOKIE, EXTERNAL_ID_COOKIE_DAYS, trackingCookieAllowed } from "../../../core/domain/tracking/consent.ts";
+import { EXTERNAL_ID_COOKIE, EXTERNAL_ID_COOKIE_DAYS, trackingCookieAllowed, trackingCookiesToClear } from "../../../core/domain/tracking/consent.ts";
 import { EVENT_ID_COOKIE, GA4_EVENT_NAMES, TRACKING_AJAX_ACTION, newEventId, type TrackingEventName } from "../../../core/domain/tracking/events.ts";
 import type { CartSummaryView } from "../cart/cart-view.ts";
 
@@ -319,7 +319,7 @@ function onValidPayment(e: Event): void {
 function onConsentChange(): void {
   if (config && loaded.has("consent")) gtagFor(config)("consent", "update", consentSignals());
   if (loaded.has("facebook") && typeof w.fbq === "function") (w.fbq as Queue)("consent", consentSignals().ad_storage === "granted" ? "grant" : "revoke");
-  if (config && !anyDestination(destinations(config)) && cookie(EVENT_ID_COOKIE) !== null)
+  if (trackingCookiesToClear(currentChoice(), []).includes(EVENT_ID_COOKIE) && cookie(EVENT_ID_COOKIE) !== null)
     document.cookie = `${EVENT_ID_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
 }
 
