@@ -295,6 +295,14 @@ describe("browser tracking", () => {
     expect(warnings.filter((w) => w.startsWith("Tracking: invalid JSON"))).toHaveLength(1);
     expect((await layer(page)).some((e) => e.event === "sign_up" || e.event === "add_to_cart")).toBe(false);
     expect(observed.server.filter((s) => s.fields.get("event") === "CompleteRegistration")).toHaveLength(1);
+
+    // A variable product's add button before a variation is chosen: disabled, so no AddToCart.
+    await page.goto(shop.url + "/product/cotton-face-mask/");
+    await layerEvent(page, "view_item");
+    await page.locator("form.cart .single_add_to_cart_button.wc-variation-selection-needed").click({ force: true }); // aria-disabled: a real click all the same
+    await letPageSettle(page, { frames: 5 });
+    expect((await layer(page)).some((e) => e.event === "add_to_cart")).toBe(false);
+    expect(observed.server.some((s) => s.fields.get("event") === "AddToCart")).toBe(false);
     await context.close();
   });
 
