@@ -4,13 +4,17 @@ import { navigationCategories } from "../core/db/repositories/navigation.ts";
 import { browserGlobals, type PageKind } from "./lib/browser-globals.server.ts";
 import { readUserMeta } from "../core/db/repositories/user-meta.ts";
 import { REST_NONCE_ACTION } from "../core/security/nonce.ts";
+import { REGISTRATION_SESSION_FLAG } from "../core/domain/tracking/events.ts";
 import type { Route } from "./+types/root";
 import { popupsForPage } from "../core/commerce/popups.ts";
 import type { PagePopup } from "../core/domain/popups/settings.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, shop, origin, storefront } = context;
-  await shop.session();
+  const session = await shop.session();
+  // A one-shot flag set by a registration: this page prints CompleteRegistration, later pages do not.
+  const registered = session?.data[REGISTRATION_SESSION_FLAG] === true;
+  if (registered) await shop.updateSessionData((d) => delete d[REGISTRATION_SESSION_FLAG]);
   const [categories, notices, pricedCart, customer] = await Promise.all([
     navigationCategories(services.db),
     shop.takeNotices(),
@@ -39,6 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     site: { name: config.siteName, tagline: config.tagline },
     categories,
     notices,
+    registered,
     cart: cartSummaryView(pricedCart, storefront.cart.nonce()),
     customerName,
     comingSoon,

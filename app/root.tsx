@@ -17,6 +17,7 @@ import { ConsentBanner } from "./components/consent/ConsentBanner.tsx";
 import attributionEarly from "./components/checkout/attribution-early.ts?iife";
 import { PopupBoot } from "./components/popups/PopupBoot.tsx";
 import { TrackingScript } from "./components/tracking/TrackingScript.tsx";
+import { TrackingRegistrationEvent } from "./components/tracking/TrackingData.tsx";
 import { loader as serverLoader } from "./root.server.ts";
 import { pageTitle } from "./lib/listing-params.ts";
 import { globalsScript, listingPagingOf, withListingPaging } from "./lib/page-globals.ts";
@@ -85,7 +86,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CartScripts />
         <AttributionScript />
         <PopupBoot data={root?.popups ?? null} />
-        <TrackingScript cart={root?.cart ?? EMPTY_CART} />
+        {root?.registered ? <TrackingRegistrationEvent /> : null}
+        <TrackingScript cart={root?.cart ?? EMPTY_CART} config={root?.globals.shop_tracking} registered={root?.registered ?? false} />
         {root?.hydrate === false ? null : (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { loginWithLimits, registerCustomer, registrationSchema } from "../../core/commerce/accounts.ts";
 import { listCustomerOrders } from "../../core/db/repositories/orders.ts";
 import { CANCEL_ORDER_NONCE_ACTION, orderActionsFor } from "../../core/commerce/orders.ts";
+import { REGISTRATION_SESSION_FLAG } from "../../core/domain/tracking/events.ts";
 import type { Route } from "./+types/my-account";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -50,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await registerCustomer(services.db, parsed.data);
     if (!result.ok) return { error: result.message, intent };
     await shop.signIn(result.customerId);
+    await shop.updateSessionData((d) => (d[REGISTRATION_SESSION_FLAG] = true));
     await shop.queueNotice({ type: "success", message: "Your account was created. Welcome!" });
     return redirect("/my-account/");
   }

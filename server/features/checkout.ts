@@ -28,6 +28,7 @@ import { paymentRuntime, RECONCILE_AFTER_MS, RECONCILE_EVERY_MS } from "../../co
 import { tokenLabel } from "../../core/domain/payments/token-label.ts";
 import { AWAITING_PAYMENT_KEY, CHECKOUT_NONCE_ACTION, CHECKOUT_TOKEN_KEY } from "../../core/commerce/session-keys.ts";
 import { hashPassword } from "../../core/security/password.ts";
+import { REGISTRATION_SESSION_FLAG } from "../../core/domain/tracking/events.ts";
 // Fragment renderers (decision 0008's allowed app/ import): the order review table and the payment form.
 import { paymentHtml, reviewOrderHtml } from "../../app/components/fragments.tsx";
 
@@ -155,7 +156,11 @@ export async function placeSessionOrder(
     await req.shop.updateSessionData((d) => {
       delete d[CHECKOUT_TOKEN_KEY];
     });
-    if (!loggedIn && result.customerId) await req.shop.signIn(result.customerId);
+    if (!loggedIn && result.customerId) {
+      await req.shop.signIn(result.customerId);
+      // docs/contract/storefront.md §9: the order-received page prints CompleteRegistration once.
+      if (newAccount) await req.shop.updateSessionData((d) => (d[REGISTRATION_SESSION_FLAG] = true));
+    }
     req.storefront.trackPurchase(result.orderId, input.attribution);
   }
   // This browser placed the order: it sees its order received page without confirming the e-mail address.

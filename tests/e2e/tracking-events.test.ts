@@ -89,6 +89,13 @@ async function layerEvent(page: Page, name: string): Promise<Layer> {
   await expect.poll(async () => (await layer(page)).some((e) => e.event === name), { timeout: 15_000 }).toBe(true);
   return (await layer(page)).filter((e) => e.event === name).at(-1)!;
 }
+/** gtag-style entries (Arguments objects) on the dataLayer, as arrays: Consent Mode's default and updates. */
+const consentCalls = (page: Page) =>
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).flatMap((e, index) =>
+      Object.prototype.toString.call(e) === "[object Arguments]" && (e as unknown[])[0] === "consent" ? [{ index, args: Array.from(e as unknown[]) }] : [],
+    ),
+  );
 const fbCalls = (page: Page) => page.evaluate(() => ((window as unknown as { fbq?: { queue?: unknown[][] } }).fbq?.queue ?? []) as unknown[][]);
 async function serverEvent(observed: Observed, eventId: string) {
   await expect.poll(() => observed.server.some((s) => s.fields.get("eventID") === eventId)).toBe(true);
@@ -128,6 +135,17 @@ describe("browser tracking", () => {
     expect(pbid.value).toMatch(/^[0-9a-f-]{36}$/);
     expect(Math.round((pbid.expires - Date.now() / 1000) / 86_400)).toBe(180);
     expect((await fbCalls(page)).find((call) => call[0] === "init")).toEqual(["init", "1234567890", { external_id: pbid.value }]);
+    // Consent Mode: the default from the visitor's choice (everything granted here) before the tag manager starts;
+    // the pixel is granted before its init.
+    const [consentDefault] = await consentCalls(page);
+    expect(consentDefault!.args).toEqual([
+      "consent",
+      "default",
+      { analytics_storage: "granted", ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" },
+    ]);
+    expect(consentDefault!.index).toBeLessThan((await layer(page)).findIndex((e) => e.event === "gtm.js"));
+    const fbq = await fbCalls(page);
+    expect(fbq.findIndex((c) => c[0] === "consent" && c[1] === "grant")).toBeLessThan(fbq.findIndex((c) => c[0] === "init"));
     const ids = JSON.parse(decodeURIComponent((await context.cookies()).find((c) => c.name === "pys_fb_event_id")!.value)) as Record<string, string>;
     expect(ids.ViewContent).toBe(view.event_id);
 
@@ -164,6 +182,18 @@ describe("browser tracking", () => {
     expect(add.ecommerce).toMatchObject({ value: 30, items: [{ quantity: 2, price: 15 }] });
     expect((await serverEvent(observed, add.event_id!)).fields.get("event")).toBe("AddToCart");
     expect(await fbCalls(page)).toContainEqual(["track", "AddToCart", expect.objectContaining({ value: 30 }), { eventID: add.event_id }]);
+
+    // A refused add (2 in the cart, 2 in stock): the server's error, and no AddToCart anywhere.
+    await shop.services.db.query(`UPDATE products SET stock_quantity = 2 WHERE slug = 'silk-pocket-square'`);
+    const addsSent = observed.server.filter((s) => s.fields.get("event") === "AddToCart").length;
+    await page.fill("form.cart input.qty", "1");
+    await page.locator("form.cart .single_add_to_cart_button").click();
+    await page.getByText("You cannot add that amount").first().waitFor();
+    await letPageSettle(page, { frames: 5 });
+    await shop.services.db.query(`UPDATE products SET stock_quantity = 50 WHERE slug = 'silk-pocket-square'`);
+    expect((await layer(page)).filter((e) => e.event === "add_to_cart").length).toBeLessThanOrEqual(1);
+    expect((await layer(page)).filter((e) => e.event === "add_to_cart" && e.event_id !== add.event_id)).toEqual([]);
+    expect(observed.server.filter((s) => s.fields.get("event") === "AddToCart")).toHaveLength(addsSent);
 
     const asked = observed.thirdParty.length;
     await page.goto(shop.url + "/checkout/");
@@ -215,6 +245,64 @@ describe("browser tracking", () => {
     await letPageSettle(page);
     expect((await layer(page)).some((e) => e.event === "purchase")).toBe(false);
     expect(observed.server.filter((s) => s.fields.get("event") === "Purchase")).toHaveLength(1);
+    await context.close();
+  });
+
+  it("analytics only: Consent Mode denies the ad signals; a registration sends sign_up once, with the user id", async () => {
+    const observed: Observed = { thirdParty: [], server: [], chunks: [] };
+    const context = await contextWith(`v1.1.0.${Math.floor(Date.now() / 1000)}`, observed);
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "warning") warnings.push(m.text());
+    });
+    await page.goto(shop.url + "/my-account/");
+    await layerEvent(page, "page_view");
+    expect((await consentCalls(page)).map((c) => c.args)).toEqual([
+      ["consent", "default", { analytics_storage: "granted", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" }],
+    ]);
+
+    await page.waitForSelector('form.register button[type="submit"]:not([disabled])');
+    const email = `registered-${Date.now()}@example.com`;
+    await page.fill("#reg_email", email);
+    await page.fill("#reg_password", "a-Long-password-42");
+    await page.locator("form.register").getByRole("button", { name: "Register" }).click();
+    const signUp = await layerEvent(page, "sign_up");
+    const [customer] = await shop.services.db.query<{ id: number }>(`SELECT id FROM customers WHERE email = $1`, [email]);
+    expect(signUp).toMatchObject({ method: "email", user_id: String(customer!.id) });
+    expect(signUp.event_id).toHaveLength(EVENT_ID_LENGTH);
+    expect((await serverEvent(observed, signUp.event_id!)).fields.get("event")).toBe("CompleteRegistration");
+
+    // A consent change pushes Consent Mode's update.
+    await page.evaluate(() => {
+      document.cookie = `shop_consent=v1.1.1.${Math.floor(Date.now() / 1000)}; path=/`;
+      document.dispatchEvent(new CustomEvent("shop:consent-change", { detail: { analytics: true, marketing: true } }));
+    });
+    await expect.poll(async () => (await consentCalls(page)).map((c) => c.args[1])).toContain("update");
+    expect((await consentCalls(page)).find((c) => c.args[1] === "update")!.args[2]).toMatchObject({ ad_storage: "granted" });
+
+    // The next page: a page view for the signed-in visitor, no second sign_up. Invalid printed JSON: a warning only.
+    await page.goto(shop.url + "/product/silk-pocket-square/");
+    const view = await layerEvent(page, "page_view");
+    expect(view.user_id).toBe(String(customer!.id));
+    await layerEvent(page, "view_item");
+    await page.evaluate(() => {
+      document.querySelector("script.pys-product-data")!.textContent = "{not json";
+    });
+    await page.locator("form.cart .single_add_to_cart_button").click();
+    await page.waitForSelector("form.cart .single_add_to_cart_button.added");
+    await letPageSettle(page, { frames: 5 });
+    expect(warnings.filter((w) => w.startsWith("Tracking: invalid JSON"))).toHaveLength(1);
+    expect((await layer(page)).some((e) => e.event === "sign_up" || e.event === "add_to_cart")).toBe(false);
+    expect(observed.server.filter((s) => s.fields.get("event") === "CompleteRegistration")).toHaveLength(1);
+
+    // A variable product's add button before a variation is chosen: disabled, so no AddToCart.
+    await page.goto(shop.url + "/product/cotton-face-mask/");
+    await layerEvent(page, "view_item");
+    await page.locator("form.cart .single_add_to_cart_button.wc-variation-selection-needed").click({ force: true }); // aria-disabled: a real click all the same
+    await letPageSettle(page, { frames: 5 });
+    expect((await layer(page)).some((e) => e.event === "add_to_cart")).toBe(false);
+    expect(observed.server.some((s) => s.fields.get("event") === "AddToCart")).toBe(false);
     await context.close();
   });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { TestClient, pageGlobal } from "../support/client.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
-import { productWithStock } from "./checkout-support.ts";
+import { billing, cardFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
 
 let shop: TestShop;
 let productId: number;
@@ -87,7 +87,27 @@ describe("tracking data in pages", () => {
     const html = await (await client.get("/shop/")).text();
     expect(registered.ok).toBe(true);
     expect(pageGlobal(html, "shop_tracking").userId).toBe(registered.ok ? registered.customerId : -1);
+    expect(html).not.toContain("pys-registration-event"); // a sign-in is no registration
     // Listing items with an in-place add carry their own data.
     expect(html).toMatch(/class="pys-product-data" data-product-id="\d+"/);
+  });
+
+  it("an account created at checkout: the order's page prints CompleteRegistration once, the next page does not", async () => {
+    const client = await shopperWithCart(shop, productId);
+    const page = await openCheckout(client);
+    const reply = await submitCheckout(client, page, {
+      ...billing("tracked-new-account@example.com"),
+      ...cardFields(),
+      createaccount: "1",
+      account_password: "new account pass 1",
+    });
+    expect(reply.result).toBe("success");
+    const received = await (await client.get(new URL(reply.redirect!, shop.url).pathname + new URL(reply.redirect!, shop.url).search)).text();
+    expect(jsonScript(received, /<script type="application\/json" id="pys-registration-event">(.*?)<\/script>/)).toEqual({
+      event: "CompleteRegistration",
+      params: { method: "email" },
+    });
+    expect(received).toContain('id="pys-page-event"'); // the Purchase is printed beside it
+    expect(await (await client.get("/shop/")).text()).not.toContain("pys-registration-event");
   });
 });

@@ -17,3 +17,14 @@ export function TrackingProductData({ productId, data }: { productId: number; da
 export function TrackingPageEvent({ event, params, orderId }: { event: TrackingEventName; params: TrackingParams; orderId?: number }) {
   return <script type="application/json" id="pys-page-event" dangerouslySetInnerHTML={json({ event, params, orderId: orderId ?? 0 })} />;
 }
+
+/** CompleteRegistration: printed once, on the first page after an account was created (the session's one-shot flag). */
+export function TrackingRegistrationEvent() {
+  return (
+    <script
+      type="application/json"
+      id="pys-registration-event"
+      dangerouslySetInnerHTML={json({ event: "CompleteRegistration", params: { method: "email" } })}
+    />
+  );
+}

@@ -30,14 +30,26 @@ let views = 0;
  * and only with consent (or when the banner's CONSENT_CHANGE_EVENT grants it later). A chunk that fails to load is
  * ignored: tracking is never shop behaviour.
  */
-export function TrackingScript({ cart }: { cart: CartSummaryView }) {
+export function TrackingScript({ cart, config: current, registered }: { cart: CartSummaryView; config?: BrowserTrackingConfig; registered: boolean }) {
   const location = useLocation();
   const cartRef = useRef(cart);
+  // The layout's latest config (the signed-in visitor's id changes on an in-app sign-in), else the printed one.
+  const configRef = useRef(current);
   useEffect(() => {
     cartRef.current = cart;
+    configRef.current = current;
   });
+  // An account created by an in-app form submission (same path, no new view): CompleteRegistration now.
   useEffect(() => {
-    const config = window.shop_tracking;
+    const config = configRef.current ?? window.shop_tracking;
+    if (!registered || !config || !consented()) return;
+    import("./tracker.client.ts").then(
+      (m) => m.trackRegistration(config),
+      () => undefined,
+    );
+  }, [registered]);
+  useEffect(() => {
+    const config = configRef.current ?? window.shop_tracking;
     // Nothing configured: the tracker is never loaded.
     if (!config || !(config.dataLayer || config.gtm || config.ga4 || config.serverEvents || Object.values(config.pixels).some((ids) => ids.length))) return;
     const view = ++views;

@@ -17,8 +17,8 @@ import {
   type TrackingParams,
 } from "../../../core/domain/tracking/browser-tracking.ts";
 import { pageChoice } from "../../../core/domain/tracking/choice.ts";
-import { CONSENT_CHANGE_EVENT } from "../../../core/domain/tracking/consent.ts";
-import { EXTERNAL_ID_COOKIE, EXTERNAL_ID_COOKIE_DAYS, trackingCookieAllowed } from "../../../core/domain/tracking/consent.ts";
+import { CONSENT_CHANGE_EVENT, consentAllows } from "../../../core/domain/tracking/consent.ts";
+import { EXTERNAL_ID_COOKIE, EXTERNAL_ID_COOKIE_DAYS, trackingCookieAllowed, trackingCookiesToClear } from "../../../core/domain/tracking/consent.ts";
 import { EVENT_ID_COOKIE, GA4_EVENT_NAMES, TRACKING_AJAX_ACTION, newEventId, type TrackingEventName } from "../../../core/domain/tracking/events.ts";
 import type { CartSummaryView } from "../cart/cart-view.ts";
 
@@ -54,17 +54,10 @@ function cookie(name: string): string | null {
   return m ? decodeURIComponent(m.slice(name.length + 1)) : null;
 }
 
+const currentChoice = () => pageChoice(document.cookie, (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl, w.shop_consent, Date.now());
+
 /** Read again for every event, so a withdrawal stops everything at once. */
-const destinations = (c: BrowserTrackingConfig) =>
-  allowedDestinations(
-    c,
-    pageChoice(
-      document.cookie,
-      (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl,
-      (w as { shop_consent?: unknown }).shop_consent,
-      Date.now(),
-    ),
-  );
+const destinations = (c: BrowserTrackingConfig) => allowedDestinations(c, currentChoice());
 
 /** Third-party scripts: only for a configured, consented destination, once, after the page is interactive, async. */
 function loadScript(key: string, src: string): void {
@@ -83,20 +76,43 @@ function dataLayer(name: string): unknown[] {
   return w[name] as unknown[];
 }
 
+/** Google Consent Mode's four signals from the visitor's choice: analytics → analytics_storage, marketing → the ad ones. */
+function consentSignals(): Record<"analytics_storage" | "ad_storage" | "ad_user_data" | "ad_personalization", "granted" | "denied"> {
+  const choice = currentChoice();
+  const analytics = consentAllows(choice, "analytics") ? "granted" : "denied";
+  const marketing = consentAllows(choice, "marketing") ? "granted" : "denied";
+  return { analytics_storage: analytics, ad_storage: marketing, ad_user_data: marketing, ad_personalization: marketing };
+}
+
+/** Google's gtag stub on the shop's dataLayer (gtag.js and GTM read the Arguments object, as Google's snippet pushes it). */
+function gtagFor(c: BrowserTrackingConfig): Queue {
+  const layer = dataLayer(c.dataLayer ?? "dataLayer");
+  w.gtag ??= function gtag() {
+    // eslint-disable-next-line prefer-rest-params
+    layer.push(arguments);
+  };
+  return w.gtag as Queue;
+}
+
+/**
+ * docs/contract/storefront.md §9: before the tag manager or gtag loads, the consent default from the visitor's
+ * choice, so tags inside a GTM container (ads among them) honour it; once per page.
+ */
+function consentDefault(c: BrowserTrackingConfig): void {
+  if (loaded.has("consent")) return;
+  loaded.add("consent");
+  gtagFor(c)("consent", "default", consentSignals());
+}
+
 function loadDestinations(c: BrowserTrackingConfig, d: Destinations): void {
+  if (d.gtm || d.ga4) consentDefault(c);
   if (d.gtm) {
     const name = c.dataLayer ?? "dataLayer";
     if (!loaded.has("gtm")) dataLayer(name).push({ "gtm.start": Date.now(), event: "gtm.js" });
     loadScript("gtm", `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(d.gtm)}${name === "dataLayer" ? "" : `&l=${name}`}`);
   }
   if (d.ga4 && !loaded.has("ga4")) {
-    const layer = dataLayer(c.dataLayer ?? "dataLayer");
-    w.gtag ??= function gtag() {
-      // gtag.js reads the Arguments object itself, as Google's snippet pushes it.
-      // eslint-disable-next-line prefer-rest-params
-      layer.push(arguments);
-    };
-    const gtag = w.gtag as Queue;
+    const gtag = gtagFor(c);
     gtag("js", new Date());
     gtag("config", d.ga4, { send_page_view: false, ...(c.userId ? { user_id: String(c.userId) } : {}) });
     loadScript("ga4", `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(d.ga4)}`);
@@ -113,6 +129,8 @@ function loadDestinations(c: BrowserTrackingConfig, d: Destinations): void {
     Object.assign(fbq, { push: fbq, version: "2.0" });
     w.fbq ??= fbq;
     w._fbq ??= w.fbq;
+    // The pixel is only loaded with marketing consent; a later withdrawal revokes it (onConsentChange).
+    (w.fbq as Queue)("consent", consentSignals().ad_storage === "granted" ? "grant" : "revoke");
     const externalId = ensureExternalId();
     for (const id of facebook) (w.fbq as Queue)("init", id, externalId ? { external_id: externalId } : {});
     loadScript("facebook", "https://connect.facebook.net/en_US/fbevents.js");
@@ -124,7 +142,7 @@ function loadDestinations(c: BrowserTrackingConfig, d: Destinations): void {
  * cookie, so only with marketing consent and unless the owner turned it off; null otherwise.
  */
 function ensureExternalId(): string | null {
-  const choice = pageChoice(document.cookie, (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl, w.shop_consent, Date.now());
+  const choice = currentChoice();
   const disabled = ((w.shop_consent as { disabledCookies?: unknown } | undefined)?.disabledCookies ?? []) as string[];
   if (!trackingCookieAllowed(EXTERNAL_ID_COOKIE, choice, Array.isArray(disabled) ? disabled : [])) return null;
   const id = /^[0-9a-f-]{36}$/i.test(cookie(EXTERNAL_ID_COOKIE) ?? "") ? cookie(EXTERNAL_ID_COOKIE)! : newEventId();
@@ -196,10 +214,23 @@ function sendToServer(c: BrowserTrackingConfig, d: Destinations, name: TrackingE
 
 function productData(productId: string | null): ProductTrackingData | null {
   if (!productId || !/^\d+$/.test(productId)) return null;
-  const el = document.querySelector(`script.pys-product-data[data-product-id="${productId}"]`);
+  return printedJson<ProductTrackingData>(document.querySelector(`script.pys-product-data[data-product-id="${productId}"]`));
+}
+
+const warned = new WeakSet<Element>();
+/**
+ * A JSON script the page printed for the tracker. Invalid JSON is a console warning only, once per element
+ * (docs/contract/storefront.md §9): the event is skipped, nothing else changes.
+ */
+function printedJson<T>(el: Element | null): T | null {
+  if (!el?.textContent) return null;
   try {
-    return el?.textContent ? (JSON.parse(el.textContent) as ProductTrackingData) : null;
-  } catch {
+    return JSON.parse(el.textContent) as T;
+  } catch (error) {
+    if (!warned.has(el)) {
+      warned.add(el);
+      console.warn(`Tracking: invalid JSON in ${el.id ? `#${el.id}` : `.${el.className}`}; the event is skipped.`, error);
+    }
     return null;
   }
 }
@@ -281,9 +312,14 @@ function onValidPayment(e: Event): void {
   track("AddPaymentInfo", params);
 }
 
-/** A withdrawal: the event id cookie goes too (nothing is sent any more: every event reads consent again). */
+/**
+ * A consent change: Google's tags and the pixel already on the page get the new state; on a withdrawal the event id
+ * cookie goes too (nothing is sent any more: every event reads consent again).
+ */
 function onConsentChange(): void {
-  if (config && !anyDestination(destinations(config)) && cookie(EVENT_ID_COOKIE) !== null)
+  if (config && loaded.has("consent")) gtagFor(config)("consent", "update", consentSignals());
+  if (loaded.has("facebook") && typeof w.fbq === "function") (w.fbq as Queue)("consent", consentSignals().ad_storage === "granted" ? "grant" : "revoke");
+  if (trackingCookiesToClear(currentChoice(), []).includes(EVENT_ID_COOKIE) && cookie(EVENT_ID_COOKIE) !== null)
     document.cookie = `${EVENT_ID_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
 }
 
@@ -298,12 +334,26 @@ function mount(c: BrowserTrackingConfig): void {
 }
 
 function pageEvent(): { event: TrackingEventName; params: TrackingParams; orderId: number } | null {
-  const el = document.getElementById("pys-page-event");
-  try {
-    return el?.textContent ? (JSON.parse(el.textContent) as { event: TrackingEventName; params: TrackingParams; orderId: number }) : null;
-  } catch {
-    return null;
-  }
+  return printedJson<{ event: TrackingEventName; params: TrackingParams; orderId: number }>(document.getElementById("pys-page-event"));
+}
+
+/**
+ * CompleteRegistration, printed by the root layout on the first page after an account was created. The element
+ * outlives in-app navigations until the layout reloads its data, so it is sent once per element.
+ */
+function registrationEvent(): void {
+  const el = document.getElementById("pys-registration-event");
+  if (!el || el.dataset.sent) return;
+  const ev = printedJson<{ params?: Record<string, string> }>(el);
+  if (ev && track("CompleteRegistration", ev.params ?? {})) el.dataset.sent = "1";
+}
+
+/** An account created by an in-app form (no new page view): the layout's fresh config (with the user id), then the event. */
+export function trackRegistration(c: BrowserTrackingConfig): void {
+  // Not mounted yet: the page view (trackPage) sends it after its PageView.
+  if (!config) return;
+  config = c;
+  registrationEvent();
 }
 
 /** A Purchase fires once per order: a reload or a second visit to the order's page does not count it again. */
@@ -322,6 +372,7 @@ function firstPurchase(orderId: number): boolean {
 /** A page view (the document load or an in-app navigation): PageView, the page's own event, scroll and time reset. */
 export function trackPage(c: BrowserTrackingConfig, page: { view: number; checkoutCart: CartSummaryView | null }): void {
   if (!config) mount(c);
+  config = c;
   // The same view again (consent granted later on this page): only if nothing was sent for it yet.
   if (page.view === lastView) return;
   if (!anyDestination(destinations(c))) return;
@@ -334,6 +385,7 @@ export function trackPage(c: BrowserTrackingConfig, page: { view: number; checko
   if (ev?.event === "Purchase") {
     if (ev.orderId && c.events.includes("Purchase") && firstPurchase(ev.orderId)) track("Purchase", ev.params, ev.orderId);
   } else if (ev) track(ev.event, ev.params);
+  registrationEvent();
   const cart = page.checkoutCart;
   paymentInfo = cart?.lines.length
     ? linesParams(

@@ -74,6 +74,11 @@ describe("the cookies the site can turn off (docs/contract/storefront.md §9 'Tr
     expect(trackingCookiesToClear(effectiveChoice(analyticsOnly, false, true, NOW), [])).toEqual(["pbid", "pys_advanced_form_data"]);
     expect(trackingCookiesToClear(all, [])).toEqual([]);
     expect(trackingCookiesToClear(all, ["first_visit"])).toEqual(["pys_first_visit"]);
+    // The event id cookie: gone once both categories are refused, whatever the tracker did.
+    expect(cleared).toContain("pys_fb_event_id");
+    expect(trackingCookiesToClear(effectiveChoice(no, false, true, NOW), [])).toContain("pys_fb_event_id");
+    const marketingOnly = effectiveChoice(serializeConsent({ analytics: false, marketing: true, decidedAt: 100 }), false, true, NOW);
+    expect(trackingCookiesToClear(marketingOnly, [])).not.toContain("pys_fb_event_id");
   });
   it("the setting accepts the group names and 'all' only", () => {
     expect(unknownDisabledCookies(["all", "externalID", "utmTerms"])).toEqual([]);

@@ -4,6 +4,7 @@
  * 'Tracking (analytics)'). No choice yet, or the browser's Global Privacy Control signal without a later explicit
  * choice, means refused: nothing of that category is loaded or sent.
  */
+import { EVENT_ID_COOKIE } from "./events.ts";
 
 export const CONSENT_CATEGORIES = ["necessary", "analytics", "marketing"] as const;
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
@@ -107,11 +108,16 @@ export function trackingCookieAllowed(cookie: string, choice: ConsentChoice | nu
   return consentAllows(choice, TRACKING_COOKIE_GROUPS[group].category);
 }
 
-/** Every tracking cookie of §9's list that must not exist under this choice and these settings (deleted if present). */
+/**
+ * Every tracking cookie of §9's list that must not exist under this choice and these settings (deleted if present),
+ * and the event id cookie once analytics and marketing are both refused (nothing is sent, so nothing to pair; the
+ * page deletes it even when the tracker was never loaded).
+ */
 export function trackingCookiesToClear(choice: ConsentChoice | null, disabled: readonly string[]): string[] {
-  return Object.values(TRACKING_COOKIE_GROUPS)
+  const listed = Object.values(TRACKING_COOKIE_GROUPS)
     .flatMap((g) => g.cookies as readonly string[])
     .filter((c) => !trackingCookieAllowed(c, choice, disabled));
+  return consentAllows(choice, "analytics") || consentAllows(choice, "marketing") ? listed : [...listed, EVENT_ID_COOKIE];
 }
 
 /**

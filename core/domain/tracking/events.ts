@@ -59,3 +59,10 @@ export const EVENT_ID_COOKIE = "pys_fb_event_id";
 /** The REST route (under /wp-json/) the browser posts server-side events to; the fallback is admin-ajax `pys_api_event`. */
 export const TRACKING_REST_ROUTE = "pys/v1/event";
 export const TRACKING_AJAX_ACTION = "pys_api_event";
+
+/**
+ * The customer session's one-shot flag: an account was just created (My account → Register, or "create an account"
+ * at checkout). The next page prints CompleteRegistration for the tracker and clears it
+ * (docs/contract/storefront.md §9 'Tracking (analytics)').
+ */
+export const REGISTRATION_SESSION_FLAG = "tracking_registered";
