@@ -4,11 +4,12 @@
  * order this session placed after an impression; settings are validated (a refusal names the field and saves
  * nothing); the staff-only routes answer WordPress's 401/403.
  */
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { TestClient } from "../support/client.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
-import { POPUP_EVENTS_PER_CLIENT_PER_HOUR } from "../../core/commerce/popups.ts";
+import { POPUP_EVENTS_PER_ADDRESS_PER_HOUR, POPUP_EVENTS_PER_CLIENT_PER_HOUR } from "../../core/commerce/popups.ts";
 import { billing, cardFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
 
 let shop: TestShop;
@@ -124,6 +125,37 @@ describe("the browser's events", () => {
     expect((await event(new TestClient(shop.url, { forwardedFor: "203.0.113.78" }), id, { event: "impression" })).status).toBe(201);
   });
 
+  it(`limits an address to ${POPUP_EVENTS_PER_ADDRESS_PER_HOUR} events an hour, whatever key cookie each request sends`, async () => {
+    const address = "203.0.113.90";
+    const id = ids["Size guide"]!;
+    /** A script's request: a fresh random shop_nonce_key each time (a fresh per-client limit). */
+    const rotating = () => {
+      const client = new TestClient(shop.url, { forwardedFor: address });
+      client.cookies.set("shop_nonce_key", { value: randomBytes(16).toString("hex"), attributes: "" });
+      return client;
+    };
+    expect((await event(rotating(), id, { event: "impression" })).status).toBe(201);
+    const [row] = await shop.services.db.query<{ client_key: string; client_address: string }>(
+      `SELECT client_key, client_address FROM popup_events ORDER BY id DESC LIMIT 1`,
+    );
+    expect(row!.client_key).toMatch(/^browser:[0-9a-f]{32}$/);
+    expect(row!.client_address).toBe(address);
+    // The address's earlier events, each under another key (as a rotating script leaves them).
+    await shop.services.db.query(
+      `INSERT INTO popup_events (popup_id, kind, client_key, client_address) SELECT $1, 'close', 'browser:' || md5(g::text), $2 FROM generate_series(1, $3) g`,
+      [id, address, POPUP_EVENTS_PER_ADDRESS_PER_HOUR - 2],
+    );
+    expect((await event(rotating(), id, { event: "close" })).status).toBe(201); // the cap's last one
+    for (let i = 0; i < 2; i++) {
+      const limited = await event(rotating(), id, { event: "close" });
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toMatchObject({ code: "rest_popup_events_limited" });
+    }
+    // Another address is not limited.
+    expect((await event(new TestClient(shop.url, { forwardedFor: "203.0.113.91" }), id, { event: "close" })).status).toBe(201);
+    await shop.services.db.query(`DELETE FROM popup_events WHERE client_address IN ($1, '203.0.113.91')`, [address]);
+  });
+
   it("a conversion is an order this session placed after the popup was shown, counted once", async () => {
     const maskId = await productWithStock(shop, "black-everyday-mask", 100, 1500);
     const offer = ids["Free mask with 6"]!;
@@ -178,6 +210,14 @@ describe("staff routes", () => {
     expect(guide).toMatchObject({ title: "Size guide", closes: 1, do_not_show_again: 1, conversions: 0 });
     const offer = stats.find((s) => s.id === ids["Free mask with 6"]);
     expect(offer).toMatchObject({ impressions: 1, conversions: 1, conversion_rate: 1 });
+    // Revenue: the converted order's total, in major units like the funnel report's.
+    const [order] = await shop.services.db.query<{ total: number }>(
+      `SELECT o.total FROM orders o JOIN popup_events e ON e.order_id = o.id WHERE e.kind = 'conversion' AND e.popup_id = $1`,
+      [ids["Free mask with 6"]],
+    );
+    expect(order!.total).toBeGreaterThan(0);
+    expect(offer!.revenue).toBe(order!.total / 100);
+    expect(guide!.revenue).toBe(0);
 
     const before = await shop.services.db.query(`SELECT id FROM popups`);
     for (const [body, field, message] of [
