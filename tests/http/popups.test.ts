@@ -255,3 +255,51 @@ describe("staff routes", () => {
     expect((await client.get(`/wp-json/shop/v1/popups/${popup.id}`, { headers })).status).toBe(404);
   });
 });
+
+describe("the newsletter sign-up (POST /newsletter/)", () => {
+  const noticeText = (html: string) => [...html.matchAll(/<(div|ul)[^>]*role="alert"[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => m[2]!.replace(/<[^>]+>/g, "").trim());
+  const subscribers = () =>
+    shop.services.db.query<{ email: string; source: string }>(
+      `SELECT email, source FROM newsletter_subscribers WHERE lower(email) LIKE '%@letters.example' ORDER BY id`,
+    );
+
+  it("the demo popup carries a sign-up form, not a link", async () => {
+    const page = await (await new TestClient(shop.url).get("/cart/")).text();
+    expect(page).toContain('\\"signup\\"');
+    expect(page).not.toContain('\\"Create an account\\"');
+  });
+
+  it("stores an address once (a repeat in any case is the same success), refuses a bad one, and goes back to this shop only", async () => {
+    const client = new TestClient(shop.url);
+    await client.get("/cart/");
+    const popup = `popup:${ids["Newsletter sign-up"]}`;
+    const ok = await client.post("/newsletter/", { email: "Ada@Letters.example", source: popup, redirect_to: "/cart/?from=popup" });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/cart/?from=popup");
+    expect(noticeText(await (await client.get("/cart/?from=popup")).text())).toContain("Thanks — you are on the list.");
+    expect(await subscribers()).toEqual([{ email: "Ada@Letters.example", source: popup }]);
+
+    const repeat = await client.post("/newsletter/", { email: " ada@letters.EXAMPLE ", source: "form", redirect_to: "/cart/" });
+    expect(repeat.status).toBe(303);
+    expect(noticeText(await (await client.get("/cart/")).text())).toContain("Thanks — you are on the list.");
+    expect(await subscribers()).toHaveLength(1);
+
+    for (const email of ["", "not-an-address", "bo@letters"]) {
+      const bad = await client.post("/newsletter/", { email, redirect_to: "/cart/" });
+      expect(bad.status).toBe(303);
+      expect(noticeText(await (await client.get("/cart/")).text())).toContain("Please enter a valid email address.");
+    }
+    expect(await subscribers()).toHaveLength(1);
+
+    for (const to of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
+      const res = await client.post("/newsletter/", { email: "cy@letters.example", redirect_to: to });
+      expect(res.headers.get("location")).toBe("/shop/");
+    }
+    expect(await subscribers()).toEqual([
+      { email: "Ada@Letters.example", source: popup },
+      { email: "cy@letters.example", source: "form" },
+    ]);
+    const get = await client.get("/newsletter/");
+    expect([get.status, get.headers.get("location")]).toEqual([302, "/shop/"]);
+  });
+});
