@@ -5,6 +5,9 @@
  * nothing); the staff-only routes answer WordPress's 401/403.
  */
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { TestClient } from "../support/client.ts";
@@ -12,6 +15,7 @@ import { registerCustomer } from "../../core/commerce/accounts.ts";
 import { POPUP_EVENTS_PER_ADDRESS_PER_HOUR, POPUP_EVENTS_PER_CLIENT_PER_HOUR } from "../../core/commerce/popups.ts";
 import { billing, cardFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 let shop: TestShop;
 let ids: Record<string, number>;
 
@@ -81,6 +85,29 @@ describe("which popups a page carries", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).not.toContain('\\"Broken\\"');
     await shop.services.db.query(`DELETE FROM popups WHERE id = $1`, [row!.id]);
+  });
+});
+
+describe("first-load JavaScript", () => {
+  it("the product page's entry scripts and preloads leave out the popup engine, though the page has popups", async () => {
+    const html = await (await new TestClient(shop.url).get("/product/cotton-face-mask/")).text();
+    expect(popupTitles(html)).toContain("Size guide");
+    // What the first load fetches: modulepreload links, script src and the inline module scripts' static imports.
+    const loaded = new Set<string>();
+    for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) loaded.add(m[1]!);
+    for (const m of html.matchAll(/<script[^>]*src="([^"]+)"/g)) loaded.add(m[1]!);
+    for (const m of html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+      for (const i of m[1]!.matchAll(/import(?:\s*[^"'()]*from)?\s*["']([^"']+\.js)["']/g)) loaded.add(i[1]!);
+    }
+    const assets = [...loaded].filter((u) => u.startsWith("/assets/"));
+    expect(assets.length).toBeGreaterThan(3);
+    expect(assets.filter((u) => /PopupEngine|PopupDialog|popup-actions|\/actions-/.test(u))).toEqual([]);
+    // By content too (a static import would fold the engine into an entry chunk): the dialog's class names.
+    const engineChunk = readdirSync(path.join(ROOT, "build/client/assets")).filter(
+      (f) => f.endsWith(".js") && readFileSync(path.join(ROOT, "build/client/assets", f), "utf8").includes("shop-popup-modal"),
+    );
+    expect(engineChunk.length).toBeGreaterThan(0);
+    expect(assets.filter((u) => engineChunk.some((f) => u.endsWith(`/${f}`)))).toEqual([]);
   });
 });
 
