@@ -26,5 +26,6 @@ export default [
   route("blog/:slug", "routes/post.tsx"),
   route("live", "routes/live.tsx"),
   route("change-country", "routes/change-country.ts"),
+  route("newsletter", "routes/newsletter.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

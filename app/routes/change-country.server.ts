@@ -9,7 +9,7 @@ import { chooseCountry } from "../../core/commerce/customer-country.ts";
 import { CHANGE_COUNTRY_MESSAGES, countryName, parseChangeCountry } from "../../core/domain/checkout/change-country.ts";
 
 /** A path on this site to go back to; anything else (another host, a protocol-relative address) is the shop. */
-function localPath(value: FormDataEntryValue | null): string {
+export function localPath(value: FormDataEntryValue | null): string {
   return typeof value === "string" && /^\/(?![/\\])[^\s]{0,1000}$/.test(value) ? value : "/shop/";
 }
 

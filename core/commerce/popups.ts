@@ -75,6 +75,9 @@ export async function savePopup(db: Db, id: number | null, input: unknown): Prom
 
 /** Events per client per hour: a page shows few popups; more is a script gone wrong or abuse. */
 export const POPUP_EVENTS_PER_CLIENT_PER_HOUR = 120;
+/** Events per client address per hour, whatever key cookie it sends (a rotated cookie gets no fresh limit); higher
+ * than the per-client one because several browsers may share an address. */
+export const POPUP_EVENTS_PER_ADDRESS_PER_HOUR = 600;
 /** A conversion counts an impression this long before the order at most (the browser checks its own session too). */
 export const CONVERSION_WINDOW_MS = 24 * 3600_000;
 
@@ -86,6 +89,8 @@ export async function recordEvent(
     popupId: number;
     kind: repo.PopupEventKind;
     clientKey: string;
+    /** The request's client address (Express's req.ip under the shop's "trust proxy"). */
+    clientAddress: string;
     now: Date;
     /** For a conversion: the order, and whether this session may see it (placed it, or its customer). */
     order?: { id: number; key: string; visible(order: { id: number; customerId: number | null }): boolean };
@@ -93,7 +98,10 @@ export async function recordEvent(
 ): Promise<EventOutcome> {
   if (!(await repo.findPopup(db, e.popupId))) return { ok: false, status: 404, code: "rest_popup_invalid_id", message: "Invalid popup ID." };
   const since = new Date(e.now.getTime() - 3600_000);
-  if ((await repo.countClientEvents(db, e.clientKey, since)) >= POPUP_EVENTS_PER_CLIENT_PER_HOUR) {
+  if (
+    (await repo.countClientEvents(db, e.clientKey, since)) >= POPUP_EVENTS_PER_CLIENT_PER_HOUR ||
+    (await repo.countAddressEvents(db, e.clientAddress, since)) >= POPUP_EVENTS_PER_ADDRESS_PER_HOUR
+  ) {
     return { ok: false, status: 429, code: "rest_popup_events_limited", message: "Too many popup events. Please try again later." };
   }
   if (e.kind === "conversion") {
@@ -110,10 +118,20 @@ export async function recordEvent(
     if (!seen) return { ok: true, recorded: false };
     return {
       ok: true,
-      recorded: await repo.recordPopupEvent(db, { popupId: e.popupId, kind: "conversion", clientKey: e.clientKey, orderId: order.id, at: e.now }),
+      recorded: await repo.recordPopupEvent(db, {
+        popupId: e.popupId,
+        kind: "conversion",
+        clientKey: e.clientKey,
+        clientAddress: e.clientAddress,
+        orderId: order.id,
+        at: e.now,
+      }),
     };
   }
-  return { ok: true, recorded: await repo.recordPopupEvent(db, { popupId: e.popupId, kind: e.kind, clientKey: e.clientKey, at: e.now }) };
+  return {
+    ok: true,
+    recorded: await repo.recordPopupEvent(db, { popupId: e.popupId, kind: e.kind, clientKey: e.clientKey, clientAddress: e.clientAddress, at: e.now }),
+  };
 }
 
 export interface PopupStats {
@@ -126,6 +144,8 @@ export interface PopupStats {
   conversions: number;
   /** conversions / impressions, 0 without impressions (rounded to 4 places). */
   conversion_rate: number;
+  /** The converted orders' totals in the shop's currency, major units (like the funnel report's revenue). */
+  revenue: number;
 }
 
 export async function popupStatsReport(db: Db): Promise<PopupStats[]> {
@@ -144,6 +164,7 @@ export async function popupStatsReport(db: Db): Promise<PopupStats[]> {
         do_not_show_again: s.doNotShowAgain,
         conversions: s.conversions,
         conversion_rate: s.impressions ? Math.round((s.conversions / s.impressions) * 10_000) / 10_000 : 0,
+        revenue: s.revenue / 100,
       };
     });
 }

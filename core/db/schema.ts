@@ -176,6 +176,13 @@ export interface Media {
   width: number;
 }
 
+export interface NewsletterSubscribers {
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: Generated<number>;
+  source: Generated<string>;
+}
+
 export interface OrderAddresses {
   address_1: Generated<string>;
   address_2: Generated<string>;
@@ -303,6 +310,7 @@ export interface PaymentTokens {
 }
 
 export interface PopupEvents {
+  client_address: string | null;
   client_key: string;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -508,6 +516,7 @@ export interface DB {
   funnel_events: FunnelEvents;
   funnel_salts: FunnelSalts;
   media: Media;
+  newsletter_subscribers: NewsletterSubscribers;
   order_addresses: OrderAddresses;
   order_coupons: OrderCoupons;
   order_lines: OrderLines;

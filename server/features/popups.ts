@@ -1,7 +1,8 @@
 /**
  * Popups over REST (docs/contract/storefront.md §4 'Popups', docs/contract/wire.md §2 'Popups'):
  * - `POST shop/v1/popups/{id}/events` — the browser's report (impression, close, do_not_show_again, conversion),
- *   anonymous, validated and limited per client;
+ *   anonymous, validated and limited per client (its key cookie) and per client address (a rotated cookie gets no
+ *   fresh limit);
  * - staff only (administrator or shop_manager, signed in, with the REST nonce): `GET shop/v1/popups/stats`,
  *   `GET|POST shop/v1/popups`, `GET|PUT|POST|DELETE shop/v1/popups/{id}`. Settings are validated by the domain's
  *   schema; a refusal names the field and saves nothing.
@@ -49,6 +50,7 @@ function registerPopupEndpoints({ rest }: Endpoints): void {
       popupId: id,
       kind: body.event,
       clientKey: clientKey(input),
+      clientAddress: input.req.ip ?? "unknown",
       now: input.services.now(),
       order:
         body.event === "conversion"

@@ -101,9 +101,16 @@ describe("coming-soon banner", () => {
     expect(await seriousAxeViolations(page, ".coming-soon-footer-banner")).toEqual([]);
     const link = banner.getByRole("button", { name: "Dismiss" });
     const [restUrl, nonce] = [await link.getAttribute("data-rest-url"), await link.getAttribute("data-rest-nonce")];
-    const sent = page.waitForRequest((r) => r.method() === "POST" && r.url() === restUrl);
+    const withoutLocale = (url: string) => {
+      const u = new URL(url);
+      u.searchParams.delete("_locale");
+      return u.href;
+    };
+    const sent = page.waitForRequest((r) => r.method() === "POST" && withoutLocale(r.url()) === withoutLocale(restUrl!));
     await link.click();
     const req = await sent;
+    // docs/contract/storefront.md §7 'REST client': REST calls carry _locale=user.
+    expect(new URL(req.url()).searchParams.get("_locale")).toBe("user");
     expect(req.headers()["x-wp-nonce"]).toBe(nonce);
     expect(req.postDataJSON()).toEqual({ meta: { coming_soon_banner_dismissed: "yes" } });
     await banner.waitFor({ state: "detached" });

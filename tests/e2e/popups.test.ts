@@ -300,7 +300,11 @@ describe("popups in a browser", () => {
     // An order received page reports a conversion for each popup this session showed (the server then checks the
     // order: tests/http/popups.test.ts); this order is not the session's, so it is refused.
     const [conversion] = await Promise.all([
-      page.waitForRequest((r) => r.url().endsWith(`/wp-json/shop/v1/popups/${id.linked}/events`) && /"conversion"/.test(r.postData() ?? "")),
+      page.waitForRequest(
+        (r) =>
+          // docs/contract/storefront.md §7 'REST client': the beacon asks for the user's locale.
+          r.url().endsWith(`/wp-json/shop/v1/popups/${id.linked}/events?_locale=user`) && /"conversion"/.test(r.postData() ?? ""),
+      ),
       page.goto(`${shop.url}/checkout/order-received/999999/?key=wc_order_test`),
     ]);
     expect(conversion.postDataJSON()).toEqual({ event: "conversion", order_id: 999999, order_key: "wc_order_test" });

@@ -18,11 +18,11 @@ afterAll(async () => shop?.close());
 const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? "";
 const banner = (html: string) => /<button type="button" class="coming-soon-footer-banner-dismiss" data-rest-url="([^"]+)" data-rest-nonce="([^"]+)"/.exec(html);
 
-async function signIn(email: string): Promise<{ client: TestClient; id: number }> {
-  const registered = await registerCustomer(shop.services.db, { email, password: "account pass 1", first_name: "Ada", last_name: "Lovelace" });
+async function signIn(email: string, on: TestShop = shop): Promise<{ client: TestClient; id: number }> {
+  const registered = await registerCustomer(on.services.db, { email, password: "account pass 1", first_name: "Ada", last_name: "Lovelace" });
   if (!registered.ok) throw new Error(registered.message);
   const id = registered.customerId;
-  const client = new TestClient(shop.url);
+  const client = new TestClient(on.url);
   const page = await (await client.get("/my-account/")).text();
   const res = await client.post("/my-account/", {
     intent: "login",
@@ -40,6 +40,19 @@ const stored = async (id: number) =>
   );
 
 describe("coming-soon banner", () => {
+  it("is absent, signed in too, when the shop turns it off (SHOP_SETTINGS comingSoonBanner.enabled false)", async () => {
+    const off = await startTestShop({ SHOP_SETTINGS: JSON.stringify({ comingSoonBanner: { enabled: false } }) });
+    try {
+      const { client } = await signIn("soon-off@example.com", off);
+      const html = await (await client.get("/shop/")).text();
+      expect(html).toContain("Hi, Ada"); // signed in: the banner would show if it were on
+      expect(html).not.toContain("coming-soon-footer-banner");
+      expect(html).not.toContain("New: matching bow ties are coming soon.");
+    } finally {
+      await off.close();
+    }
+  });
+
   it("is not shown to guests", async () => {
     const html = await (await fetch(`${shop.url}/shop/`)).text();
     expect(html).not.toContain("coming-soon-footer-banner");

@@ -4,13 +4,18 @@
  * order this session placed after an impression; settings are validated (a refusal names the field and saves
  * nothing); the staff-only routes answer WordPress's 401/403.
  */
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { TestClient } from "../support/client.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
-import { POPUP_EVENTS_PER_CLIENT_PER_HOUR } from "../../core/commerce/popups.ts";
+import { POPUP_EVENTS_PER_ADDRESS_PER_HOUR, POPUP_EVENTS_PER_CLIENT_PER_HOUR } from "../../core/commerce/popups.ts";
 import { billing, cardFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 let shop: TestShop;
 let ids: Record<string, number>;
 
@@ -83,6 +88,29 @@ describe("which popups a page carries", () => {
   });
 });
 
+describe("first-load JavaScript", () => {
+  it("the product page's entry scripts and preloads leave out the popup engine, though the page has popups", async () => {
+    const html = await (await new TestClient(shop.url).get("/product/cotton-face-mask/")).text();
+    expect(popupTitles(html)).toContain("Size guide");
+    // What the first load fetches: modulepreload links, script src and the inline module scripts' static imports.
+    const loaded = new Set<string>();
+    for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) loaded.add(m[1]!);
+    for (const m of html.matchAll(/<script[^>]*src="([^"]+)"/g)) loaded.add(m[1]!);
+    for (const m of html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+      for (const i of m[1]!.matchAll(/import(?:\s*[^"'()]*from)?\s*["']([^"']+\.js)["']/g)) loaded.add(i[1]!);
+    }
+    const assets = [...loaded].filter((u) => u.startsWith("/assets/"));
+    expect(assets.length).toBeGreaterThan(3);
+    expect(assets.filter((u) => /PopupEngine|PopupDialog|popup-actions|\/actions-/.test(u))).toEqual([]);
+    // By content too (a static import would fold the engine into an entry chunk): the dialog's class names.
+    const engineChunk = readdirSync(path.join(ROOT, "build/client/assets")).filter(
+      (f) => f.endsWith(".js") && readFileSync(path.join(ROOT, "build/client/assets", f), "utf8").includes("shop-popup-modal"),
+    );
+    expect(engineChunk.length).toBeGreaterThan(0);
+    expect(assets.filter((u) => engineChunk.some((f) => u.endsWith(`/${f}`)))).toEqual([]);
+  });
+});
+
 describe("the browser's events", () => {
   it("records impressions, closes and do-not-show-again; refuses bad input in WordPress's shape", async () => {
     const client = new TestClient(shop.url);
@@ -122,6 +150,37 @@ describe("the browser's events", () => {
     expect(await limited.json()).toMatchObject({ code: "rest_popup_events_limited" });
     // Another client is not limited.
     expect((await event(new TestClient(shop.url, { forwardedFor: "203.0.113.78" }), id, { event: "impression" })).status).toBe(201);
+  });
+
+  it(`limits an address to ${POPUP_EVENTS_PER_ADDRESS_PER_HOUR} events an hour, whatever key cookie each request sends`, async () => {
+    const address = "203.0.113.90";
+    const id = ids["Size guide"]!;
+    /** A script's request: a fresh random shop_nonce_key each time (a fresh per-client limit). */
+    const rotating = () => {
+      const client = new TestClient(shop.url, { forwardedFor: address });
+      client.cookies.set("shop_nonce_key", { value: randomBytes(16).toString("hex"), attributes: "" });
+      return client;
+    };
+    expect((await event(rotating(), id, { event: "impression" })).status).toBe(201);
+    const [row] = await shop.services.db.query<{ client_key: string; client_address: string }>(
+      `SELECT client_key, client_address FROM popup_events ORDER BY id DESC LIMIT 1`,
+    );
+    expect(row!.client_key).toMatch(/^browser:[0-9a-f]{32}$/);
+    expect(row!.client_address).toBe(address);
+    // The address's earlier events, each under another key (as a rotating script leaves them).
+    await shop.services.db.query(
+      `INSERT INTO popup_events (popup_id, kind, client_key, client_address) SELECT $1, 'close', 'browser:' || md5(g::text), $2 FROM generate_series(1, $3) g`,
+      [id, address, POPUP_EVENTS_PER_ADDRESS_PER_HOUR - 2],
+    );
+    expect((await event(rotating(), id, { event: "close" })).status).toBe(201); // the cap's last one
+    for (let i = 0; i < 2; i++) {
+      const limited = await event(rotating(), id, { event: "close" });
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toMatchObject({ code: "rest_popup_events_limited" });
+    }
+    // Another address is not limited.
+    expect((await event(new TestClient(shop.url, { forwardedFor: "203.0.113.91" }), id, { event: "close" })).status).toBe(201);
+    await shop.services.db.query(`DELETE FROM popup_events WHERE client_address IN ($1, '203.0.113.91')`, [address]);
   });
 
   it("a conversion is an order this session placed after the popup was shown, counted once", async () => {
@@ -178,6 +237,14 @@ describe("staff routes", () => {
     expect(guide).toMatchObject({ title: "Size guide", closes: 1, do_not_show_again: 1, conversions: 0 });
     const offer = stats.find((s) => s.id === ids["Free mask with 6"]);
     expect(offer).toMatchObject({ impressions: 1, conversions: 1, conversion_rate: 1 });
+    // Revenue: the converted order's total, in major units like the funnel report's.
+    const [order] = await shop.services.db.query<{ total: number }>(
+      `SELECT o.total FROM orders o JOIN popup_events e ON e.order_id = o.id WHERE e.kind = 'conversion' AND e.popup_id = $1`,
+      [ids["Free mask with 6"]],
+    );
+    expect(order!.total).toBeGreaterThan(0);
+    expect(offer!.revenue).toBe(order!.total / 100);
+    expect(guide!.revenue).toBe(0);
 
     const before = await shop.services.db.query(`SELECT id FROM popups`);
     for (const [body, field, message] of [
@@ -213,5 +280,53 @@ describe("staff routes", () => {
     expect(popupTitles(await (await new TestClient(shop.url).get("/shop/")).text())).not.toContain("Winter sale");
     expect((await client.request(`/wp-json/shop/v1/popups/${popup.id}`, { method: "DELETE", headers })).status).toBe(200);
     expect((await client.get(`/wp-json/shop/v1/popups/${popup.id}`, { headers })).status).toBe(404);
+  });
+});
+
+describe("the newsletter sign-up (POST /newsletter/)", () => {
+  const noticeText = (html: string) => [...html.matchAll(/<(div|ul)[^>]*role="alert"[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => m[2]!.replace(/<[^>]+>/g, "").trim());
+  const subscribers = () =>
+    shop.services.db.query<{ email: string; source: string }>(
+      `SELECT email, source FROM newsletter_subscribers WHERE lower(email) LIKE '%@letters.example' ORDER BY id`,
+    );
+
+  it("the demo popup carries a sign-up form, not a link", async () => {
+    const page = await (await new TestClient(shop.url).get("/cart/")).text();
+    expect(page).toContain('\\"signup\\"');
+    expect(page).not.toContain('\\"Create an account\\"');
+  });
+
+  it("stores an address once (a repeat in any case is the same success), refuses a bad one, and goes back to this shop only", async () => {
+    const client = new TestClient(shop.url);
+    await client.get("/cart/");
+    const popup = `popup:${ids["Newsletter sign-up"]}`;
+    const ok = await client.post("/newsletter/", { email: "Ada@Letters.example", source: popup, redirect_to: "/cart/?from=popup" });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/cart/?from=popup");
+    expect(noticeText(await (await client.get("/cart/?from=popup")).text())).toContain("Thanks — you are on the list.");
+    expect(await subscribers()).toEqual([{ email: "Ada@Letters.example", source: popup }]);
+
+    const repeat = await client.post("/newsletter/", { email: " ada@letters.EXAMPLE ", source: "form", redirect_to: "/cart/" });
+    expect(repeat.status).toBe(303);
+    expect(noticeText(await (await client.get("/cart/")).text())).toContain("Thanks — you are on the list.");
+    expect(await subscribers()).toHaveLength(1);
+
+    for (const email of ["", "not-an-address", "bo@letters"]) {
+      const bad = await client.post("/newsletter/", { email, redirect_to: "/cart/" });
+      expect(bad.status).toBe(303);
+      expect(noticeText(await (await client.get("/cart/")).text())).toContain("Please enter a valid email address.");
+    }
+    expect(await subscribers()).toHaveLength(1);
+
+    for (const to of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
+      const res = await client.post("/newsletter/", { email: "cy@letters.example", redirect_to: to });
+      expect(res.headers.get("location")).toBe("/shop/");
+    }
+    expect(await subscribers()).toEqual([
+      { email: "Ada@Letters.example", source: popup },
+      { email: "cy@letters.example", source: "form" },
+    ]);
+    const get = await client.get("/newsletter/");
+    expect([get.status, get.headers.get("location")]).toEqual([302, "/shop/"]);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The 'coming soon' footer banner (docs/contract/storefront.md §2, §4 'Banners and fields', §7): for signed-in
  * visitors only. Dismiss POSTs the user meta `coming_soon_banner_dismissed = 'yes'` to the REST address printed on
- * the link, with X-WP-Nonce; the banner hides when the request completes, whether it succeeded or failed, and the
+ * the link (plus `_locale=user`, §7 'REST client'), with X-WP-Nonce; the banner hides when the request completes, whether it succeeded or failed, and the
  * server remembers the dismissal for the account.
  */
 import { useRef, useState } from "react";
+import { withUserLocale } from "../../lib/rest-url.ts";
 
 export interface ComingSoonData {
   text: string;
@@ -21,7 +22,7 @@ export function ComingSoonBanner({ data }: { data: ComingSoonData }) {
     if (state === "sending") return;
     setState("sending");
     const link = event.currentTarget;
-    fetch(link.dataset.restUrl ?? data.restUrl, {
+    fetch(withUserLocale(link.dataset.restUrl ?? data.restUrl), {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", Accept: "application/json", "X-WP-Nonce": link.dataset.restNonce ?? data.nonce },

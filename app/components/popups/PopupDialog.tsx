@@ -155,6 +155,18 @@ export function PopupDialog({
           {c.text.map((t, i) => (
             <p key={i}>{t}</p>
           ))}
+          {c.signup ? (
+            // A plain form (no JavaScript needed): the route stores the address and comes back here with a notice.
+            <form className="shop-popup-signup" method="post" action="/newsletter/">
+              <label htmlFor={`${titleId}-email`}>{c.signup.label}</label>
+              <input id={`${titleId}-email`} type="email" name="email" required autoComplete="email" />
+              <input type="hidden" name="source" value={`popup:${popup.id}`} />
+              <input type="hidden" name="redirect_to" value={window.location.pathname + window.location.search} />
+              <button type="submit" className="button">
+                {c.signup.button}
+              </button>
+            </form>
+          ) : null}
           {c.cta || c.dismiss ? (
             <p className="shop-popup-actions">
               {c.cta ? (

@@ -1,4 +1,5 @@
-/** The engine's and the page visit's access to the browser: the "elementor" storage objects and the event report. */
+/** The engine's and the page visit's access to the browser: the "elementor" storage objects and the event report (with `_locale=user`, docs/contract/storefront.md §7 'REST client'). */
+import { withUserLocale } from "../../lib/rest-url.ts";
 /** Reads and writes the "elementor" storage objects; a browser that refuses storage (private mode, quota) gets none. */
 export function storageObject(area: "localStorage" | "sessionStorage", key: string): { value: Record<string, unknown>; save(): void } {
   let store: Storage | null = null;
@@ -29,7 +30,7 @@ export function storageObject(area: "localStorage" | "sessionStorage", key: stri
 /** The browser's report to the server (docs/contract/wire.md §2 'Popups'); fire and forget, survives navigation. */
 export function reportPopupEvent(id: number, event: string, extra: Record<string, unknown> = {}): void {
   try {
-    void fetch(`/wp-json/shop/v1/popups/${id}/events`, {
+    void fetch(withUserLocale(`/wp-json/shop/v1/popups/${id}/events`), {
       method: "POST",
       keepalive: true,
       headers: { "Content-Type": "application/json" },

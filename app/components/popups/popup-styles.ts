@@ -8,6 +8,10 @@ export const POPUP_CSS = `
 .shop-popup-body p{margin:0 0 12px}
 .shop-popup-body img{max-width:100%;height:auto;display:block;margin:0 0 12px}
 .shop-popup-actions{display:flex;flex-wrap:wrap;align-items:center;gap:12px 20px;margin-top:20px!important}
+.shop-popup-signup{display:flex;flex-wrap:wrap;align-items:flex-end;gap:8px 12px;margin:16px 0 0}
+.shop-popup-signup label{flex:1 0 100%;font-weight:600}
+.shop-popup-signup input[type=email]{flex:1 1 200px;min-height:44px;padding:8px 12px;font:inherit;border:1px solid var(--muted,#57534e);border-radius:6px}
+.shop-popup-signup .button{min-height:44px}
 .shop-popup-dismiss{color:var(--muted,#57534e)}
 .shop-popup-close{position:absolute;width:44px;height:44px;border:0;border-radius:50%;font-size:28px;line-height:1;cursor:pointer;display:flex;align-items:center;justify-content:center}
 .shop-popup-close[hidden]{display:none}

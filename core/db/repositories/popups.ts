@@ -58,13 +58,20 @@ export async function deletePopup(db: Queryable, id: number): Promise<boolean> {
 /** Records one event; false when a conversion for this popup and order is already there (or the popup is gone). */
 export async function recordPopupEvent(
   db: Queryable,
-  e: { popupId: number; kind: PopupEventKind; clientKey: string; orderId?: number | null; at: Date },
+  e: { popupId: number; kind: PopupEventKind; clientKey: string; clientAddress?: string | null; orderId?: number | null; at: Date },
 ): Promise<boolean> {
   const exists = await sql(db).selectFrom("popups").select("id").where("id", "=", e.popupId).executeTakeFirst();
   if (!exists) return false;
   const row = await sql(db)
     .insertInto("popup_events")
-    .values({ popup_id: e.popupId, kind: e.kind, client_key: e.clientKey, order_id: e.orderId ?? null, created_at: e.at })
+    .values({
+      popup_id: e.popupId,
+      kind: e.kind,
+      client_key: e.clientKey,
+      client_address: e.clientAddress ?? null,
+      order_id: e.orderId ?? null,
+      created_at: e.at,
+    })
     .onConflict((oc) => oc.columns(["popup_id", "order_id"]).where("kind", "=", raw.lit("conversion")).doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -77,6 +84,17 @@ export async function countClientEvents(db: Queryable, clientKey: string, since:
     .selectFrom("popup_events")
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("client_key", "=", clientKey)
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Events posted from one address since `since` (the per-address limit: the key cookie can be rotated). */
+export async function countAddressEvents(db: Queryable, address: string, since: Date): Promise<number> {
+  const row = await sql(db)
+    .selectFrom("popup_events")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("client_address", "=", address)
     .where("created_at", ">=", since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -112,6 +130,8 @@ export interface PopupStatsRow {
   closes: number;
   doNotShowAgain: number;
   conversions: number;
+  /** The converted orders' totals, in minor units. */
+  revenue: number;
 }
 
 /** Counts per popup (every popup, zeros included). */
@@ -120,12 +140,15 @@ export async function popupStats(db: Queryable): Promise<PopupStatsRow[]> {
   const rows = await sql(db)
     .selectFrom("popups as p")
     .leftJoin("popup_events as e", "e.popup_id", "p.id")
+    // Only conversions carry an order (one each): the join adds no rows.
+    .leftJoin("orders as o", "o.id", "e.order_id")
     .select([
       "p.id",
       count("impression").as("impressions"),
       count("close").as("closes"),
       count("do_not_show_again").as("dnsa"),
       count("conversion").as("conversions"),
+      raw<string>`coalesce(sum(o.total) FILTER (WHERE e.kind = 'conversion'), 0)`.as("revenue"),
     ])
     .groupBy("p.id")
     .orderBy("p.id")
@@ -136,6 +159,7 @@ export async function popupStats(db: Queryable): Promise<PopupStatsRow[]> {
     closes: Number(r.closes),
     doNotShowAgain: Number(r.dnsa),
     conversions: Number(r.conversions),
+    revenue: Number(r.revenue),
   }));
 }
 

@@ -1,6 +1,6 @@
 /**
  * Three demo popups that show the engine's features (docs/contract/storefront.md §4 'Popups'): a newsletter sign-up
- * on exit intent, a 'free mask with 6' offer on scroll for shoppers with masks in the cart, and a size guide that a
+ * form (posting to /newsletter/) on exit intent, a 'free mask with 6' offer on scroll for shoppers with masks in the cart, and a size guide that a
  * click on the product page's "Size guide" link opens. Validated by the same schema as the REST API.
  */
 import type { PopupSettingsInput } from "../../domain/popups/settings.ts";
@@ -11,8 +11,8 @@ export function demoPopups(ids: { faceMasks: number }): PopupSettingsInput[] {
       title: "Newsletter sign-up",
       content: {
         heading: "Stay in the loop",
-        text: ["New prints, matching sets and members-only offers, about twice a month.", "Creating an account takes a minute."],
-        cta: { label: "Create an account", href: "/my-account/" },
+        text: ["New prints, matching sets and members-only offers, about twice a month."],
+        signup: { label: "Email address", button: "Sign up" },
         dismiss: { label: "No thanks", do_not_show_again: true },
       },
       display: { avoid_multiple_popups: true, entrance_animation: "zoomIn", exit_animation: "fadeOut", close_button_delay: 1 },

@@ -97,6 +97,17 @@ const content = z.strictObject({
   text: z.array(text(1000)).max(10, "must have at most 10 paragraphs").default([]),
   image: z.strictObject({ src: href, alt: text(200) }).optional(),
   cta: z.strictObject({ label: text(100).refine((s) => s.trim() !== "", "must not be empty"), href }).optional(),
+  /** A newsletter sign-up form posting to /newsletter/ (docs/contract/storefront.md §2 'Newsletter sign-up'). */
+  signup: z
+    .strictObject({
+      label: text(100)
+        .refine((s) => s.trim() !== "", "must not be empty")
+        .default("Email address"),
+      button: text(100)
+        .refine((s) => s.trim() !== "", "must not be empty")
+        .default("Sign up"),
+    })
+    .optional(),
   /** A 'No thanks' link: closes and, when set, is '#popup:close' with do_not_show_again. */
   dismiss: z.strictObject({ label: text(100).refine((s) => s.trim() !== "", "must not be empty"), do_not_show_again: z.boolean().default(true) }).optional(),
 });
