@@ -25,6 +25,19 @@ export type Numeric = ColumnType<number, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AuditLog {
+  action: string;
+  actor_id: number | null;
+  actor_label: string;
+  address: string | null;
+  at: Generated<Timestamp>;
+  changes: Generated<Json>;
+  id: Generated<number>;
+  object_id: string;
+  object_type: string;
+  via: string;
+}
+
 export interface AuthEvents {
   address: string | null;
   at: Generated<Timestamp>;
@@ -502,6 +515,7 @@ export interface Variations {
 }
 
 export interface DB {
+  audit_log: AuditLog;
   auth_events: AuthEvents;
   cart_items: CartItems;
   carts: Carts;

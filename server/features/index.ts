@@ -15,6 +15,7 @@ import { usersFeature } from "./users.ts";
 import { consentFeature } from "./consent.ts";
 import { trackingFeature } from "./tracking.ts";
 import { popupsFeature } from "./popups.ts";
+import { auditFeature } from "./audit.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -32,4 +33,5 @@ export const FEATURES: Feature[] = [
   consentFeature,
   trackingFeature,
   popupsFeature,
+  auditFeature,
 ];

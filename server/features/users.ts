@@ -18,8 +18,8 @@ const notLoggedIn = () => restError("rest_not_logged_in", "You are not currently
 
 /** The signed-in user's id when the request is authenticated (cookie + nonce), else an error reply. */
 async function currentUserId(input: RestInput): Promise<number | Reply> {
-  const id = input.authenticated ? input.req.shop.customerId() : 0;
-  return id > 0 ? id : notLoggedIn();
+  const user = await input.user();
+  return user ? user.id : notLoggedIn();
 }
 
 /** `me` or a number: the user the path names, and whether the current user may touch it (only themselves). */

@@ -9,6 +9,7 @@ import { sendReply, json, type Reply } from "./dispatch.ts";
 import type { AppServices } from "../services.ts";
 
 import { REST_NONCE_ACTION } from "../../core/security/nonce.ts";
+import { findCustomerRole } from "../../core/db/repositories/customers.ts";
 
 export { REST_NONCE_ACTION };
 
@@ -20,7 +21,26 @@ export interface RestInput {
   body: unknown;
   authenticated: boolean; // a valid nonce came with the request
   services: AppServices;
+  /**
+   * Who is calling (server/http/rest-permission.ts): the user of an application password (HTTP Basic), else the
+   * signed-in user when a valid X-WP-Nonce came with the cookie, else null (a guest). Resolved once per request.
+   */
+  user: () => Promise<RestUser | null>;
 }
+
+/** The caller of a REST route. `via` tells how they proved it. */
+export interface RestUser {
+  id: number;
+  role: string;
+  via: "cookie" | "application-password";
+}
+
+/**
+ * Checks an `Authorization` header another way than the cookie (application passwords, docs/contract/wire.md §2.3).
+ * Returns the user, an error reply (a wrong password is never silently a guest), or null when the header is not
+ * its kind.
+ */
+export type RestAuthenticator = (req: Request, services: AppServices) => Promise<RestUser | Reply | null>;
 
 export type RestHandler = (input: RestInput) => Promise<Reply> | Reply;
 
@@ -41,12 +61,19 @@ export type RestPrepare = (req: Request, services: AppServices) => Promise<void>
 export class RestRouter {
   private readonly routes: Route[] = [];
   private readonly prepares: { prefix: string; hook: RestPrepare }[] = [];
+  readonly authenticators: RestAuthenticator[] = [];
   /** Namespaces the REST index lists beside wp/v2 and shop/v1. */
   readonly namespaces: string[] = ["wp/v2", "shop/v1"];
 
   /** `prefix` like "wc/store/" (no leading slash). */
   prepare(prefix: string, hook: RestPrepare): this {
     this.prepares.push({ prefix, hook });
+    return this;
+  }
+
+  /** Adds a way to authenticate by the `Authorization` header (tried in order; the first non-null answer wins). */
+  authenticate(authenticator: RestAuthenticator): this {
+    this.authenticators.push(authenticator);
     return this;
   }
 
@@ -109,20 +136,71 @@ export function restMiddleware(router: RestRouter, services: AppServices) {
       }
       const found = router.match(method, path);
       if (found === null || found === "method") return await sendReply(req, res, restNoRoute());
+      // Authorization header first (application passwords); a refused header answers at once, as WordPress does.
+      let headerUser: RestUser | null = null;
+      if (req.get("Authorization")) {
+        for (const authenticate of router.authenticators) {
+          const outcome = await authenticate(req, services);
+          if (outcome === null) continue;
+          if ("kind" in outcome) return await sendReply(req, res, outcome);
+          headerUser = outcome;
+          break;
+        }
+      }
+      let resolved: Promise<RestUser | null> | undefined;
+      const user = () =>
+        (resolved ??= (async () => {
+          if (headerUser) return headerUser;
+          if (nonce === undefined) return null;
+          const id = req.shop.customerId();
+          if (!(id > 0)) return null;
+          const role = await findCustomerRole(services.db, id);
+          return role === null ? null : { id, role, via: "cookie" as const };
+        })());
       const reply = await found.route.handler({
         req,
         method,
         pathParams: found.params,
         query: req.query as Record<string, unknown>,
         body: req.body,
-        authenticated: nonce !== undefined,
+        authenticated: nonce !== undefined || headerUser !== null,
         services,
+        user,
       });
       const headers: Record<string, string> = {};
       if (nonce !== undefined) headers["X-WP-Nonce"] = req.shop.nonce(REST_NONCE_ACTION);
-      await sendReply(req, res, reply, headers);
+      await sendReply(req, res, withFields(reply, req.query._fields), headers);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * WordPress's `_fields`: a comma-separated list (or array) of the top-level fields to keep, `a.b` for nested ones;
+ * applied to a successful JSON answer, an object or each object of a list. Errors pass unchanged.
+ */
+export function withFields(reply: Reply, raw: unknown): Reply {
+  if (reply.kind !== "json" || (reply.status ?? 200) >= 400 || raw === undefined) return reply;
+  const list = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === "string" ? v.split(",") : []));
+  const fields = list.map((f) => f.trim()).filter(Boolean);
+  if (fields.length === 0) return reply;
+  const pick = (value: unknown): unknown => {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const field of fields) {
+      const path = field.split(".");
+      let from: unknown = value;
+      let to: Record<string, unknown> = out;
+      for (let i = 0; i < path.length; i++) {
+        if (from === null || typeof from !== "object" || !Object.hasOwn(from, path[i]!)) break;
+        from = (from as Record<string, unknown>)[path[i]!];
+        if (i === path.length - 1) to[path[i]!] = from;
+        else to = (to[path[i]!] ??= {}) as Record<string, unknown>;
+      }
+    }
+    return out;
+  };
+  const body = Array.isArray(reply.body) ? reply.body.map(pick) : pick(reply.body);
+  return { ...reply, body };
 }
