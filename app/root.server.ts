@@ -7,6 +7,7 @@ import { REST_NONCE_ACTION } from "../core/security/nonce.ts";
 import { REGISTRATION_SESSION_FLAG } from "../core/domain/tracking/events.ts";
 import type { Route } from "./+types/root";
 import { popupsForPage } from "../core/commerce/popups.ts";
+import { currentSiteConfig } from "../core/commerce/site-settings.ts";
 import type { PagePopup } from "../core/domain/popups/settings.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -25,7 +26,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   storefront.cart.syncCookies(pricedCart);
   const path = new URL(request.url).pathname;
   const page: PageKind = path === "/cart/" ? "cart" : path === "/checkout/" ? "checkout" : "other";
-  const config = services.config;
+  // The owner's saved settings (store notice, banner, attribution, consent) apply from the next page on.
+  const config = await currentSiteConfig(services);
   const customerName = customer ? customer.firstName || customer.displayName || null : null;
   // The coming-soon footer banner: signed-in visitors only (its dismissal is their own user meta, sent with a nonce).
   const comingSoon =

@@ -9,6 +9,7 @@ import { validateShareSettings } from "../domain/share/networks.ts";
 import { unknownDisabledCookies } from "../domain/tracking/consent.ts";
 import { validOrganics, validReferrals } from "../domain/attribution/options.ts";
 import { checkTrackingSettings } from "../domain/tracking/browser-tracking.ts";
+import { editableSettingsErrors } from "./editable-settings.ts";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -41,7 +42,8 @@ export function applySettingsOverrides(base: SiteConfig, json: string | undefine
   const config = checkTracking(merge(base, parsed, "") as SiteConfig);
   checkTrackingSettings(config.tracking);
   // Rules beyond the value's kind: each names the setting it refuses.
-  const errors = [...validateShareSettings(config.share)];
+  // The sections the owner also edits over REST pass the same schemas here (core/config/editable-settings.ts).
+  const errors = [...validateShareSettings(config.share), ...editableSettingsErrors(config)];
   if (errors.length) throw new Error(`SHOP_SETTINGS: ${errors.join("; ")}`);
   return config;
 }

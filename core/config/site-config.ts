@@ -110,12 +110,13 @@ export const SITE_CONFIG = {
     /** docs/contract/storefront.md §9: a lazily loaded script chunk that has not arrived by then has failed. */
     scriptChunkTimeoutMs: 120_000,
   },
+  /** The store notice and the coming-soon banner are edited over REST too (core/config/editable-settings.ts). */
   storeNotice: {
-    enabled: true,
-    noticeId: "a1b2c3",
-    text: "Free shipping on all mask purchases — 6 masks for $15, 12 masks for $24.",
+    enabled: true as boolean,
+    noticeId: "a1b2c3" as string,
+    text: "Free shipping on all mask purchases — 6 masks for $15, 12 masks for $24." as string,
   },
-  comingSoonBanner: { enabled: true, text: "New: matching bow ties are coming soon." },
+  comingSoonBanner: { enabled: true as boolean, text: "New: matching bow ties are coming soon." as string },
   discounts: {
     enableUpdatePriceWithQty: "show_when_matched" as "show_when_matched" | "show_dynamically",
     refreshOrderReview: "0" as "0" | "1",

@@ -21,6 +21,7 @@ import { funnelHit, type FunnelStep } from "../../core/tracking/funnel.ts";
 import { funnelReport } from "../../core/tracking/report.ts";
 import { requireCapability } from "../http/rest-permission.ts";
 import { LogLimiter } from "../../core/tracking/log-limit.ts";
+import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
 
 export const FUNNEL_REPORT_ROUTE = "shop/v1/reports/funnel";
 
@@ -53,7 +54,7 @@ async function takeEvent(req: Request, params: Record<string, unknown>, services
     userAgent: (req.get("user-agent") ?? "").slice(0, 500),
     referer: req.get("referer")?.slice(0, 2048) ?? null,
     globalPrivacyControl: req.get("sec-gpc") === "1",
-    consentRequired: services.config.consent.required,
+    consentRequired: (await currentSiteConfig(services)).consent.required,
     now: services.now(),
     secret: services.secret,
   });

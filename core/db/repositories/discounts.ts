@@ -30,6 +30,51 @@ export async function saveRule(db: Queryable, rule: DiscountRule): Promise<void>
   invalidatePricingSetupCache();
 }
 
+/** A stored rule with when it last changed (the staff REST API's view). */
+export interface RuleRow {
+  rule: DiscountRule;
+  updatedAt: Date;
+}
+
+const toRuleRow = (r: { data: unknown; updated_at: Date }): RuleRow => ({ rule: discountRuleSchema.parse(r.data) as DiscountRule, updatedAt: r.updated_at });
+
+/** A page of the rules in the engine's order (priority, then code), with the count of all. */
+export async function listRuleRows(db: Queryable, page: { limit: number; offset: number }): Promise<{ rows: RuleRow[]; total: number }> {
+  const b = sql(db);
+  const [rows, count] = await Promise.all([
+    b.selectFrom("discount_rules").select(["data", "updated_at"]).orderBy("priority").orderBy("code").limit(page.limit).offset(page.offset).execute(),
+    b.selectFrom("discount_rules").select(raw<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toRuleRow), total: count.n };
+}
+
+/** One rule by its code, locked against a concurrent change when `forUpdate` (inside a transaction). */
+export async function findRuleRow(db: Queryable, code: string, forUpdate = false): Promise<RuleRow | null> {
+  let query = sql(db).selectFrom("discount_rules").select(["data", "updated_at"]).where("code", "=", code);
+  if (forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? toRuleRow(row) : null;
+}
+
+/** Stores a new rule; false when its code is taken. */
+export async function insertRule(db: Queryable, rule: DiscountRule): Promise<boolean> {
+  const valid = discountRuleSchema.parse(rule);
+  const rows = await sql(db)
+    .insertInto("discount_rules")
+    .values({ code: valid.code, priority: valid.priority, enabled: valid.enabled, data: JSON.stringify(valid) })
+    .onConflict((oc) => oc.column("code").doNothing())
+    .returning("code")
+    .execute();
+  invalidatePricingSetupCache();
+  return rows.length > 0;
+}
+
+export async function deleteRule(db: Queryable, code: string): Promise<boolean> {
+  const rows = await sql(db).deleteFrom("discount_rules").where("code", "=", code).returning("code").execute();
+  invalidatePricingSetupCache();
+  return rows.length > 0;
+}
+
 export async function findCouponByCode(db: Queryable, code: string): Promise<Coupon | null> {
   const row = await sql(db).selectFrom("coupons").select("data").where("code", "=", normalizeCouponCode(code)).executeTakeFirst();
   return row ? (couponSchema.parse(row.data) as Coupon) : null;

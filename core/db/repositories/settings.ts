@@ -15,3 +15,32 @@ export async function settingOrInsert(db: Queryable, key: string, value: unknown
   const row = await sql(db).selectFrom("settings").select("value").where("key", "=", key).executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** Every setting whose key starts with `prefix`, as `{key without the prefix: value}`. */
+export async function settingsWithPrefix(db: Queryable, prefix: string): Promise<Record<string, unknown>> {
+  const rows = await sql(db)
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where("key", "like", `${prefix.replace(/[\\%_]/g, "\\$&")}%`)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.key.slice(prefix.length), r.value]));
+}
+
+/** One setting's value, or undefined. */
+export async function readSetting(db: Queryable, key: string): Promise<unknown> {
+  const row = await sql(db).selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  return row?.value;
+}
+
+export async function putSetting(db: Queryable, key: string, value: unknown): Promise<void> {
+  await sql(db)
+    .insertInto("settings")
+    .values({ key, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })))
+    .execute();
+}
+
+export async function deleteSetting(db: Queryable, key: string): Promise<boolean> {
+  const rows = await sql(db).deleteFrom("settings").where("key", "=", key).returning("key").execute();
+  return rows.length > 0;
+}

@@ -1,0 +1,103 @@
+/**
+ * The site configuration as the storefront reads it on each page: `services.config` (defaults + SHOP_SETTINGS,
+ * fixed at start-up) with the sections the owner saved over REST laid over it, field by field
+ * (core/config/editable-settings.ts, docs/contract/rest/shop-v1.md 'Settings'). Saved values live in the `settings`
+ * table under `site_settings.{section}` as the fields the owner set.
+ *
+ * Cached per database for SITE_SETTINGS_CACHE_MS, because every page reads it; a save in this process clears the
+ * cache after its transaction commits, so the next page shows the change. Other processes sharing a PostgreSQL
+ * database see it within the cache's lifetime.
+ */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import type { Db, Queryable } from "../db/client.ts";
+import type { SiteConfig } from "../config/site-config.ts";
+import { EDITABLE_SETTINGS, withSavedSettings, type EditableSection } from "../config/editable-settings.ts";
+import { deleteSetting, putSetting, readSetting, settingsWithPrefix } from "../db/repositories/settings.ts";
+import { registerSingleton } from "../singletons.ts";
+
+const PREFIX = "site_settings.";
+export const SITE_SETTINGS_CACHE_MS = 5_000;
+
+let cache = new WeakMap<object, { at: number; saved: Promise<Record<string, unknown>> }>();
+registerSingleton("site settings cache");
+
+function savedSections(db: Db, nowMs: number): Promise<Record<string, unknown>> {
+  const hit = cache.get(db);
+  if (hit && nowMs - hit.at < SITE_SETTINGS_CACHE_MS) return hit.saved;
+  const saved = settingsWithPrefix(db, PREFIX);
+  const entries = cache;
+  entries.set(db, { at: nowMs, saved });
+  saved.catch(() => entries.get(db)?.saved === saved && entries.delete(db));
+  return saved;
+}
+
+/** Clears the cached saved sections (in this process). */
+function invalidateSiteSettings(): void {
+  cache = new WeakMap();
+}
+
+/** The configuration the storefront uses for this request. */
+export async function currentSiteConfig(services: { db: Db; config: SiteConfig }): Promise<SiteConfig> {
+  const saved = await savedSections(services.db, Date.now());
+  return withSavedSettings(services.config, saved as Partial<Record<EditableSection, unknown>>);
+}
+
+/** One section's values in effect (what GET answers). */
+export async function readSection(services: { db: Db; config: SiteConfig }, name: EditableSection): Promise<unknown> {
+  return (await currentSiteConfig(services))[EDITABLE_SETTINGS[name].key];
+}
+
+export type SaveSectionOutcome = { ok: true; before: Record<string, unknown>; after: Record<string, unknown> } | { ok: false; error: z.ZodError; value: unknown };
+
+/**
+ * Saves the fields of `patch` for a section: each is checked with the section's schema together with the values
+ * in effect (so a rule spanning two fields holds), then stored beside the fields saved before. `onSaved` runs in
+ * the same transaction (the audit line). Nothing is stored when the schema refuses.
+ */
+export async function saveSection(
+  services: { db: Db; config: SiteConfig },
+  name: EditableSection,
+  patch: unknown,
+  onSaved: (tx: Queryable, before: Record<string, unknown>, after: Record<string, unknown>) => Promise<void>,
+): Promise<SaveSectionOutcome> {
+  const { key, schema } = EDITABLE_SETTINGS[name];
+  const fields = (schema as z.ZodObject).partial().safeParse(patch ?? {});
+  if (!fields.success) return { ok: false, error: fields.error, value: patch };
+  const outcome = await services.db.transaction(async (tx): Promise<SaveSectionOutcome> => {
+    const stored = await readSetting(tx, PREFIX + name);
+    const savedBefore = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
+    const base = services.config[key] as Record<string, unknown>;
+    const beforeParsed = schema.safeParse({ ...base, ...savedBefore });
+    const before = (beforeParsed.success ? beforeParsed.data : base) as Record<string, unknown>;
+    const changes: Record<string, unknown> = { ...fields.data };
+    // As WooCommerce names its notice by the text's md5: a new text shows again to those who hid the old one.
+    if (name === "store-notice" && typeof changes.text === "string" && changes.noticeId === undefined && changes.text !== before.text) {
+      changes.noticeId = createHash("md5").update(changes.text).digest("hex");
+    }
+    const savedAfter = { ...(beforeParsed.success ? savedBefore : {}), ...changes };
+    const after = schema.safeParse({ ...base, ...savedAfter });
+    if (!after.success) return { ok: false, error: after.error, value: patch };
+    await putSetting(tx, PREFIX + name, savedAfter);
+    await onSaved(tx, before, after.data as Record<string, unknown>);
+    return { ok: true, before, after: after.data as Record<string, unknown> };
+  });
+  invalidateSiteSettings();
+  return outcome;
+}
+
+/** Forgets what the owner saved for a section: SHOP_SETTINGS and the defaults apply again. */
+export async function resetSection(
+  services: { db: Db; config: SiteConfig },
+  name: EditableSection,
+  onReset: (tx: Queryable, before: unknown) => Promise<void>,
+): Promise<boolean> {
+  const before = await readSection(services, name);
+  const removed = await services.db.transaction(async (tx) => {
+    const gone = await deleteSetting(tx, PREFIX + name);
+    if (gone) await onReset(tx, before);
+    return gone;
+  });
+  invalidateSiteSettings();
+  return removed;
+}

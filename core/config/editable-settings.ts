@@ -1,0 +1,98 @@
+/**
+ * The site settings the owner edits while the shop runs (docs/contract/rest/shop-v1.md 'Settings'): the store notice,
+ * the coming-soon banner, order attribution and consent. Each section of `SiteConfig` has one zod schema here, and
+ * every source of a value passes it: the spec's defaults and `SHOP_SETTINGS` at start-up (settings-overrides.ts),
+ * a REST write before it is stored, and the stored value again when the storefront reads it. Precedence, per field:
+ * the value saved over REST (the `settings` table) > `SHOP_SETTINGS` > the default in site-config.ts.
+ */
+import { z } from "zod";
+import type { SiteConfig } from "./site-config.ts";
+import { unknownDisabledCookies } from "../domain/tracking/consent.ts";
+
+const line = (max: number) => z.string().max(max);
+/** A query-parameter name (or none). */
+const paramName = z.string().regex(/^[A-Za-z0-9_.-]{0,64}$/, "letters, digits, '_', '.' or '-' only");
+const host = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.-]+$/, "a host name like example.com");
+
+export const storeNoticeSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  /** Part of the dismissal cookie's name (`store_notice{noticeId}`): a new id shows the notice again to those who hid it. */
+  noticeId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "1–40 letters, digits, '_' or '-'"),
+  text: line(2000),
+});
+
+export const comingSoonSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  text: line(500),
+});
+
+export const attributionSettingsSchema = z.strictObject({
+  lifetimeMonths: z.number().positive().max(1200),
+  sessionMinutes: z.number().int().min(1).max(10_080),
+  base64: z.boolean(),
+  allowTracking: z.boolean(),
+  timezoneOffsetHours: z.number().min(-12).max(14),
+  campaignParam: paramName,
+  termParam: paramName,
+  contentParam: paramName,
+  referrals: z.array(z.strictObject({ host, medium: line(100).optional(), display: line(100).optional() })).max(100),
+  organics: z.array(z.strictObject({ host, param: paramName.min(1), display: line(100).optional() })).max(100),
+  promocode: z
+    .strictObject({ enabled: z.boolean(), min: z.number().int().min(0).max(2_147_483_647), max: z.number().int().min(0).max(2_147_483_647) })
+    .refine((p) => p.min <= p.max, { message: "min must not be above max", path: ["min"] }),
+});
+
+export const consentSettingsSchema = z.strictObject({
+  required: z.boolean(),
+  disabledCookies: z
+    .array(z.string().max(40))
+    .max(20)
+    .refine((d) => unknownDisabledCookies(d).length === 0, "unknown cookie group"),
+});
+
+/** The sections, by their REST name (`shop/v1/settings/{name}`), with the key of `SiteConfig` each one is. */
+export const EDITABLE_SETTINGS = {
+  "store-notice": { key: "storeNotice", schema: storeNoticeSettingsSchema },
+  "coming-soon": { key: "comingSoonBanner", schema: comingSoonSettingsSchema },
+  attribution: { key: "attribution", schema: attributionSettingsSchema },
+  consent: { key: "consent", schema: consentSettingsSchema },
+} as const satisfies Record<string, { key: keyof SiteConfig; schema: z.ZodType }>;
+
+export type EditableSection = keyof typeof EDITABLE_SETTINGS;
+export const EDITABLE_SECTIONS = Object.keys(EDITABLE_SETTINGS) as EditableSection[];
+
+// Compile-time: each schema's output is the section's own type, so the storefront reads exactly what was validated.
+type Fits<K extends EditableSection> = z.output<(typeof EDITABLE_SETTINGS)[K]["schema"]> extends SiteConfig[(typeof EDITABLE_SETTINGS)[K]["key"]] ? true : never;
+const _SCHEMAS_FIT_CONFIG: [Fits<"store-notice">, Fits<"coming-soon">, Fits<"attribution">, Fits<"consent">] = [true, true, true, true];
+
+/** Problems of the editable sections of a configuration, one line each naming the setting (empty = none). */
+export function editableSettingsErrors(config: SiteConfig): string[] {
+  const errors: string[] = [];
+  for (const { key, schema } of Object.values(EDITABLE_SETTINGS)) {
+    const parsed = schema.safeParse(config[key]);
+    if (!parsed.success) for (const issue of parsed.error.issues) errors.push(`${[key, ...issue.path].join(".")} ${issue.message}`);
+  }
+  return errors;
+}
+
+/**
+ * The configuration with the saved sections laid over it, field by field. `saved` maps a section's REST name to the
+ * fields stored for it; a stored section that no longer passes its schema over the base (a schema that became
+ * stricter) is left out, so a bad row can never break a page: the base's values stand.
+ */
+export function withSavedSettings(base: SiteConfig, saved: Partial<Record<EditableSection, unknown>>): SiteConfig {
+  let config = base;
+  for (const name of EDITABLE_SECTIONS) {
+    const fields = saved[name];
+    if (!fields || typeof fields !== "object" || Array.isArray(fields)) continue;
+    const { key, schema } = EDITABLE_SETTINGS[name];
+    const parsed = schema.safeParse({ ...base[key], ...fields });
+    if (parsed.success) config = { ...config, [key]: parsed.data };
+  }
+  return config;
+}
