@@ -21,7 +21,7 @@ import { parseEnv, type Env } from "../core/config/env.server.ts";
 import { openDatabase, type Db } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
 import { settingOrInsert } from "../core/db/repositories/settings.ts";
-import { seedDemoData, seedBulkProducts } from "../core/db/seed/seed.ts";
+import { seedDemoData, seedDemoMenus, seedBulkProducts } from "../core/db/seed/seed.ts";
 import { createApp } from "./app.ts";
 import { createServices, type AppServices } from "./services.ts";
 import { destinationsFromEnv } from "../core/tracking/intake.ts";
@@ -79,6 +79,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
   const applied = await migrate(db);
   if (applied.length) logger.info("migrations applied", { applied });
   if (await seedDemoData(db)) logger.info("demo catalogue seeded");
+  else if (await seedDemoMenus(db)) logger.info("demo menus seeded");
   if (env.SEED_PRODUCTS > 0) logger.info("bulk products added", { added: await seedBulkProducts(db, env.SEED_PRODUCTS) });
 
   const siteUrl = (process.env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");

@@ -189,6 +189,27 @@ export interface Media {
   width: number;
 }
 
+export interface MenuItems {
+  id: Generated<number>;
+  kind: string;
+  menu_id: number;
+  object_id: number | null;
+  options: Generated<Json>;
+  parent_id: number | null;
+  position: number;
+  target: string | null;
+  title: Generated<string>;
+}
+
+export interface Menus {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  location: string | null;
+  name: string;
+  slug: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface NewsletterSubscribers {
   created_at: Generated<Timestamp>;
   email: string;
@@ -530,6 +551,8 @@ export interface DB {
   funnel_events: FunnelEvents;
   funnel_salts: FunnelSalts;
   media: Media;
+  menu_items: MenuItems;
+  menus: Menus;
   newsletter_subscribers: NewsletterSubscribers;
   order_addresses: OrderAddresses;
   order_coupons: OrderCoupons;

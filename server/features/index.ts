@@ -17,6 +17,7 @@ import { trackingFeature } from "./tracking.ts";
 import { popupsFeature } from "./popups.ts";
 import { auditFeature } from "./audit.ts";
 import { shopSettingsFeature } from "./shop-settings.ts";
+import { menusFeature } from "./menus.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -36,4 +37,5 @@ export const FEATURES: Feature[] = [
   popupsFeature,
   auditFeature,
   shopSettingsFeature,
+  menusFeature,
 ];

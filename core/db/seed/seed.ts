@@ -12,8 +12,12 @@ import { demoPopups } from "./demo-popups.ts";
 import { insertPopup, categoryIdBySlug } from "../repositories/popups.ts";
 import { parsePopupSettings } from "../../domain/popups/settings.ts";
 import { DEMO_COUPONS, DEMO_SHIPPING_METHODS, demoDiscountRules } from "./demo-discounts.ts";
+import { demoMenus } from "./demo-menus.ts";
+import { menuSchema } from "../../domain/menus/menus.ts";
+import { insertMenu, replaceMenuItems } from "../repositories/menus.ts";
 
 const SEEDED_KEY = "demo_seeded";
+const MENUS_SEEDED_KEY = "demo_menus_seeded";
 
 export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -28,8 +32,52 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     await insertCatalogue(tx, now);
     await insertDiscounts(tx);
     await insertPopups(tx);
+    await claimMarker(tx, MENUS_SEEDED_KEY, now);
+    await insertMenus(tx);
     return true;
   });
+}
+
+async function claimMarker(tx: Queryable, key: string, now: Date): Promise<boolean> {
+  const claimed = await sql(tx)
+    .insertInto("settings")
+    .values({ key, value: JSON.stringify({ at: now.toISOString() }) })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .returning("key")
+    .execute();
+  return claimed.length > 0;
+}
+
+/**
+ * The demo menus for a database whose demo catalogue was seeded before menus existed (migration 0027): once, and
+ * only where the demo catalogue is.
+ */
+export async function seedDemoMenus(db: Db, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const demo = await sql(tx).selectFrom("settings").select("key").where("key", "=", SEEDED_KEY).executeTakeFirst();
+    if (!demo || !(await claimMarker(tx, MENUS_SEEDED_KEY, now))) return false;
+    await insertMenus(tx);
+    return true;
+  });
+}
+
+/** The demo navigation, through the same schema as the REST API (core/domain/menus). */
+async function insertMenus(tx: Queryable): Promise<void> {
+  const [terms, products, sizeGuide] = await Promise.all([
+    sql(tx).selectFrom("terms").select(["id", "slug"]).where("taxonomy", "=", "product_cat").execute(),
+    sql(tx).selectFrom("products").select(["id", "slug"]).execute(),
+    sql(tx).selectFrom("popups").select("id").where(raw`settings->>'title'`, "=", "Size guide").orderBy("id").executeTakeFirst(),
+  ]);
+  const lookup = (rows: { id: number; slug: string }[], what: string) => (slug: string) => {
+    const row = rows.find((r) => r.slug === slug);
+    if (!row) throw new Error(`demo menus name an unknown ${what} ${slug}`);
+    return row.id;
+  };
+  for (const input of demoMenus({ category: lookup(terms, "category"), product: lookup(products, "product"), sizeGuidePopup: sizeGuide?.id ?? null })) {
+    const menu = menuSchema.parse(input);
+    const id = await insertMenu(tx, { name: menu.name, slug: menu.slug ?? "menu", location: menu.location ?? null });
+    await replaceMenuItems(tx, id, menu.items);
+  }
 }
 
 async function insertImage(tx: Queryable, img: DemoImage): Promise<number> {

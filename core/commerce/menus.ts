@@ -1,0 +1,123 @@
+/**
+ * Menus edited by staff and read by the header (docs/contract/rest/shop-v1.md 'Menus'). A write is validated by the
+ * domain's schema (core/domain/menus), its targets must exist, and it runs in one transaction with its `onSaved`
+ * step (the audit line); the items are replaced as a whole tree. `headerMenu` is what the header (issue 17) reads:
+ * items whose target has gone are left out.
+ */
+import type { z } from "zod";
+import type { Db, Queryable } from "../db/client.ts";
+import {
+  MENU_PAGES,
+  displayMenu,
+  menuPatchSchema,
+  menuSchema,
+  menuSlug,
+  menuTargets,
+  missingTarget,
+  type DisplayMenuItem,
+  type MenuInput,
+  type StoredMenuItem,
+} from "../domain/menus/menus.ts";
+import { parseLinkAction } from "../domain/popups/link-actions.ts";
+import {
+  deleteMenu,
+  existingMenuTargets,
+  findMenu,
+  findMenuByPlace,
+  insertMenu,
+  menuSlugTaken,
+  publishedMenuTargets,
+  replaceMenuItems,
+  updateMenu,
+  type MenuRecord,
+} from "../db/repositories/menus.ts";
+
+/** A refusal: the zod error of the schema, or one problem at a path (a missing target, a taken slug). */
+export type MenuWrite =
+  | { ok: true; menu: MenuRecord; before: MenuRecord | null }
+  | { ok: false; reason: "invalid"; error: z.ZodError }
+  | { ok: false; reason: "problem"; path: (string | number)[]; message: string }
+  | { ok: false; reason: "not_found" };
+
+type OnSaved = (tx: Queryable, before: MenuRecord | null, after: MenuRecord) => Promise<void>;
+
+async function uniqueSlug(tx: Queryable, base: string, exceptId: number): Promise<string> {
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base.slice(0, 60)}-${n}`;
+    if (!(await menuSlugTaken(tx, slug, exceptId))) return slug;
+  }
+}
+
+export async function createMenu(db: Db, input: unknown, onSaved: OnSaved): Promise<MenuWrite> {
+  const parsed = menuSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, reason: "invalid", error: parsed.error };
+  const menu: MenuInput = parsed.data;
+  return db.transaction(async (tx): Promise<MenuWrite> => {
+    const missing = missingTarget(menu.items, await existingMenuTargets(tx, menuTargets(menu.items)));
+    if (missing) return { ok: false, reason: "problem", ...missing };
+    if (menu.slug && (await menuSlugTaken(tx, menu.slug))) return { ok: false, reason: "problem", path: ["slug"], message: "is taken by another menu" };
+    const slug = menu.slug ?? (await uniqueSlug(tx, menuSlug(menu.name), 0));
+    const id = await insertMenu(tx, { name: menu.name, slug, location: menu.location ?? null });
+    await replaceMenuItems(tx, id, menu.items);
+    const saved = (await findMenu(tx, id))!;
+    await onSaved(tx, null, saved);
+    return { ok: true, menu: saved, before: null };
+  });
+}
+
+/** Changes the fields given; `items`, when given, replaces the whole tree. */
+export async function changeMenu(db: Db, id: number, input: unknown, onSaved: OnSaved): Promise<MenuWrite> {
+  const parsed = menuPatchSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, reason: "invalid", error: parsed.error };
+  const patch = parsed.data;
+  return db.transaction(async (tx): Promise<MenuWrite> => {
+    const before = await findMenu(tx, id, true);
+    if (!before) return { ok: false, reason: "not_found" };
+    if (patch.items) {
+      const missing = missingTarget(patch.items, await existingMenuTargets(tx, menuTargets(patch.items)));
+      if (missing) return { ok: false, reason: "problem", ...missing };
+    }
+    if (patch.slug && (await menuSlugTaken(tx, patch.slug, id))) return { ok: false, reason: "problem", path: ["slug"], message: "is taken by another menu" };
+    const { items, ...fields } = patch;
+    await updateMenu(tx, id, fields);
+    if (items) await replaceMenuItems(tx, id, items);
+    const saved = (await findMenu(tx, id))!;
+    await onSaved(tx, before, saved);
+    return { ok: true, menu: saved, before };
+  });
+}
+
+export async function removeMenu(db: Db, id: number, onDeleted: (tx: Queryable, before: MenuRecord) => Promise<void>): Promise<MenuRecord | null> {
+  return db.transaction(async (tx) => {
+    const before = await findMenu(tx, id, true);
+    if (!before || !(await deleteMenu(tx, id))) return null;
+    await onDeleted(tx, before);
+    return before;
+  });
+}
+
+/**
+ * The menu at a location or with a slug, as the header draws it: titles filled from the targets, addresses made,
+ * and every item whose target is gone (deleted, unpublished, a popup removed) left out with what is under it.
+ */
+export async function headerMenu(db: Queryable, place: string): Promise<{ name: string; items: DisplayMenuItem[] } | null> {
+  const menu = await findMenuByPlace(db, place);
+  if (!menu) return null;
+  const published = await publishedMenuTargets(db, menuTargets(menu.items));
+  const resolve = (item: StoredMenuItem) => {
+    switch (item.kind) {
+      case "page":
+        return MENU_PAGES[item.page] ?? null;
+      case "custom":
+        return { name: item.url, href: item.url };
+      case "link_action": {
+        const action = parseLinkAction(item.href);
+        if (action?.action === "popup:open" && !published.popup.has(action.id)) return null;
+        return { name: "", href: item.href };
+      }
+      default:
+        return published[item.kind].get(item.object_id) ?? null;
+    }
+  };
+  return { name: menu.name, items: displayMenu(menu.items, resolve) };
+}
