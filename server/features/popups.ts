@@ -14,7 +14,9 @@ import type { Endpoints, Feature } from "./feature.ts";
 import { canSeeOrder } from "../../core/commerce/order-access.ts";
 import { deletePopup, findPopup, listPopups, popupStatsReport, recordEvent, savePopup } from "../../core/commerce/popups.ts";
 import { BROWSER_KEY_COOKIE } from "../http/request-context.ts";
-import { requireCapability } from "../http/rest-permission.ts";
+import { isReply, requireCapability, staffUser } from "../http/rest-permission.ts";
+import { audit } from "../http/rest-audit.ts";
+import { changedFields } from "../http/rest-write.ts";
 
 const popupId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
 const invalidId = () => restError("rest_popup_invalid_id", "Invalid popup ID.", 404);
@@ -78,14 +80,18 @@ function registerPopupEndpoints({ rest }: Endpoints): void {
   });
 
   const save = async (input: RestInput, id: number | null) => {
-    const refused = await requireCapability(input, "manage_woocommerce");
-    if (refused) return refused;
+    const user = await staffUser(input, "manage_woocommerce");
+    if (isReply(user)) return user;
+    const before = id === null ? null : await findPopup(input.services.db, id);
     const result = await savePopup(input.services.db, id, input.body);
     if (!result.ok) {
       if (result.status === 404) return invalidId();
       return restError("rest_invalid_param", `Invalid parameter(s): ${result.field}`, 400, { params: { [result.field!]: result.message } });
     }
     const saved = await findPopup(input.services.db, result.id);
+    // Every staff write is audited (docs/contract/wire.md §2.6a).
+    const changes = changedFields(before ? { ...before.settings } : null, { ...saved!.settings });
+    await audit(input, user, { action: id === null ? "create" : "update", objectType: "popup", objectId: result.id, changes });
     return json({ id: result.id, ...saved!.settings, modified_gmt: saved!.updatedAt.toISOString() }, id === null ? 201 : 200);
   };
   rest.register("POST", "shop/v1/popups", (input) => save(input, null));
@@ -108,10 +114,11 @@ function registerPopupEndpoints({ rest }: Endpoints): void {
   });
 
   rest.register("DELETE", "shop/v1/popups/:id", async (input) => {
-    const refused = await requireCapability(input, "manage_woocommerce");
-    if (refused) return refused;
+    const user = await staffUser(input, "manage_woocommerce");
+    if (isReply(user)) return user;
     const id = popupId(input.pathParams.id);
     if (id === null || !(await deletePopup(input.services.db, id))) return invalidId();
+    await audit(input, user, { action: "delete", objectType: "popup", objectId: id });
     return json({ deleted: true, id });
   });
 }
