@@ -64,8 +64,9 @@ const linkActionHref = z
   .refine((h) => parseLinkAction(h) !== null, "is not a link action (#popup:open:{id}, #popup:close, #off_canvas:…, #reload-page)");
 
 const itemFields = {
-  /** Accepted so that what GET answers can be sent back; the server numbers items itself. */
+  /** Accepted so that what GET answers can be sent back; the server numbers items itself, and the tree says the parent. */
   id: z.number().int().optional(),
+  parent: z.number().int().optional(),
   /** Order among siblings; without it, the order in the array. */
   position: z.number().int().min(0).max(10_000).optional(),
   title: z.string().trim().max(200).default(""),
@@ -78,7 +79,7 @@ const itemFields = {
 };
 
 /** An item as the schema leaves it (before `normalise` orders siblings and drops the input's ids). */
-type ParsedItem = MenuTarget & { id?: number; position?: number; title: string; mega: boolean; featured: boolean; children: ParsedItem[] };
+type ParsedItem = MenuTarget & { id?: number; parent?: number; position?: number; title: string; mega: boolean; featured: boolean; children: ParsedItem[] };
 
 export const menuItemSchema: z.ZodType<ParsedItem, unknown> = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("page"), page: z.enum(Object.keys(MENU_PAGES) as [MenuPage, ...MenuPage[]]), ...itemFields }),
@@ -95,7 +96,7 @@ function normalise(items: ParsedItem[]): MenuItem[] {
     .map((item, index) => ({ item, at: item.position ?? index, index }))
     .sort((a, b) => a.at - b.at || a.index - b.index)
     .map(({ item }) => {
-      const { id: _id, position: _position, children, ...rest } = item;
+      const { id: _id, parent: _parent, position: _position, children, ...rest } = item;
       return { ...rest, children: normalise(children) } as MenuItem;
     });
 }
@@ -121,7 +122,9 @@ const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "a lower-case slug");
 /** A whole menu as written (create); `menuPatchSchema` for an update of some of its fields. */
 export const menuSchema = z
   .strictObject({
+    // Read-only fields of what GET answers, accepted and ignored so that it can be sent back.
     id: z.number().int().optional(),
+    modified_gmt: z.string().max(40).optional(),
     name: z.string().trim().min(1).max(100),
     slug: slug.optional(),
     location: z.string().regex(/^[a-z0-9_-]{1,40}$/, "a location name like 'primary'").nullable().optional(),
@@ -136,6 +139,7 @@ export const menuSchema = z
 export const menuPatchSchema = z
   .strictObject({
     id: z.number().int().optional(),
+    modified_gmt: z.string().max(40).optional(),
     name: z.string().trim().min(1).max(100).optional(),
     slug: slug.optional(),
     location: z.string().regex(/^[a-z0-9_-]{1,40}$/, "a location name like 'primary'").nullable().optional(),
