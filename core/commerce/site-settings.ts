@@ -9,7 +9,7 @@
  * database see it within the cache's lifetime.
  */
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db, Queryable } from "../db/client.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { EDITABLE_SETTINGS, withSavedSettings, type EditableSection } from "../config/editable-settings.ts";
@@ -48,7 +48,8 @@ export async function readSection(services: { db: Db; config: SiteConfig }, name
   return (await currentSiteConfig(services))[EDITABLE_SETTINGS[name].key];
 }
 
-export type SaveSectionOutcome = { ok: true; before: Record<string, unknown>; after: Record<string, unknown> } | { ok: false; error: z.ZodError; value: unknown };
+export type SaveSectionOutcome =
+  { ok: true; before: Record<string, unknown>; after: Record<string, unknown> } | { ok: false; error: z.ZodError; value: unknown };
 
 /**
  * Saves the fields of `patch` for a section: each is checked with the section's schema together with the values

@@ -67,7 +67,8 @@ export type EditableSection = keyof typeof EDITABLE_SETTINGS;
 export const EDITABLE_SECTIONS = Object.keys(EDITABLE_SETTINGS) as EditableSection[];
 
 // Compile-time: each schema's output is the section's own type, so the storefront reads exactly what was validated.
-type Fits<K extends EditableSection> = z.output<(typeof EDITABLE_SETTINGS)[K]["schema"]> extends SiteConfig[(typeof EDITABLE_SETTINGS)[K]["key"]] ? true : never;
+type Fits<K extends EditableSection> =
+  z.output<(typeof EDITABLE_SETTINGS)[K]["schema"]> extends SiteConfig[(typeof EDITABLE_SETTINGS)[K]["key"]] ? true : never;
 const _SCHEMAS_FIT_CONFIG: [Fits<"store-notice">, Fits<"coming-soon">, Fits<"attribution">, Fits<"consent">] = [true, true, true, true];
 
 /** Problems of the editable sections of a configuration, one line each naming the setting (empty = none). */

@@ -41,8 +41,7 @@ const countItems = (items: StoredMenuItem[]): number => items.reduce((n, i) => n
 const invalidId = () => restError("rest_menu_invalid_id", "Invalid menu ID.", 404);
 
 /** `items[0].children[2].object_id`: where a nested problem is. */
-const pathText = (path: readonly PropertyKey[]) =>
-  path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
+const pathText = (path: readonly PropertyKey[]) => path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
 
 /** WordPress's `rest_invalid_param`, naming the top-level parameter and, in its message, the nested field. */
 function refusal(outcome: Exclude<MenuWrite, { ok: true }>, body: Record<string, unknown>): Reply {

@@ -74,7 +74,9 @@ afterAll(async () => {
 describe("@wordpress/api-fetch against shop/v1", () => {
   it("(a) sends PATCH as POST with X-HTTP-Method-Override, and the change is there afterwards", async () => {
     sent = [];
-    const rule = await asBrowser(() => apiFetch<{ code: string; enabled: boolean }>({ path: "shop/v1/discount-rules/travel-case-20", method: "PATCH", data: { enabled: false } }));
+    const rule = await asBrowser(() =>
+      apiFetch<{ code: string; enabled: boolean }>({ path: "shop/v1/discount-rules/travel-case-20", method: "PATCH", data: { enabled: false } }),
+    );
     expect(rule).toMatchObject({ code: "travel-case-20", enabled: false });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe("POST");
@@ -82,7 +84,9 @@ describe("@wordpress/api-fetch against shop/v1", () => {
     expect(sent[0]!.headers.get("x-wp-nonce")).toBe(admin.nonce);
     expect(sent[0]!.url).toBe(`${shop.url}/wp-json/shop/v1/discount-rules/travel-case-20?_locale=user`);
 
-    const notice = await asBrowser(() => apiFetch<{ text: string }>({ path: "shop/v1/settings/store-notice", method: "PUT", data: { text: "Sent by api-fetch." } }));
+    const notice = await asBrowser(() =>
+      apiFetch<{ text: string }>({ path: "shop/v1/settings/store-notice", method: "PUT", data: { text: "Sent by api-fetch." } }),
+    );
     expect(notice.text).toBe("Sent by api-fetch.");
     expect(sent[1]).toMatchObject({ method: "POST" });
     expect(sent[1]!.headers.get("x-http-method-override")).toBe("PUT");
@@ -98,7 +102,16 @@ describe("@wordpress/api-fetch against shop/v1", () => {
       const res = await admin.client.request("/wp-json/shop/v1/discount-rules", {
         method: "POST",
         headers: { "X-WP-Nonce": admin.nonce },
-        json: { code: `bulk-${i}`, title: `Bulk ${i}`, priority: 500 + i, enabled: false, filters: [], conditions: [], action: { kind: "cart_fixed", amount: 1 }, stacking: "combinable" },
+        json: {
+          code: `bulk-${i}`,
+          title: `Bulk ${i}`,
+          priority: 500 + i,
+          enabled: false,
+          filters: [],
+          conditions: [],
+          action: { kind: "cart_fixed", amount: 1 },
+          stacking: "combinable",
+        },
       });
       expect(res.status).toBe(201);
     }
@@ -112,7 +125,9 @@ describe("@wordpress/api-fetch against shop/v1", () => {
     expect(sent.map((s) => new URL(s.url).searchParams.get("page") ?? "1")).toEqual(["1", "2"]);
     expect(sent.every((s) => new URL(s.url).searchParams.get("per_page") === "100")).toBe(true);
 
-    const log = await asBrowser(() => apiFetch<{ object: { type: string; id: string } }[]>({ path: "shop/v1/audit-log?object_type=discount_rule&per_page=-1" }));
+    const log = await asBrowser(() =>
+      apiFetch<{ object: { type: string; id: string } }[]>({ path: "shop/v1/audit-log?object_type=discount_rule&per_page=-1" }),
+    );
     const created = log.filter((l) => l.object.id.startsWith("bulk-"));
     expect(created).toHaveLength(105);
     expect(new Set(created.map((l) => l.object.id)).size).toBe(105);
@@ -121,7 +136,9 @@ describe("@wordpress/api-fetch against shop/v1", () => {
   it("(c) refreshes a wrong nonce through admin-ajax.php?action=rest-nonce and retries, transparently", async () => {
     nonceMiddleware.nonce = "0123456789"; // stale: from another session, or past its lifetime
     sent = [];
-    const saved = await asBrowser(() => apiFetch<{ text: string }>({ path: "shop/v1/settings/coming-soon", method: "PATCH", data: { text: "Retried after a fresh nonce." } }));
+    const saved = await asBrowser(() =>
+      apiFetch<{ text: string }>({ path: "shop/v1/settings/coming-soon", method: "PATCH", data: { text: "Retried after a fresh nonce." } }),
+    );
     expect(saved.text).toBe("Retried after a fresh nonce.");
     expect(sent.map((s) => [s.method, new URL(s.url).pathname, s.status])).toEqual([
       ["POST", "/wp-json/shop/v1/settings/coming-soon", 403],
@@ -132,7 +149,9 @@ describe("@wordpress/api-fetch against shop/v1", () => {
     expect(nonceMiddleware.nonce).not.toBe("0123456789");
     expect(sent[2]!.headers.get("x-wp-nonce")).toBe(nonceMiddleware.nonce);
     // The write happened once, by the administrator.
-    const log = await asBrowser(() => apiFetch<{ action: string; actor: { label: string } }[]>({ path: "shop/v1/audit-log?object_type=setting&object_id=coming-soon" }));
+    const log = await asBrowser(() =>
+      apiFetch<{ action: string; actor: { label: string } }[]>({ path: "shop/v1/audit-log?object_type=setting&object_id=coming-soon" }),
+    );
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ action: "update", actor: { label: "api-fetch-admin@example.com" } });
   });

@@ -52,7 +52,14 @@ describe("the demo navigation", () => {
 
     const header = await headerMenu(shop.services.db, "primary");
     expect(header!.items.map((i) => i.title)).toEqual(["Shop", "Masks", "Mask and Tie Sets", "Live scores", "Blog", "Contact"]);
-    expect(header!.items.map((i) => i.href)).toEqual(["/shop/", "/product-category/face-masks/", "/product-category/mask-and-tie-sets/", "/live/", "/blog/", "mailto:hello@maskerade.example"]);
+    expect(header!.items.map((i) => i.href)).toEqual([
+      "/shop/",
+      "/product-category/face-masks/",
+      "/product-category/mask-and-tie-sets/",
+      "/live/",
+      "/blog/",
+      "mailto:hello@maskerade.example",
+    ]);
     const columns = header!.items[0]!.children;
     expect(columns[0]).toMatchObject({ title: "Face Masks", href: "/product-category/face-masks/" });
     expect(columns[0]!.children[0]).toMatchObject({ title: "Mask size guide", href: expect.stringMatching(/^#popup:open:\d+$/) });
@@ -124,7 +131,12 @@ describe("shop/v1/menus", () => {
     const created = (await (await call(admin, "POST", "shop/v1/menus", { name: "Temp", items: [{ kind: "page", page: "blog" }] })).json()) as { id: number };
     const renamed = await call(admin, "PATCH", `shop/v1/menus/${created.id}`, { name: "Renamed" });
     expect(await renamed.json()).toMatchObject({ name: "Renamed", slug: "temp", items: [{ kind: "page", page: "blog" }] });
-    const replaced = await call(admin, "POST", `shop/v1/menus/${created.id}`, { items: [{ kind: "page", page: "live" }, { kind: "page", page: "cart" }] });
+    const replaced = await call(admin, "POST", `shop/v1/menus/${created.id}`, {
+      items: [
+        { kind: "page", page: "live" },
+        { kind: "page", page: "cart" },
+      ],
+    });
     expect(((await replaced.json()) as { items: Item[] }).items.map((i) => i.page)).toEqual(["live", "cart"]);
 
     const deleted = await call(admin, "DELETE", `shop/v1/menus/${created.id}`);

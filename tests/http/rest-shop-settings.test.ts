@@ -24,7 +24,8 @@ afterAll(async () => shop?.close());
 type Json = Record<string, unknown>;
 const call = (who: SignedIn, method: string, path: string, json?: unknown) =>
   who.client.request(`/wp-json/${path}`, { method, headers: { "X-WP-Nonce": who.nonce }, ...(json === undefined ? {} : { json }) });
-const guest = (method: string, path: string, json?: unknown) => new TestClient(shop.url).request(`/wp-json/${path}`, { method, ...(json === undefined ? {} : { json }) });
+const guest = (method: string, path: string, json?: unknown) =>
+  new TestClient(shop.url).request(`/wp-json/${path}`, { method, ...(json === undefined ? {} : { json }) });
 
 async function auditLines(objectType: string, objectId: string): Promise<Json[]> {
   const res = await call(admin, "GET", `shop/v1/audit-log?object_type=${objectType}&object_id=${encodeURIComponent(objectId)}&per_page=100`);
@@ -86,7 +87,12 @@ describe("shop/v1/discount-rules", () => {
   it("creates, reads, updates and deletes a rule, each write audited", async () => {
     const created = await call(admin, "POST", "shop/v1/discount-rules", newRule("rest-rule-1"));
     expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({ id: "rest-rule-1", code: "rest-rule-1", title: "Rule rest-rule-1", action: { kind: "cart_percent", percent: 5 } });
+    expect(await created.json()).toMatchObject({
+      id: "rest-rule-1",
+      code: "rest-rule-1",
+      title: "Rule rest-rule-1",
+      action: { kind: "cart_percent", percent: 5 },
+    });
 
     const again = await call(admin, "POST", "shop/v1/discount-rules", newRule("rest-rule-1"));
     expect(again.status).toBe(400);
@@ -132,7 +138,12 @@ describe("shop/v1/discount-rules", () => {
     const slug = (await shop.services.db.query<{ slug: string }>(`SELECT slug FROM products WHERE id = $1`, [productId]))[0]!.slug;
     const nonce = String(pageGlobal(await (await client.get(`/product/${slug}/`)).text(), "awdr_params").nonce);
     const discount = async () => {
-      const res = await client.post("/wp-admin/admin-ajax.php", { action: "awdr_get_product_discount", product_id: String(productId), qty: "1", awdr_nonce: nonce });
+      const res = await client.post("/wp-admin/admin-ajax.php", {
+        action: "awdr_get_product_discount",
+        product_id: String(productId),
+        qty: "1",
+        awdr_nonce: nonce,
+      });
       return JSON.stringify(await res.json());
     };
     const before = await discount();
@@ -209,7 +220,11 @@ describe("shop/v1/settings", () => {
     expect(await banner.json()).toEqual({ enabled: true, text: "Linen masks arrive in May." });
     expect(await page(admin.client)).toContain("Linen masks arrive in May.");
 
-    const attribution = await call(admin, "PUT", "shop/v1/settings/attribution", { allowTracking: false, sessionMinutes: 45, referrals: [{ host: "partner.example" }] });
+    const attribution = await call(admin, "PUT", "shop/v1/settings/attribution", {
+      allowTracking: false,
+      sessionMinutes: 45,
+      referrals: [{ host: "partner.example" }],
+    });
     expect(attribution.status).toBe(200);
     const consent = await call(admin, "PUT", "shop/v1/settings/consent", { required: false });
     expect(await consent.json()).toEqual({ required: false, disabledCookies: [] });
@@ -226,7 +241,11 @@ describe("shop/v1/settings", () => {
       const otherAdmin = await signInAs(other, "settings-admin2@example.com", "administrator");
       const get = () => otherAdmin.client.get("/wp-json/shop/v1/settings/store-notice", { headers: { "X-WP-Nonce": otherAdmin.nonce } }).then((r) => r.json());
       expect(await get()).toMatchObject({ text: "From the environment.", enabled: true });
-      await otherAdmin.client.request("/wp-json/shop/v1/settings/store-notice", { method: "PUT", headers: { "X-WP-Nonce": otherAdmin.nonce }, json: { noticeId: "n2" } });
+      await otherAdmin.client.request("/wp-json/shop/v1/settings/store-notice", {
+        method: "PUT",
+        headers: { "X-WP-Nonce": otherAdmin.nonce },
+        json: { noticeId: "n2" },
+      });
       // The saved field wins; the field not saved still comes from SHOP_SETTINGS.
       expect(await get()).toEqual({ enabled: true, noticeId: "n2", text: "From the environment." });
       expect(await (await new TestClient(other.url).get("/shop/")).text()).toContain('data-notice-id="n2"');

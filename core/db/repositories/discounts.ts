@@ -43,7 +43,10 @@ export async function listRuleRows(db: Queryable, page: { limit: number; offset:
   const b = sql(db);
   const [rows, count] = await Promise.all([
     b.selectFrom("discount_rules").select(["data", "updated_at"]).orderBy("priority").orderBy("code").limit(page.limit).offset(page.offset).execute(),
-    b.selectFrom("discount_rules").select(raw<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+    b
+      .selectFrom("discount_rules")
+      .select(raw<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toRuleRow), total: count.n };
 }

@@ -68,7 +68,10 @@ export async function listMenus(db: Queryable, page: { limit: number; offset: nu
   const b = sql(db);
   const [rows, count] = await Promise.all([
     b.selectFrom("menus").select(menuColumns).orderBy("id").limit(page.limit).offset(page.offset).execute(),
-    b.selectFrom("menus").select(raw<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+    b
+      .selectFrom("menus")
+      .select(raw<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { menus: await withItems(db, rows), total: count.n };
 }
@@ -166,14 +169,23 @@ export async function existingMenuTargets(db: Queryable, targets: MenuTargets): 
 export async function publishedMenuTargets(
   db: Queryable,
   targets: MenuTargets,
-): Promise<{ product_cat: Map<number, { name: string; href: string }>; product: Map<number, { name: string; href: string }>; post: Map<number, { name: string; href: string }>; popup: Set<number> }> {
+): Promise<{
+  product_cat: Map<number, { name: string; href: string }>;
+  product: Map<number, { name: string; href: string }>;
+  post: Map<number, { name: string; href: string }>;
+  popup: Set<number>;
+}> {
   const b = sql(db);
   const [cats, products, posts, popups] = await Promise.all([
     targets.product_cat.length
       ? b.selectFrom("terms").select(["id", "name", "slug"]).where("taxonomy", "=", "product_cat").where("id", "in", targets.product_cat).execute()
       : [],
-    targets.product.length ? b.selectFrom("products").select(["id", "name", "slug"]).where("status", "=", "publish").where("id", "in", targets.product).execute() : [],
-    targets.post.length ? b.selectFrom("posts").select(["id", "title as name", "slug"]).where("status", "=", "publish").where("id", "in", targets.post).execute() : [],
+    targets.product.length
+      ? b.selectFrom("products").select(["id", "name", "slug"]).where("status", "=", "publish").where("id", "in", targets.product).execute()
+      : [],
+    targets.post.length
+      ? b.selectFrom("posts").select(["id", "title as name", "slug"]).where("status", "=", "publish").where("id", "in", targets.post).execute()
+      : [],
     targets.popup.length ? b.selectFrom("popups").select("id").where("id", "in", targets.popup).execute() : [],
   ]);
   const map = (rows: { id: number; name: string; slug: string }[], href: (slug: string) => string) =>

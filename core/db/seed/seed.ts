@@ -66,7 +66,12 @@ async function insertMenus(tx: Queryable): Promise<void> {
   const [terms, products, sizeGuide] = await Promise.all([
     sql(tx).selectFrom("terms").select(["id", "slug"]).where("taxonomy", "=", "product_cat").execute(),
     sql(tx).selectFrom("products").select(["id", "slug"]).execute(),
-    sql(tx).selectFrom("popups").select("id").where(raw`settings->>'title'`, "=", "Size guide").orderBy("id").executeTakeFirst(),
+    sql(tx)
+      .selectFrom("popups")
+      .select("id")
+      .where(raw`settings->>'title'`, "=", "Size guide")
+      .orderBy("id")
+      .executeTakeFirst(),
   ]);
   const lookup = (rows: { id: number; slug: string }[], what: string) => (slug: string) => {
     const row = rows.find((r) => r.slug === slug);

@@ -57,7 +57,10 @@ const customUrl = z
   .trim()
   .min(1)
   .max(2000)
-  .refine((u) => /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*|mailto:[^\s]+|tel:[+0-9 ()-]+)$/i.test(u), "must be an http(s) address, a path starting with '/', mailto: or tel:");
+  .refine(
+    (u) => /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*|mailto:[^\s]+|tel:[+0-9 ()-]+)$/i.test(u),
+    "must be an http(s) address, a path starting with '/', mailto: or tel:",
+  );
 const linkActionHref = z
   .string()
   .max(2000)
@@ -108,7 +111,8 @@ function shapeProblem(items: ParsedItem[]): { path: (string | number)[]; message
     for (const [i, item] of list.entries()) {
       count++;
       if (count > MENU_MAX_ITEMS) return { path: [...path, i], message: `a menu holds at most ${MENU_MAX_ITEMS} items` };
-      if (item.children.length > 0 && depth >= MENU_MAX_DEPTH) return { path: [...path, i, "children"], message: `menus nest at most ${MENU_MAX_DEPTH} levels deep` };
+      if (item.children.length > 0 && depth >= MENU_MAX_DEPTH)
+        return { path: [...path, i, "children"], message: `menus nest at most ${MENU_MAX_DEPTH} levels deep` };
       const deeper = walk(item.children, depth + 1, [...path, i, "children"]);
       if (deeper) return deeper;
     }
@@ -127,7 +131,11 @@ export const menuSchema = z
     modified_gmt: z.string().max(40).optional(),
     name: z.string().trim().min(1).max(100),
     slug: slug.optional(),
-    location: z.string().regex(/^[a-z0-9_-]{1,40}$/, "a location name like 'primary'").nullable().optional(),
+    location: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,40}$/, "a location name like 'primary'")
+      .nullable()
+      .optional(),
     items: z.array(menuItemSchema).max(100).default([]),
   })
   .superRefine((menu, ctx) => {
@@ -142,7 +150,11 @@ export const menuPatchSchema = z
     modified_gmt: z.string().max(40).optional(),
     name: z.string().trim().min(1).max(100).optional(),
     slug: slug.optional(),
-    location: z.string().regex(/^[a-z0-9_-]{1,40}$/, "a location name like 'primary'").nullable().optional(),
+    location: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,40}$/, "a location name like 'primary'")
+      .nullable()
+      .optional(),
     items: z.array(menuItemSchema).max(100).optional(),
   })
   .superRefine((menu, ctx) => {
@@ -194,7 +206,10 @@ export function menuTargets(items: MenuItem[]): MenuTargets {
 }
 
 /** The first item (as an error path) whose target is not among the existing ones, or null. */
-export function missingTarget(items: MenuItem[], exists: (kind: keyof MenuTargets, id: number) => boolean): { path: (string | number)[]; message: string } | null {
+export function missingTarget(
+  items: MenuItem[],
+  exists: (kind: keyof MenuTargets, id: number) => boolean,
+): { path: (string | number)[]; message: string } | null {
   const walk = (list: MenuItem[], path: (string | number)[]): { path: (string | number)[]; message: string } | null => {
     for (const [i, item] of list.entries()) {
       const at = [...path, i];
