@@ -19,28 +19,26 @@ import { registerSingleton } from "../singletons.ts";
 const PREFIX = "site_settings.";
 export const SITE_SETTINGS_CACHE_MS = 5_000;
 
-let cache = new WeakMap<object, { at: number; saved: Promise<Record<string, unknown>> }>();
+/** The merged configuration per database handle (one shop's `services.config` is fixed for its life). */
+let cache = new WeakMap<object, { at: number; base: SiteConfig; config: Promise<SiteConfig> }>();
 registerSingleton("site settings cache");
 
-function savedSections(db: Db, nowMs: number): Promise<Record<string, unknown>> {
-  const hit = cache.get(db);
-  if (hit && nowMs - hit.at < SITE_SETTINGS_CACHE_MS) return hit.saved;
-  const saved = settingsWithPrefix(db, PREFIX);
-  const entries = cache;
-  entries.set(db, { at: nowMs, saved });
-  saved.catch(() => entries.get(db)?.saved === saved && entries.delete(db));
-  return saved;
-}
-
-/** Clears the cached saved sections (in this process). */
+/** Clears the cached configurations (in this process). */
 function invalidateSiteSettings(): void {
   cache = new WeakMap();
 }
 
 /** The configuration the storefront uses for this request. */
-export async function currentSiteConfig(services: { db: Db; config: SiteConfig }): Promise<SiteConfig> {
-  const saved = await savedSections(services.db, Date.now());
-  return withSavedSettings(services.config, saved as Partial<Record<EditableSection, unknown>>);
+export function currentSiteConfig(services: { db: Db; config: SiteConfig }, nowMs = Date.now()): Promise<SiteConfig> {
+  const { db, config: base } = services;
+  const hit = cache.get(db);
+  if (hit && hit.base === base && nowMs - hit.at < SITE_SETTINGS_CACHE_MS) return hit.config;
+  const config = settingsWithPrefix(db, PREFIX).then((saved) => withSavedSettings(base, saved as Partial<Record<EditableSection, unknown>>));
+  const entries = cache;
+  entries.set(db, { at: nowMs, base, config });
+  // A failed read is not remembered.
+  config.catch(() => entries.get(db)?.config === config && entries.delete(db));
+  return config;
 }
 
 /** One section's values in effect (what GET answers). */
@@ -66,7 +64,8 @@ export async function saveSection(
   const fields = (schema as z.ZodObject).partial().safeParse(patch ?? {});
   if (!fields.success) return { ok: false, error: fields.error, value: patch };
   const outcome = await services.db.transaction(async (tx): Promise<SaveSectionOutcome> => {
-    const stored = await readSetting(tx, PREFIX + name);
+    // Two owners saving different fields at once must not lose one: the row is locked for the read-modify-write.
+    const stored = await readSetting(tx, PREFIX + name, true);
     const savedBefore = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
     const base = services.config[key] as Record<string, unknown>;
     const beforeParsed = schema.safeParse({ ...base, ...savedBefore });

@@ -100,7 +100,11 @@ export class RestRouter {
       pathMatched = true;
       if (route.method !== method && !(method === "HEAD" && route.method === "GET")) continue;
       const params: Record<string, string> = {};
-      route.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1]!)));
+      try {
+        route.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1]!)));
+      } catch {
+        return null; // a malformed escape (%E0%A4%A) names no object: rest_no_route, never a 500
+      }
       return { route, params };
     }
     return pathMatched ? "method" : null;

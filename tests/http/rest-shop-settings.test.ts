@@ -254,3 +254,30 @@ describe("shop/v1/settings", () => {
     }
   });
 });
+
+describe("shop/v1/popups writes", () => {
+  it("are audited too", async () => {
+    const popup = {
+      title: "Audit me",
+      content: { heading: "Hi", text: ["Hello."] },
+      triggers: { page_load: { delay: 2 } },
+      timing: { times: { times: 1, period: "day" } },
+    };
+    const created = await call(manager, "POST", "shop/v1/popups", popup);
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect((await call(manager, "PUT", `shop/v1/popups/${id}`, { ...popup, title: "Audited" })).status).toBe(200);
+    expect((await call(manager, "DELETE", `shop/v1/popups/${id}`)).status).toBe(200);
+    const lines = await auditLines("popup", String(id));
+    expect(lines.map((l) => l.action)).toEqual(["delete", "update", "create"]);
+    expect(lines[1]).toMatchObject({ changes: { title: { from: "Audit me", to: "Audited" } } });
+  });
+});
+
+describe("odd addresses", () => {
+  it("a malformed escape in a rule's code is a client's mistake, not a 5xx", async () => {
+    const res = await call(admin, "GET", "shop/v1/discount-rules/%E0%A4%A");
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as Json).code).toBe("rest_no_route");
+  });
+});

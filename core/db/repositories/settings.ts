@@ -26,9 +26,21 @@ export async function settingsWithPrefix(db: Queryable, prefix: string): Promise
   return Object.fromEntries(rows.map((r) => [r.key.slice(prefix.length), r.value]));
 }
 
-/** One setting's value, or undefined. */
-export async function readSetting(db: Queryable, key: string): Promise<unknown> {
-  const row = await sql(db).selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+/**
+ * One setting's value, or undefined. With `lock` (inside a transaction) the row is created empty (`{}`) when missing
+ * and locked, so a concurrent read-modify-write of the same key waits for this one.
+ */
+export async function readSetting(db: Queryable, key: string, lock = false): Promise<unknown> {
+  if (lock) {
+    await sql(db)
+      .insertInto("settings")
+      .values({ key, value: JSON.stringify({}) })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+  }
+  let query = sql(db).selectFrom("settings").select("value").where("key", "=", key);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   return row?.value;
 }
 
