@@ -16,6 +16,8 @@ import { consentFeature } from "./consent.ts";
 import { trackingFeature } from "./tracking.ts";
 import { popupsFeature } from "./popups.ts";
 import { auditFeature } from "./audit.ts";
+import { wcOrdersFeature } from "./wc-orders.ts";
+import { wcStoreAdminFeature } from "./wc-store-admin.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -34,4 +36,6 @@ export const FEATURES: Feature[] = [
   trackingFeature,
   popupsFeature,
   auditFeature,
+  wcOrdersFeature,
+  wcStoreAdminFeature,
 ];
