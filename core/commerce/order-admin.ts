@@ -173,7 +173,8 @@ export async function changeOrderStatus(deps: OrderAdminDeps, orderId: number, t
         allowed: ORDER_STATUS_TRANSITIONS[o.status],
       });
     }
-    if ((to === "cancelled" || to === "failed") && (await attempts.hasOpenAttempt(tx, orderId))) {
+    // Money that lands must find the order as its payment left it (the account's Cancel refuses the same way).
+    if (await attempts.hasOpenAttempt(tx, orderId)) {
       throw new OrderAdminError("woocommerce_rest_invalid_order_status", "A payment for this order is under way; try again in a minute.", 409, {
         from: o.status,
         to,
@@ -208,7 +209,7 @@ export async function changeOrderStatus(deps: OrderAdminDeps, orderId: number, t
 
 /** Gives back every unit a paid order still holds (cancelling it after payment). */
 async function restockAll(tx: Queryable, orderId: number): Promise<void> {
-  for (const s of await admin.unreturnedStock(tx, orderId)) await admin.returnOrderUnits(tx, orderId, { ...s, quantity: s.left });
+  for (const s of await stock.unreturnedStock(tx, orderId)) await stock.returnOrderUnits(tx, orderId, { ...s, quantity: s.left });
 }
 
 export async function updateOrderDetails(
@@ -391,7 +392,7 @@ export async function refundOrder(deps: OrderAdminDeps, orderId: number, req: Re
  * more than the order still holds of it, through the statement every release uses (stock.returnUnits).
  */
 async function restockLines(tx: Queryable, orderId: number, lines: readonly admin.RefundLine[]): Promise<void> {
-  const held = await admin.unreturnedStock(tx, orderId);
+  const held = await stock.unreturnedStock(tx, orderId);
   const orderLines = (await admin.adminOrders(tx, [orderId]))[0]?.lines ?? [];
   const give = new Map<string, StockNeed & { left: number }>();
   for (const li of lines) {
@@ -407,7 +408,7 @@ async function restockLines(tx: Queryable, orderId: number, lines: readonly admi
     give.set(k, { ...h, quantity });
   }
   for (const need of [...give.values()].sort((a, b) => a.table.localeCompare(b.table) || a.id - b.id)) {
-    await admin.returnOrderUnits(tx, orderId, need);
+    await stock.returnOrderUnits(tx, orderId, need);
   }
 }
 

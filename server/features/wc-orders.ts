@@ -31,8 +31,17 @@ import { ORDER_STATUSES, type OrderStatus } from "../../core/domain/orders/statu
 import type { OrderAddress } from "../../core/domain/orders/types.ts";
 import { addressArg, EMPTY_ADDRESS, moneyArg, noteJson, orderJson, refundJson } from "./wc-orders-wire.ts";
 
-/** The shop's version, as WooCommerce's `version` field and system_status report it. */
-export const SHOP_VERSION: string = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+/**
+ * The shop's version, as WooCommerce's `version` field and system_status report it: package.json's, which sits two
+ * folders up both from this file and from the built server (build/server/index.js).
+ */
+export const SHOP_VERSION: string = (() => {
+  try {
+    return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  } catch {
+    return process.env.npm_package_version ?? "0.0.0";
+  }
+})();
 
 /** WooCommerce's permission answers (401 for a guest, 403 for a signed-in user without the capability). */
 export const WC_DENIED = {
@@ -270,7 +279,7 @@ export const wcOrdersFeature: Feature = {
       const a = args.data;
       const changes: Record<string, unknown> = {};
       const d = deps(input.services);
-      // Details first: a refused status change then still answers the status error with nothing else half-done.
+      // The status first: a refused change answers its error before anything else is written.
       if (a.status !== undefined && a.status !== before.status) {
         try {
           await changeOrderStatus(d, before.id, a.status, user.id);

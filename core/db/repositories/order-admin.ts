@@ -7,8 +7,6 @@ import type { Queryable } from "../client.ts";
 import { raw, sql } from "../kysely.ts";
 import { parseOrderStatus, type OrderStatus } from "../../domain/orders/status.ts";
 import type { OrderAddress } from "../../domain/orders/types.ts";
-import type { StockNeed } from "../../domain/catalog/index.ts";
-import { returnUnits } from "./stock.ts";
 
 export interface OrderListQuery {
   statuses: OrderStatus[] | null;
@@ -532,39 +530,6 @@ export async function orderCharge(tx: Queryable, orderId: number): Promise<{ cha
     .limit(1)
     .executeTakeFirst();
   return row ? { chargeId: row.charge_id!, amount: Number(row.amount) } : null;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Giving stock back after payment (a refund's restock, cancelling a paid order)
-// ---------------------------------------------------------------------------------------------------------------
-
-/** What the order still holds per stock item (taken and not given back), locked, in the fixed stock order. */
-export async function unreturnedStock(tx: Queryable, orderId: number): Promise<(StockNeed & { left: number })[]> {
-  const rows = await sql(tx)
-    .selectFrom("order_stock")
-    .select(["item_table", "item_id", "quantity", "restocked"])
-    .where("order_id", "=", orderId)
-    .orderBy("item_table")
-    .orderBy("item_id")
-    .forUpdate()
-    .execute();
-  return rows.map((r) => ({ table: r.item_table as StockNeed["table"], id: r.item_id, quantity: r.quantity, name: "", left: r.quantity - r.restocked }));
-}
-
-/**
- * Gives back `need.quantity` units the order holds of one stock item, through the same statement a failed or
- * cancelled order's release uses (`returnUnits`), and records them so no unit is returned twice.
- */
-export async function returnOrderUnits(tx: Queryable, orderId: number, need: StockNeed): Promise<void> {
-  if (need.quantity <= 0) return;
-  await sql(tx)
-    .updateTable("order_stock")
-    .set((eb) => ({ restocked: eb("restocked", "+", need.quantity) }))
-    .where("order_id", "=", orderId)
-    .where("item_table", "=", need.table)
-    .where("item_id", "=", need.id)
-    .execute();
-  await returnUnits(tx, need);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
