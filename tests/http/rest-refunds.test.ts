@@ -111,6 +111,33 @@ describe("POST wc/v3/orders/{id}/refunds", () => {
     expect(await gatewayRefunds()).toBe(refundsBefore + 1);
   });
 
+  it("a refund left pending after the gateway refunded (a crash) holds its amount and is finished, once, by the retry with its key", async () => {
+    const order = await paidOrder(2);
+    const db = shop.services.db;
+    const body = { amount: "15.00", line_items: [{ id: order.lineId, quantity: 1, refund_total: "15.00" }] };
+    const stockBefore = await stockOf();
+    const refundsBefore = await gatewayRefunds();
+    const done = await api("POST", `/wp-json/wc/v3/orders/${order.id}/refunds`, body, { "Idempotency-Key": "crashed" });
+    expect(done.status).toBe(201);
+    // Undo what the last transaction did, as if the process died right after the gateway's answer.
+    await db.query(`UPDATE order_refunds SET status = 'pending', completed_at = NULL WHERE order_id = $1`, [order.id]);
+    await db.query(`UPDATE order_stock SET restocked = 0 WHERE order_id = $1`, [order.id]);
+    await db.query(`UPDATE products SET stock_quantity = stock_quantity - 1 WHERE id = $1`, [productId]);
+    expect(await stockOf()).toBe(stockBefore);
+    expect((await (await api("GET", `/wp-json/wc/v3/orders/${order.id}/refunds`)).json()) as unknown[]).toEqual([]);
+    // The pending refund's amount stays reserved.
+    const all = await api("POST", `/wp-json/wc/v3/orders/${order.id}/refunds`, { amount: order.total, api_restock: false });
+    expect(all.status).toBe(400);
+    const retry = await api("POST", `/wp-json/wc/v3/orders/${order.id}/refunds`, body, { "Idempotency-Key": "crashed" });
+    expect(retry.status).toBe(201);
+    expect(await gatewayRefunds()).toBe(refundsBefore + 1);
+    expect(await stockOf()).toBe(stockBefore + 1);
+    const again = await api("POST", `/wp-json/wc/v3/orders/${order.id}/refunds`, body, { "Idempotency-Key": "crashed" });
+    expect(again.status).toBe(200);
+    expect(await stockOf()).toBe(stockBefore + 1);
+    expect(await gatewayRefunds()).toBe(refundsBefore + 1);
+  });
+
   it("a full refund moves the order to refunded; nothing is left to refund after it", async () => {
     const order = await paidOrder(2);
     const stockBefore = await stockOf();
