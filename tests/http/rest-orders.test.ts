@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { TestClient } from "../support/client.ts";
 import { signInAs, type SignedIn } from "../support/staff.ts";
-import { billing, cardFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
+import { CARD, billing, cardFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
 
 let shop: TestShop;
 let admin: SignedIn;
@@ -156,6 +156,36 @@ describe("POST wc/v3/orders (staff order for a customer)", () => {
       String(o.id),
     ]);
     expect(audit.map((a) => a.action)).toEqual(["create", "update"]);
+  });
+
+  it("the customer pays it on its payment_url; staff refund it through the gateway and the stock comes back", async () => {
+    const customer = await signInAs(shop, "pays-later@example.com", "customer");
+    const before = await stockOf();
+    const made = (await (
+      await api("POST", "/wp-json/wc/v3/orders", {
+        customer_id: customer.id,
+        billing: { first_name: "Pay", last_name: "Later", address_1: "1 Main St", city: "Springfield", state: "IL", postcode: "62701", country: "US" },
+        line_items: [{ product_id: productId, quantity: 2 }],
+      })
+    ).json()) as { id: number; payment_url: string; total: string; line_items: { id: number }[] };
+    expect(await stockOf()).toBe(before - 2);
+    const path = new URL(made.payment_url).pathname + new URL(made.payment_url).search;
+    const html = await (await customer.client.get(path)).text();
+    expect(html).toContain("Pay for order");
+    const nonce = /name="woocommerce-pay-nonce" value="([^"]+)"/.exec(html)![1]!;
+    const paid = await customer.client.post(path, { "woocommerce-pay-nonce": nonce, ...cardFields(), [`${CARD}-payment-token`]: "" });
+    expect(paid.status).toBe(302);
+    const order = (await (await api("GET", `/wp-json/wc/v3/orders/${made.id}`)).json()) as { status: string; transaction_id: string };
+    expect(order.status).toBe("processing");
+    expect(order.transaction_id).toMatch(/^ch_/);
+    expect(await stockOf()).toBe(before - 2);
+    const refund = await api("POST", `/wp-json/wc/v3/orders/${made.id}/refunds`, {
+      amount: made.total,
+      line_items: [{ id: made.line_items[0]!.id, quantity: 2, refund_total: made.total }],
+    });
+    expect(refund.status).toBe(201);
+    expect(((await (await api("GET", `/wp-json/wc/v3/orders/${made.id}`)).json()) as { status: string }).status).toBe("refunded");
+    expect(await stockOf()).toBe(before);
   });
 
   it("refuses what it cannot sell and changes nothing", async () => {
