@@ -98,6 +98,8 @@ export interface Coupons {
   code: string;
   created_at: Generated<Timestamp>;
   data: Json;
+  id: Generated<number>;
+  updated_at: Generated<Timestamp>;
   usage_count: Generated<number>;
 }
 
@@ -258,16 +260,37 @@ export interface OrderMeta {
 }
 
 export interface OrderNotes {
+  added_by: number | null;
   created_at: Generated<Timestamp>;
+  customer_note: Generated<boolean>;
   id: Generated<number>;
   note: string;
   order_id: number;
 }
 
+export interface OrderRefunds {
+  amount: number;
+  api_refund: boolean;
+  completed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  gateway_refund_id: string | null;
+  id: Generated<number>;
+  idempotency_key: string;
+  line_items: Generated<Json>;
+  order_id: number;
+  reason: Generated<string>;
+  refunded_by: number | null;
+  request_hash: string;
+  restock: boolean;
+  status: string;
+}
+
 export interface Orders {
   billing_email: string;
   checkout_key: string | null;
+  completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
+  created_via: Generated<string>;
   currency: string;
   customer_id: number | null;
   customer_note: Generated<string>;
@@ -302,6 +325,7 @@ export interface OrderStock {
   item_table: string;
   order_id: number;
   quantity: number;
+  restocked: Generated<number>;
 }
 
 export interface PasswordResets {
@@ -559,6 +583,7 @@ export interface DB {
   order_lines: OrderLines;
   order_meta: OrderMeta;
   order_notes: OrderNotes;
+  order_refunds: OrderRefunds;
   order_status_transitions: OrderStatusTransitions;
   order_statuses: OrderStatuses;
   order_stock: OrderStock;

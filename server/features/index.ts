@@ -18,6 +18,8 @@ import { popupsFeature } from "./popups.ts";
 import { auditFeature } from "./audit.ts";
 import { shopSettingsFeature } from "./shop-settings.ts";
 import { menusFeature } from "./menus.ts";
+import { wcOrdersFeature } from "./wc-orders.ts";
+import { wcStoreAdminFeature } from "./wc-store-admin.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -38,4 +40,6 @@ export const FEATURES: Feature[] = [
   auditFeature,
   shopSettingsFeature,
   menusFeature,
+  wcOrdersFeature,
+  wcStoreAdminFeature,
 ];

@@ -88,3 +88,32 @@ export async function addProductSales(tx: Queryable, productId: number, quantity
     .where("id", "=", productId)
     .execute();
 }
+
+/** What the order still holds per stock item (taken and not given back), locked, in the fixed stock order. */
+export async function unreturnedStock(tx: Queryable, orderId: number): Promise<(StockNeed & { left: number })[]> {
+  const rows = await sql(tx)
+    .selectFrom("order_stock")
+    .select(["item_table", "item_id", "quantity", "restocked"])
+    .where("order_id", "=", orderId)
+    .orderBy("item_table")
+    .orderBy("item_id")
+    .forUpdate()
+    .execute();
+  return rows.map((r) => ({ table: r.item_table as StockNeed["table"], id: r.item_id, quantity: r.quantity, name: "", left: r.quantity - r.restocked }));
+}
+
+/**
+ * Gives back `need.quantity` units the order holds of one stock item, through the same statement a failed or
+ * cancelled order's release uses (`returnUnits`), and records them so no unit is returned twice.
+ */
+export async function returnOrderUnits(tx: Queryable, orderId: number, need: StockNeed): Promise<void> {
+  if (need.quantity <= 0) return;
+  await sql(tx)
+    .updateTable("order_stock")
+    .set((eb) => ({ restocked: eb("restocked", "+", need.quantity) }))
+    .where("order_id", "=", orderId)
+    .where("item_table", "=", need.table)
+    .where("item_id", "=", need.id)
+    .execute();
+  await returnUnits(tx, need);
+}

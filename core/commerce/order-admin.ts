@@ -1,0 +1,430 @@
+/**
+ * What staff do to orders through the REST API (docs/contract/rest/orders.md): create an order for a customer,
+ * move it along the status machine, add notes, delete it, and refund it through the payment gateway.
+ *
+ * Refunds (decision 0022): one transaction under the order's row lock checks what is left to refund (completed
+ * AND pending refunds count) and records the refund 'pending'; the gateway is called outside any transaction with
+ * a key derived from that row; a second transaction completes it, restocks and moves the order to 'refunded' when
+ * nothing is left. A request repeated with the same idempotency key finds its row: a completed one is answered
+ * again, a pending one (a timeout) is resumed with the same gateway key, so money moves at most once.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { Db, Queryable } from "../db/client.ts";
+import * as repo from "../db/repositories/orders.ts";
+import * as admin from "../db/repositories/order-admin.ts";
+import * as stock from "../db/repositories/stock.ts";
+import * as attempts from "../db/repositories/payment-attempts.ts";
+import { sellables } from "../db/repositories/cart.ts";
+import { canTransition, ORDER_STATUS_TRANSITIONS, type OrderStatus } from "../domain/orders/status.ts";
+import type { OrderAddress } from "../domain/orders/types.ts";
+import { shopPrice, stockNeeds, type StockNeed } from "../domain/catalog/index.ts";
+import { formatMoney, type CurrencyFormat } from "../domain/money/money.ts";
+import type { PaymentGateway } from "../payments/gateway.ts";
+import { orderNoteEmail, orderRefundedEmail } from "../mail/templates/order-note.ts";
+
+/** A refusal the REST layer answers in WooCommerce's shape. */
+export class OrderAdminError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface OrderAdminDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  currency: string;
+  currencyFormat: CurrencyFormat;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Creating an order for a customer
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface StaffOrderRequest {
+  customerId: number | null;
+  billing: OrderAddress;
+  shipping: OrderAddress | null;
+  lines: { productId: number; variationId: number; quantity: number; subtotal?: number; total?: number }[];
+  shippingLines: { methodId: string; methodTitle: string; total: number }[];
+  customerNote: string;
+  paymentMethod: string;
+  paymentMethodTitle: string;
+}
+
+/**
+ * A pending order made by staff: priced at the products' shop prices unless the line gives its own subtotal/total
+ * (as WooCommerce's API allows), its managed stock taken with the checkout's conditional updates
+ * (stock.takeUnits, in the fixed stock order, so it cannot oversell against concurrent checkouts), so the
+ * customer can pay it on the order-pay page and a cancellation gives the stock back as a checkout's would.
+ */
+export async function createStaffOrder(deps: OrderAdminDeps, req: StaffOrderRequest, actorId: number): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const found = await sellables(
+      tx,
+      req.lines.map((l) => ({ productId: l.productId, variationId: l.variationId })),
+    );
+    const lines = req.lines.map((l, i) => {
+      const s = found.get(`${l.productId}:${l.variationId}`);
+      if (!s)
+        throw new OrderAdminError("woocommerce_rest_invalid_product_id", `line_items[${i}]: no such product or variation.`, 400, { params: ["line_items"] });
+      if (s.type === "bundle" || s.type === "grouped" || s.type === "external" || (s.type === "variable" && !l.variationId)) {
+        throw new OrderAdminError("woocommerce_rest_invalid_product_id", `line_items[${i}]: a ${s.type} product cannot be ordered through the API.`, 400, {
+          params: ["line_items"],
+        });
+      }
+      const unit = shopPrice(s.regularPrice, s.salePrice);
+      const subtotal = l.subtotal ?? unit * l.quantity;
+      return { sellable: s, quantity: l.quantity, subtotal, total: l.total ?? subtotal, variationId: l.variationId };
+    });
+    const needs = stockNeeds(
+      lines.map((l) => ({
+        productId: l.sellable.productId,
+        variationId: l.variationId,
+        name: l.sellable.name,
+        quantity: l.quantity,
+        stockQuantity: l.sellable.stockQuantity,
+        components: [],
+      })),
+    );
+    for (const need of needs) {
+      if (await stock.takeUnits(tx, need)) continue;
+      const left = await stock.unitsLeft(tx, need);
+      throw new OrderAdminError("woocommerce_rest_invalid_stock", `Not enough "${need.name}" in stock (${left} available).`, 400, { params: ["line_items"] });
+    }
+    const subtotal = lines.reduce((n, l) => n + l.subtotal, 0);
+    const linesTotal = lines.reduce((n, l) => n + l.total, 0);
+    const shippingTotal = req.shippingLines.reduce((n, s) => n + s.total, 0);
+    const ship = req.shippingLines[0];
+    const orderId = await repo.insertOrder(tx, {
+      orderKey: `wc_order_${randomBytes(12).toString("base64url")}`,
+      customerId: req.customerId,
+      billingEmail: req.billing.email,
+      currency: deps.currency,
+      subtotal,
+      discountTotal: Math.max(0, subtotal - linesTotal),
+      shippingTotal,
+      total: linesTotal + shippingTotal,
+      shippingMethodId: ship?.methodId ?? null,
+      shippingMethodTitle: ship?.methodTitle ?? null,
+      paymentMethod: req.paymentMethod,
+      paymentMethodTitle: req.paymentMethodTitle,
+      customerNote: req.customerNote,
+      checkoutKey: null,
+      billing: req.billing,
+      shipping: req.shipping,
+      lines: lines.map((l) => ({
+        productId: l.sellable.productId,
+        variationId: l.variationId > 0 ? l.variationId : null,
+        name: l.sellable.name,
+        details: "",
+        quantity: l.quantity,
+        subtotal: l.subtotal,
+        total: l.total,
+      })),
+      stock: needs,
+      coupons: [],
+      meta: {},
+    });
+    for (const l of lines) await stock.addProductSales(tx, l.sellable.productId, l.quantity);
+    await admin.setOrderOrigin(tx, orderId, "rest-api");
+    await admin.insertNote(tx, orderId, "Order created through the REST API.", false, actorId);
+    return orderId;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Status, addresses, notes, deletion
+// ---------------------------------------------------------------------------------------------------------------
+
+const PAID_STATUSES: readonly OrderStatus[] = ["processing", "completed"];
+
+/**
+ * Moves the order to `to` along an allowed edge of the status machine (core/domain/orders/status.ts, the same
+ * edges as order_status_transitions), with what each move means for stock: cancelling or failing an unpaid order
+ * gives back what it holds (repo.releaseHeld, as the account's Cancel does); cancelling a paid one gives back the
+ * units not yet restocked; moving a failed order on takes its stock again. 'refunded' is reached only through a
+ * refund, so the money and the status never disagree. Returns the previous status.
+ */
+export async function changeOrderStatus(deps: OrderAdminDeps, orderId: number, to: OrderStatus, actorId: number): Promise<OrderStatus | null> {
+  return deps.db.transaction(async (tx) => {
+    const o = await repo.lockOrder(tx, orderId);
+    if (!o) return null;
+    if (o.status === to) return o.status;
+    if (to === "refunded") {
+      throw new OrderAdminError(
+        "woocommerce_rest_invalid_order_status",
+        "An order becomes refunded through POST orders/{id}/refunds, which refunds the payment.",
+        400,
+        {
+          from: o.status,
+          to,
+        },
+      );
+    }
+    if (!canTransition(o.status, to)) {
+      throw new OrderAdminError("woocommerce_rest_invalid_order_status", `Cannot change the order status from ${o.status} to ${to}.`, 400, {
+        from: o.status,
+        to,
+        allowed: ORDER_STATUS_TRANSITIONS[o.status],
+      });
+    }
+    // Money that lands must find the order as its payment left it (the account's Cancel refuses the same way).
+    if (await attempts.hasOpenAttempt(tx, orderId)) {
+      throw new OrderAdminError("woocommerce_rest_invalid_order_status", "A payment for this order is under way; try again in a minute.", 409, {
+        from: o.status,
+        to,
+      });
+    }
+    const paidAt = await admin.orderPaidAt(tx, orderId);
+    if (!o.stockHeld && (to === "pending" || to === "processing" || to === "on-hold")) {
+      // A failed order gave its stock back: take it again, as paying it on the order-pay page would.
+      for (const need of await stock.orderStock(tx, orderId)) {
+        if (!(await stock.takeUnits(tx, need))) {
+          throw new OrderAdminError("woocommerce_rest_invalid_stock", `"${need.name}" is no longer in stock.`, 400, { from: o.status, to });
+        }
+      }
+      await stock.addOrderSales(tx, orderId, 1);
+      await repo.markStockHeld(tx, orderId);
+    }
+    if (!(await repo.transition(tx, orderId, to, { paid: PAID_STATUSES.includes(to) }))) {
+      throw new OrderAdminError("woocommerce_rest_invalid_order_status", `Cannot change the order status from ${o.status} to ${to}.`, 400, {
+        from: o.status,
+        to,
+      });
+    }
+    if (to === "cancelled" || to === "failed") {
+      if (paidAt === null) await repo.releaseHeld(tx, orderId);
+      else await restockAll(tx, orderId);
+    }
+    if (to === "completed") await admin.markCompletedAt(tx, orderId);
+    await admin.insertNote(tx, orderId, `Order status changed from ${o.status} to ${to} by staff.`, false, actorId);
+    return o.status;
+  });
+}
+
+/** Gives back every unit a paid order still holds (cancelling it after payment). */
+async function restockAll(tx: Queryable, orderId: number): Promise<void> {
+  for (const s of await stock.unreturnedStock(tx, orderId)) await stock.returnOrderUnits(tx, orderId, { ...s, quantity: s.left });
+}
+
+export async function updateOrderDetails(
+  deps: OrderAdminDeps,
+  orderId: number,
+  changes: { billing?: OrderAddress; shipping?: OrderAddress; customerNote?: string },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (changes.billing) await admin.saveOrderAddress(tx, orderId, "billing", changes.billing);
+    if (changes.shipping) await admin.saveOrderAddress(tx, orderId, "shipping", changes.shipping);
+    if (changes.customerNote !== undefined) await admin.setCustomerNote(tx, orderId, changes.customerNote);
+  });
+}
+
+/**
+ * A note on the order. A note "to the customer" is e-mailed to the billing address through the outbox, in the
+ * same transaction (WooCommerce's customer note e-mail).
+ */
+export async function addOrderNote(deps: OrderAdminDeps, orderId: number, note: string, customerNote: boolean, actorId: number): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const id = await admin.insertNote(tx, orderId, note, customerNote, actorId);
+    if (customerNote) {
+      const contact = await repo.orderContact(tx, orderId);
+      if (contact) await repo.queueEmail(tx, { kind: "order_note", to: contact.billingEmail, ...orderNoteEmail({ id: orderId }, note), orderId });
+    }
+    return id;
+  });
+}
+
+/** Deletes an order for good. An unpaid order first gives back the stock and coupon uses it holds. */
+export async function deleteOrderForGood(deps: OrderAdminDeps, orderId: number): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const o = await repo.lockOrder(tx, orderId);
+    if (!o) return false;
+    if (await attempts.hasOpenAttempt(tx, orderId)) {
+      throw new OrderAdminError("woocommerce_rest_cannot_delete", "A payment for this order is under way; try again in a minute.", 409);
+    }
+    await repo.releaseHeld(tx, orderId);
+    return admin.deleteOrder(tx, orderId);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Refunds
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface RefundRequest {
+  /** Cents; when absent, the sum of the lines' refund_total. */
+  amount: number | null;
+  reason: string;
+  lineItems: admin.RefundLine[];
+  restock: boolean;
+  apiRefund: boolean;
+  /** The client's idempotency key (Idempotency-Key header or idempotency_key); null = none given. */
+  key: string | null;
+}
+
+export type RefundOutcome = { refund: admin.AdminRefund; replay: boolean };
+
+/** Without a key, the same refund of the same order asked again within this window is the same request (a double click). */
+const DOUBLE_SUBMIT_MS = 60_000;
+
+function requestHash(orderId: number, r: RefundRequest): string {
+  const lines = [...r.lineItems].sort((a, b) => a.id - b.id);
+  return createHash("sha256")
+    .update(JSON.stringify([orderId, r.amount, r.reason, lines, r.restock, r.apiRefund]))
+    .digest("hex");
+}
+
+export async function refundOrder(deps: OrderAdminDeps, orderId: number, req: RefundRequest, actorId: number): Promise<RefundOutcome> {
+  const hash = requestHash(orderId, req);
+  // Phase 1: reserve the amount under the order's lock.
+  const reserved = await deps.db.transaction(async (tx) => {
+    const o = await repo.lockOrder(tx, orderId);
+    if (!o) throw new OrderAdminError("woocommerce_rest_invalid_order_id", "Invalid order ID.", 404);
+    const key = req.key ?? (await admin.recentRefundKey(tx, orderId, hash, DOUBLE_SUBMIT_MS)) ?? `auto-${randomBytes(12).toString("hex")}`;
+    const earlier = await admin.findRefundByKey(tx, orderId, key);
+    if (earlier) {
+      if (earlier.requestHash !== hash) {
+        throw new OrderAdminError("woocommerce_rest_idempotency_key_reused", "This idempotency key was used for a different refund.", 409);
+      }
+      return { id: earlier.id, amount: earlier.amount, status: earlier.status, refund: earlier };
+    }
+    if ((await admin.orderPaidAt(tx, orderId)) === null) {
+      throw new OrderAdminError("woocommerce_rest_cannot_create_order_refund", "Only a paid order can be refunded.", 400);
+    }
+    const lines = await admin.adminOrders(tx, [orderId]).then((os) => os[0]!.lines);
+    for (const li of req.lineItems) {
+      const line = lines.find((l) => l.id === li.id);
+      if (!line)
+        throw new OrderAdminError("woocommerce_rest_invalid_order_refund", `line_items: the order has no line item ${li.id}.`, 400, { params: ["line_items"] });
+      if (li.quantity > line.quantity) {
+        throw new OrderAdminError("woocommerce_rest_invalid_order_refund", `line_items: line item ${li.id} has only ${line.quantity} units.`, 400, {
+          params: ["line_items"],
+        });
+      }
+    }
+    const amount = req.amount ?? req.lineItems.reduce((n, l) => n + l.refund_total, 0);
+    if (!(amount > 0)) throw new OrderAdminError("woocommerce_rest_invalid_order_refund", "Refund amount must be greater than zero.", 400);
+    const left = o.total - (await admin.refundedSoFar(tx, orderId));
+    if (amount > left) {
+      throw new OrderAdminError("woocommerce_rest_invalid_order_refund", "Invalid refund amount.", 400, { remaining: (left / 100).toFixed(2) });
+    }
+    const charge = req.apiRefund ? await admin.orderCharge(tx, orderId) : null;
+    if (req.apiRefund && !charge) {
+      throw new OrderAdminError("woocommerce_rest_cannot_create_order_refund", "The payment gateway for this order does not support automatic refunds.", 400);
+    }
+    const id = await admin.insertPendingRefund(tx, {
+      orderId,
+      amount,
+      reason: req.reason,
+      refundedBy: actorId,
+      apiRefund: req.apiRefund,
+      restock: req.restock,
+      lineItems: req.lineItems,
+      key,
+      requestHash: hash,
+    });
+    return { id, amount, status: "pending" as const, refund: null };
+  });
+  if (reserved.status === "completed" && reserved.refund) return { refund: reserved.refund, replay: true };
+
+  // Phase 2: the gateway, outside any transaction, keyed by the refund row (a resumed refund reuses the key).
+  let gatewayRefundId: string | null = null;
+  if (req.apiRefund) {
+    const charge = await admin.orderCharge(deps.db, orderId);
+    const result = charge
+      ? await deps.gateway.refund({ idempotencyKey: `order-${orderId}-refund-${reserved.id}`, chargeId: charge.chargeId, amount: reserved.amount })
+      : ({ status: "error", code: "not_found", retryable: false, message: "The order has no charge to refund." } as const);
+    if (result.status !== "approved") {
+      const retryable = result.status === "error" && result.retryable;
+      // A refusal changed nothing at the processor: the reservation goes. An unknown outcome (timeout) keeps it,
+      // so the amount stays reserved until the same request is retried and finds out.
+      if (!retryable) await admin.dropPendingRefund(deps.db, reserved.id);
+      throw new OrderAdminError(
+        "woocommerce_rest_cannot_create_order_refund",
+        result.message || "The payment gateway refused the refund.",
+        retryable ? 503 : 500,
+        {
+          gateway_code: result.code,
+          retryable,
+        },
+      );
+    }
+    gatewayRefundId = result.refundId;
+  }
+
+  // Phase 3: complete, restock, note, status.
+  return deps.db.transaction(async (tx) => {
+    const o = await repo.lockOrder(tx, orderId);
+    if (!o) throw new OrderAdminError("woocommerce_rest_invalid_order_id", "Invalid order ID.", 404);
+    const completed = await admin.completeRefund(tx, reserved.id, gatewayRefundId);
+    const refund = (await admin.findRefund(tx, orderId, reserved.id))!;
+    if (!completed) return { refund, replay: true };
+    if (refund.restock) await restockLines(tx, orderId, refund.lineItems);
+    const money = formatMoney(refund.amount, deps.currencyFormat);
+    await admin.insertNote(
+      tx,
+      orderId,
+      `Refunded ${money}${refund.apiRefund ? ` through the payment gateway (refund ${gatewayRefundId})` : " by hand (no money moved through the gateway)"}${refund.reason ? ` – ${refund.reason}` : ""}.`,
+      false,
+      actorId,
+    );
+    const full = (await admin.completedRefundTotal(tx, orderId)) >= o.total;
+    if (full && canTransition(o.status, "refunded")) await repo.transition(tx, orderId, "refunded");
+    const contact = await repo.orderContact(tx, orderId);
+    if (contact)
+      await repo.queueEmail(tx, {
+        kind: "order_refunded",
+        to: contact.billingEmail,
+        ...orderRefundedEmail({ id: orderId }, refund.amount, full, deps.currencyFormat),
+        orderId,
+      });
+    return { refund, replay: false };
+  });
+}
+
+/**
+ * Gives back the stock of the refunded lines: each line's own stock item (its variation, else its product), never
+ * more than the order still holds of it, through the statement every release uses (stock.returnUnits).
+ */
+async function restockLines(tx: Queryable, orderId: number, lines: readonly admin.RefundLine[]): Promise<void> {
+  const held = await stock.unreturnedStock(tx, orderId);
+  const orderLines = (await admin.adminOrders(tx, [orderId]))[0]?.lines ?? [];
+  const give = new Map<string, StockNeed & { left: number }>();
+  for (const li of lines) {
+    const line = orderLines.find((l) => l.id === li.id);
+    if (!line || li.quantity <= 0) continue;
+    const table = line.variationId ? "variations" : "products";
+    const itemId = line.variationId ?? line.productId;
+    const h = held.find((s) => s.table === table && s.id === itemId);
+    if (!h) continue;
+    const k = `${table}:${itemId}`;
+    const prev = give.get(k);
+    const quantity = Math.min(h.left, (prev?.quantity ?? 0) + li.quantity);
+    give.set(k, { ...h, quantity });
+  }
+  for (const need of [...give.values()].sort((a, b) => a.table.localeCompare(b.table) || a.id - b.id)) {
+    await stock.returnOrderUnits(tx, orderId, need);
+  }
+}
+
+/**
+ * Deletes a refund record made by hand (api_refund false). A gateway refund moved money and stays: deleting its
+ * record would let the same money be refunded again.
+ */
+export async function deleteManualRefund(deps: OrderAdminDeps, orderId: number, refundId: number): Promise<admin.AdminRefund | null> {
+  return deps.db.transaction(async (tx) => {
+    await repo.lockOrder(tx, orderId);
+    const refund = await admin.findRefund(tx, orderId, refundId);
+    if (!refund) return null;
+    if (refund.apiRefund) {
+      throw new OrderAdminError("woocommerce_rest_cannot_delete", "A refund made through the payment gateway cannot be deleted.", 400);
+    }
+    await admin.deleteRefund(tx, orderId, refundId);
+    return refund;
+  });
+}
