@@ -28,35 +28,62 @@ export async function action(args: Route.ActionArgs) {
 const LOST_PASSWORD = "/wp-login.php?action=lostpassword";
 
 function ErrorText({ error }: { error: LoginError }) {
+  // One text expression between elements, so the markup reads as WordPress's (no React text separators).
   const label = <strong>Error:</strong>;
   switch (error.kind) {
     case "empty_username":
-      return <>{label} The username field is empty.</>;
+      return (
+        <>
+          {label}
+          {" The username field is empty."}
+        </>
+      );
     case "empty_password":
-      return <>{label} The password field is empty.</>;
+      return (
+        <>
+          {label}
+          {" The password field is empty."}
+        </>
+      );
     case "cookies":
-      return <>{label} Cookies are blocked or not supported by your browser. You must enable cookies to log in.</>;
+      return (
+        <>
+          {label}
+          {" Cookies are blocked or not supported by your browser. You must enable cookies to log in."}
+        </>
+      );
     case "unknown_email":
-      return <>{label} Unknown email address. Check again or try your username.</>;
+      return (
+        <>
+          {label}
+          {" Unknown email address. Check again or try your username."}
+        </>
+      );
     case "unknown_username":
       return (
         <>
-          {label} The username <strong>{error.login}</strong> is not registered on this site. If you are unsure of your username, try your email address
-          instead.
+          {label}
+          {" The username "}
+          <strong>{error.login}</strong>
+          {" is not registered on this site. If you are unsure of your username, try your email address instead."}
         </>
       );
     case "incorrect_password_email":
     case "incorrect_password_username":
       return (
         <>
-          {label} The password you entered for the {error.kind === "incorrect_password_email" ? "email address" : "username"} <strong>{error.login}</strong> is
-          incorrect. <a href={LOST_PASSWORD}>Lost your password?</a>
+          {label}
+          {` The password you entered for the ${error.kind === "incorrect_password_email" ? "email address" : "username"} `}
+          <strong>{error.login}</strong>
+          {" is incorrect. "}
+          <a href={LOST_PASSWORD}>Lost your password?</a>
         </>
       );
     case "limited":
       return (
         <>
-          {label} {error.message}
+          {label}
+          {` ${error.message}`}
         </>
       );
   }
