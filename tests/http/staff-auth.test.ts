@@ -24,8 +24,8 @@ beforeAll(async () => {
   shop = await startTestShop();
   admin = await signInAs(shop, "auth-admin@example.com", "administrator");
   customer = await signInAs(shop, "auth-customer@example.com", "customer");
-  [product] = await shop.services.db.query<{ id: number; slug: string }>(`SELECT id, slug FROM products WHERE status = 'publish' ORDER BY id LIMIT 1`);
-  [post] = await shop.services.db.query<{ id: number; slug: string }>(`SELECT id, slug FROM posts WHERE status = 'publish' ORDER BY id LIMIT 1`);
+  product = (await shop.services.db.query<{ id: number; slug: string }>(`SELECT id, slug FROM products WHERE status = 'publish' ORDER BY id LIMIT 1`))[0]!;
+  post = (await shop.services.db.query<{ id: number; slug: string }>(`SELECT id, slug FROM posts WHERE status = 'publish' ORDER BY id LIMIT 1`))[0]!;
 });
 afterAll(async () => shop?.close());
 
@@ -75,7 +75,14 @@ describe("wp-login.php", () => {
   });
 
   it("never redirects to another site", async () => {
-    for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", `${shop.url}@evil.example/`, "http://evil.example/wp-admin/"]) {
+    for (const evil of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      `${shop.url}@evil.example/`,
+      "http://evil.example/wp-admin/",
+    ]) {
       const res = await wpLogin(browser(), "auth-admin@example.com", TEST_PASSWORD, evil);
       expect(res.status, evil).toBe(302);
       expect(res.headers.get("location"), evil).toBe("/wp-admin/");
@@ -94,9 +101,7 @@ describe("wp-login.php", () => {
   it("answers with WordPress's error texts", async () => {
     const wrong = await (await wpLogin(browser(), "auth-admin@example.com", "not the password")).text();
     expect(wrong).toContain('id="login_error"');
-    expect(wrong).toContain(
-      "<strong>Error:</strong> The password you entered for the email address <strong>auth-admin@example.com</strong> is incorrect.",
-    );
+    expect(wrong).toContain("<strong>Error:</strong> The password you entered for the email address <strong>auth-admin@example.com</strong> is incorrect.");
     expect(wrong).toContain('value="auth-admin@example.com"'); // the login is kept in the form
     const unknown = await (await wpLogin(browser(), "nobody-here@example.com", "whatever pass")).text();
     expect(unknown).toContain("<strong>Error:</strong> Unknown email address. Check again or try your username.");
@@ -343,7 +348,10 @@ describe("the first start's staff accounts", () => {
       parseEnv({ NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SIMULATOR: "off", LOG_LEVEL: "warn", ...extra });
     const start = async (extra: Record<string, string> = {}) => {
       const lines: string[] = [];
-      const running = await startShop(env(extra), createLogger("info", (line) => lines.push(line)));
+      const running = await startShop(
+        env(extra),
+        createLogger("info", (line) => lines.push(line)),
+      );
       return { running, lines: lines.map((l) => JSON.parse(l) as { level: string; msg: string }) };
     };
     try {
@@ -360,7 +368,9 @@ describe("the first start's staff accounts", () => {
       const signIn = await client.post("/wp-login.php", { log: adminLine[1]!, pwd: adminLine[2]!, testcookie: "1" });
       expect(signIn.headers.get("location")).toBe("/wp-admin/");
       const roles = async (db = first.running.services.db) =>
-        db.query<{ role: string; email: string; password_hash: string }>(`SELECT role, email, password_hash FROM customers WHERE role <> 'customer' ORDER BY id`);
+        db.query<{ role: string; email: string; password_hash: string }>(
+          `SELECT role, email, password_hash FROM customers WHERE role <> 'customer' ORDER BY id`,
+        );
       const before = await roles();
       expect(before.map((r) => [r.role, r.email])).toEqual([
         ["administrator", "admin@example.com"],
