@@ -82,10 +82,24 @@ describe("wp-login.php in a browser", () => {
     await page.screenshot({ path: "tmp/shots/1280_wp-admin.png" });
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(scripts).toEqual([]); // both pages are plain documents
+    page.removeAllListeners("request");
 
     await page.setViewportSize({ width: 400, height: 900 });
     expect(await scrollsSideways(page)).toBe(false);
     await page.screenshot({ path: "tmp/shots/400_wp-admin.png", fullPage: true });
+
+    // A product page shows staff its Edit link, which leads through post.php to the edit screen's address.
+    const [product] = await shop.services.db.query<{ slug: string; name: string }>(
+      `SELECT slug, name FROM products WHERE status = 'publish' ORDER BY id LIMIT 1`,
+    );
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${shop.url}/product/${product!.slug}/`);
+    const edit = page.getByRole("link", { name: `Edit “${product!.name}”` });
+    await Promise.all([page.waitForURL(/\/wp-admin\/edit\/product\/\d+\/$/), edit.click()]);
+    await page.getByRole("heading", { level: 2, name: product!.name }).waitFor();
+    await page.screenshot({ path: "tmp/shots/1280_wp-admin-edit-product.png" });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.goto(`${shop.url}/wp-admin/`);
 
     // Log Out (a link with its nonce) lands on the form with WordPress's message.
     await Promise.all([page.waitForURL(/loggedout=true/), page.getByRole("link", { name: "Log Out" }).click()]);
