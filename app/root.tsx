@@ -21,6 +21,7 @@ import { TrackingRegistrationEvent } from "./components/tracking/TrackingData.ts
 import { loader as serverLoader } from "./root.server.ts";
 import { pageTitle } from "./lib/listing-params.ts";
 import { globalsScript, listingPagingOf, withListingPaging } from "./lib/page-globals.ts";
+import { isBareDocument } from "./lib/bare-document.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -48,6 +49,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const slideMs = root?.fieldDescriptionSlideMs ?? 250;
   useEffect(() => installFieldDescriptions(slideMs), [slideMs]);
   useEffect(() => void scrollToThemeTemplate(window.location.search), []);
+  if (isBareDocument(useMatches())) {
+    return (
+      <html lang="en-US">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <Meta />
+          <Links />
+        </head>
+        <body className="wp-core-ui">{children}</body>
+      </html>
+    );
+  }
   return (
     // The inline script below sets data-consent on <html> before hydration (the banner's CSS keys on it).
     <html lang="en-US" suppressHydrationWarning>

@@ -27,5 +27,9 @@ export default [
   route("live", "routes/live.tsx"),
   route("change-country", "routes/change-country.ts"),
   route("newsletter", "routes/newsletter.ts"),
+  // WordPress's sign-in and admin addresses (docs/contract/rest/auth.md); /wp-admin/admin-ajax.php is server/http's.
+  route("wp-login.php", "routes/wp-login.tsx"),
+  route("wp-admin", "routes/wp-admin.tsx", { id: "wp-admin" }),
+  route("wp-admin/*", "routes/wp-admin.tsx", { id: "wp-admin-path" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

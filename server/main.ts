@@ -22,6 +22,7 @@ import { openDatabase, type Db } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
 import { settingOrInsert } from "../core/db/repositories/settings.ts";
 import { seedDemoData, seedDemoMenus, seedBulkProducts } from "../core/db/seed/seed.ts";
+import { ensureStaffAccount } from "../core/commerce/staff-accounts.ts";
 import { createApp } from "./app.ts";
 import { createServices, type AppServices } from "./services.ts";
 import { destinationsFromEnv } from "../core/tracking/intake.ts";
@@ -64,6 +65,26 @@ async function loadSecret(db: Db, env: Env): Promise<string> {
   return String(await settingOrInsert(db, "session_secret", randomBytes(32).toString("hex")));
 }
 
+/**
+ * Creates the staff account of the role when none exists, and logs what happened. A generated password is in the
+ * message text (field names like "password" are redacted), at warn level so that it shows whatever LOG_LEVEL is
+ * short of "error"; it is printed this once and stored only hashed.
+ */
+async function bootstrapStaff(db: Db, logger: Logger, q: Parameters<typeof ensureStaffAccount>[1]): Promise<void> {
+  const done = await ensureStaffAccount(db, q);
+  const who = q.role === "administrator" ? "administrator" : "shop manager";
+  if (done.outcome === "created" && done.generatedPassword)
+    logger.warn(
+      `${who} account created: sign in at ${q.siteUrl}/wp-login.php as ${done.email} with the password ${done.generatedPassword} ` +
+        `(shown only this once; change it under My account → Account details)`,
+      { role: q.role, email: done.email },
+    );
+  else if (done.outcome === "created") logger.info(`${who} account created from the environment`, { role: q.role, email: done.email });
+  else if (done.outcome === "promoted") logger.info(`existing account made ${who} (the environment's password matched)`, { role: q.role, email: done.email });
+  else if (done.outcome === "refused")
+    logger.error(`no ${who} created: ${done.email} belongs to an existing account and the configured password is not its own`, { role: q.role });
+}
+
 export interface RunningShop {
   server: http.Server;
   services: AppServices;
@@ -78,11 +99,15 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.dataDir, "pglite"), onPoolError });
   const applied = await migrate(db);
   if (applied.length) logger.info("migrations applied", { applied });
-  if (await seedDemoData(db)) logger.info("demo catalogue seeded");
+  const seeded = await seedDemoData(db);
+  if (seeded) logger.info("demo catalogue seeded");
   else if (await seedDemoMenus(db)) logger.info("demo menus seeded");
   if (env.SEED_PRODUCTS > 0) logger.info("bulk products added", { added: await seedBulkProducts(db, env.SEED_PRODUCTS) });
 
   const siteUrl = (process.env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  // The first administrator, and the demo seed's shop manager (docs/contract/rest/auth.md 'First start').
+  await bootstrapStaff(db, logger, { role: "administrator", email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, siteUrl });
+  if (seeded) await bootstrapStaff(db, logger, { role: "shop_manager", email: env.SHOP_MANAGER_EMAIL, password: env.SHOP_MANAGER_PASSWORD, siteUrl });
   const services = createServices({
     db,
     siteUrl,

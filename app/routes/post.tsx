@@ -1,4 +1,5 @@
 import type { Route } from "./+types/post";
+import { EditLink } from "../components/chrome/EditLink.tsx";
 import { formatDate, mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { loader as serverLoader } from "./post.server.ts";
@@ -29,6 +30,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
       <p className="meta">
         {formatDate(post.publishedAt)} · {post.author}
       </p>
+      <EditLink href={loaderData.editLink} title={post.title} />
       <img src={mediaUrl(post.imageSlug)} alt="" width={720} height={400} />
       {/* Post bodies are written by the shop's own staff (seeded or admin-entered), never by visitors. */}
       <div className="entry-content" dangerouslySetInnerHTML={{ __html: post.content }} />

@@ -9,6 +9,7 @@ import { discountPageData } from "../components/discounts/discount-page-data.ser
 import { commentsSection } from "../../core/commerce/comments.ts";
 import { shareSettings } from "../components/share/share-settings.ts";
 import { productPageGlobals } from "../lib/browser-globals.server.ts";
+import { staffEditLink } from "../lib/staff.server.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -80,5 +81,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       resizeDebounceMs: config.timings.galleryResizeDebounceMs,
       saleBadgeTemplate: config.shop.saleBadgeTemplate,
     },
+    ...(await staffEditLink(context, "product", product.id)),
   };
 }

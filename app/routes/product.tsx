@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Route } from "./+types/product";
+import { EditLink } from "../components/chrome/EditLink.tsx";
 import { ProductGrid } from "../components/product/ProductCard.tsx";
 import { Price } from "../components/product/Price.tsx";
 import { StarRating } from "../components/product/StarRating.tsx";
@@ -156,6 +157,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           />
           <div className="summary entry-summary" ref={formAnchor}>
             <h1 className="product_title entry-title">{product.name}</h1>
+            <EditLink href={loaderData.editLink} title={product.name} />
             <StarRating average={product.ratingAverage} count={product.ratingCount} />
             <p className="price">
               {product.type === "bundle" ? (

@@ -123,7 +123,7 @@ export async function checkUserExists(
 export async function loginWithLimits(
   db: Db,
   q: { login: string; password: string; address: string; now: Date },
-): Promise<{ ok: true; customerId: number } | { ok: false; message: string }> {
+): Promise<{ ok: true; customerId: number } | { ok: false; message: string; limited?: true }> {
   const login = q.login.trim().toLowerCase().slice(0, 254);
   if (!login || !q.password) return { ok: false, message: "Please enter your e-mail address and password." };
   const byAddress: Limit = { kind: "login_failed", scope: "address", subject: q.address, max: AUTH_LIMITS.failedPerAddressPer15Min, windowMs: 15 * MINUTE };
@@ -141,7 +141,7 @@ export async function loginWithLimits(
     ]);
     return { ids, delayMs: slowLoginDelayMs(accountFailures) };
   });
-  if ("refused" in gate) return { ok: false, message: gate.refused };
+  if ("refused" in gate) return { ok: false, message: gate.refused, limited: true };
   if (gate.delayMs) await sleep(gate.delayMs);
   const customerId = await checkCredentials(db, login, q.password);
   if (customerId) {
@@ -149,6 +149,16 @@ export async function loginWithLimits(
     return { ok: true, customerId };
   }
   return { ok: false, message: AUTH_LIMITS.badCredentialsMessage };
+}
+
+/**
+ * Why a sign-in failed, for the forms that tell it as WordPress's wp-login.php does (docs/contract/rest/auth.md):
+ * an e-mail address or a user name (here, the display name) that no account has, or a wrong password.
+ */
+export async function loginFailureKind(db: Queryable, login: string): Promise<"unknown_email" | "unknown_username" | "incorrect_password"> {
+  const account = await customers.findCustomerByLogin(db, login.trim().slice(0, 254));
+  if (account) return "incorrect_password";
+  return login.includes("@") ? "unknown_email" : "unknown_username";
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -70,6 +70,16 @@ const schema = z.object({
   TRACKING_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
   TRACKING_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
   TRACKING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
+  /**
+   * The first administrator, created on the first start when no administrator exists (docs/contract/rest/auth.md).
+   * Unset: `admin@<site host or example.com>` with a random password printed once in the log. Never changes an
+   * existing account's password.
+   */
+  ADMIN_EMAIL: z.string().trim().toLowerCase().max(254).email("ADMIN_EMAIL must be an e-mail address").optional(),
+  ADMIN_PASSWORD: z.string().min(12, "ADMIN_PASSWORD must have at least 12 characters").max(200).optional(),
+  /** The demo seed's shop manager, the same way (random password printed once when unset). */
+  SHOP_MANAGER_EMAIL: z.string().trim().toLowerCase().max(254).email("SHOP_MANAGER_EMAIL must be an e-mail address").optional(),
+  SHOP_MANAGER_PASSWORD: z.string().min(12, "SHOP_MANAGER_PASSWORD must have at least 12 characters").max(200).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -25,6 +25,17 @@ export type Numeric = ColumnType<number, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface ApplicationPasswords {
+  app_id: Generated<string>;
+  created_at: Generated<Timestamp>;
+  customer_id: number;
+  last_ip: string | null;
+  last_used_at: Timestamp | null;
+  name: string;
+  password_hash: string;
+  uuid: string;
+}
+
 export interface AuditLog {
   action: string;
   actor_id: number | null;
@@ -560,6 +571,7 @@ export interface Variations {
 }
 
 export interface DB {
+  application_passwords: ApplicationPasswords;
   audit_log: AuditLog;
   auth_events: AuthEvents;
   cart_items: CartItems;

@@ -220,7 +220,7 @@ function requestOrigin(req: Request): string {
 // ---------------------------------------------------------------------------------------------------
 
 /** Pages with their own form actions; their POST bodies are never read here. */
-const OWN_ACTIONS = /^\/(my-account|checkout|change-country|newsletter|wp-admin|wp-json)(\/|$)/;
+const OWN_ACTIONS = /^\/(my-account|checkout|change-country|newsletter|wp-admin|wp-json|wp-login\.php)(\/|$)/;
 
 function withoutParams(originalUrl: string, names: string[]): string {
   const url = new URL(originalUrl, "http://x");

@@ -20,6 +20,7 @@ import { shopSettingsFeature } from "./shop-settings.ts";
 import { menusFeature } from "./menus.ts";
 import { wcOrdersFeature } from "./wc-orders.ts";
 import { wcStoreAdminFeature } from "./wc-store-admin.ts";
+import { applicationPasswordsFeature } from "./application-passwords.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -42,4 +43,5 @@ export const FEATURES: Feature[] = [
   menusFeature,
   wcOrdersFeature,
   wcStoreAdminFeature,
+  applicationPasswordsFeature,
 ];

@@ -33,6 +33,8 @@ export interface RestUser {
   id: number;
   role: string;
   via: "cookie" | "application-password";
+  /** The uuid of the application password that authenticated the request (introspection). */
+  applicationPassword?: string;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../core/db/client.ts";
 import { migrate } from "../../core/db/migrate.ts";
 import { seedDemoData } from "../../core/db/seed/seed.ts";
+import { ensureStaffAccount } from "../../core/commerce/staff-accounts.ts";
 import { adminQuery, databaseUrlFor, testDatabaseUrl, uniqueDatabaseName, type DatabaseTemplate } from "./database-admin.ts";
 
 async function createTemplate(seed: boolean): Promise<DatabaseTemplate> {
@@ -26,6 +27,9 @@ async function createTemplate(seed: boolean): Promise<DatabaseTemplate> {
     const db = await openDatabase({ databaseUrl, dataDir: template.kind === "pglite" ? template.dir : null });
     try {
       await migrate(db);
+      // The first start's administrator (server/main.ts) made once here, so each test shop does not hash a new one
+      // and print its password; tests/http/staff-auth.test.ts starts from an empty database to see that happen.
+      await ensureStaffAccount(db, { role: "administrator", siteUrl: "http://localhost" });
       if (seed) {
         await seedDemoData(db);
         // The demo popups (exit intent, scrolling) would cover other suites' pages with a modal: off in the template;

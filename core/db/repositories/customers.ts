@@ -72,13 +72,22 @@ export interface NewCustomer {
   firstName: string;
   lastName: string;
   displayName: string;
+  /** `customers.role`; a customer when not given. */
+  role?: "customer" | "shop_manager" | "administrator";
 }
 
 /** Creates the account; null when the e-mail address is already registered (the unique lower(email) index decides). */
 export async function insertCustomer(db: Queryable, c: NewCustomer): Promise<number | null> {
   const row = await sql(db)
     .insertInto("customers")
-    .values({ email: c.email, password_hash: c.passwordHash, first_name: c.firstName, last_name: c.lastName, display_name: c.displayName })
+    .values({
+      email: c.email,
+      password_hash: c.passwordHash,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      display_name: c.displayName,
+      role: c.role ?? "customer",
+    })
     .onConflict((oc) => oc.expression(raw`lower(email)`).doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -159,4 +168,14 @@ export async function latestOrderBillingAddress(db: Queryable, customerId: numbe
 export async function findCustomerRole(db: Queryable, id: number): Promise<string | null> {
   const row = await sql(db).selectFrom("customers").select("role").where("id", "=", id).executeTakeFirst();
   return row?.role ?? null;
+}
+
+/** The lowest id of an account with this role, or null when there is none (the first start's bootstrap). */
+export async function firstAccountWithRole(db: Queryable, role: string): Promise<number | null> {
+  const row = await sql(db).selectFrom("customers").select("id").where("role", "=", role).orderBy("id").limit(1).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function setCustomerRole(db: Queryable, id: number, role: "customer" | "shop_manager" | "administrator"): Promise<void> {
+  await sql(db).updateTable("customers").set({ role }).where("id", "=", id).execute();
 }
