@@ -70,6 +70,12 @@ const schema = z.object({
   TRACKING_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
   TRACKING_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
   TRACKING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
+  /** The largest image upload accepted by POST /wp-json/wp/v2/media, in bytes (docs/contract/rest/media.md). */
+  MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).max(1_073_741_824).default(10_485_760),
+  /** The most pixels (width × height) an uploaded image may have: checked from its header, before decoding (decompression bombs). */
+  MEDIA_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(50_000_000),
+  /** TEST ONLY: the first N sub-size attempts fail (the upload-retry contract's tests). Refused when NODE_ENV=production. */
+  MEDIA_FAIL_SUBSIZES: z.coerce.number().int().min(0).max(1000).default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -77,7 +83,12 @@ export type Env = z.infer<typeof schema> & { dataDir: string };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
-  const result = schema.safeParse(cleaned);
+  const result = schema
+    .refine((env) => !(env.NODE_ENV === "production" && env.MEDIA_FAIL_SUBSIZES > 0), {
+      path: ["MEDIA_FAIL_SUBSIZES"],
+      message: "is a test-only fault and is refused when NODE_ENV=production",
+    })
+    .safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
