@@ -85,7 +85,6 @@ const toRow = (r: Raw): AttachmentRow => ({
   height: r.height,
   file: r.file,
   filesize: r.filesize,
-  // A generated image has no title of its own: its slug reads as one.
   title: r.title,
   caption: r.caption,
   description: r.description,
@@ -140,10 +139,6 @@ export async function insertAttachment(db: Queryable, a: NewAttachment): Promise
     .returning("id")
     .executeTakeFirst();
   return row?.id ?? null;
-}
-
-export async function slugTaken(db: Queryable, slug: string): Promise<boolean> {
-  return (await sql(db).selectFrom("media").select("id").where("slug", "=", slug).executeTakeFirst()) !== undefined;
 }
 
 export async function setAttachmentSizes(db: Queryable, id: number, sizes: Record<string, StoredSize>, state: "pending" | "done"): Promise<void> {
