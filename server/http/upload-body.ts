@@ -39,6 +39,7 @@ function readMultipartUpload(req: Request, maxBytes: number): Promise<UploadBody
         limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 100_000, parts: 25, fieldNameSize: 100 },
       });
     } catch {
+      req.resume(); // e.g. no boundary: the body is not read
       return resolve(refuse("rest_upload_no_data", "No data supplied.", 400));
     }
     const fields: Record<string, string> = {};

@@ -187,6 +187,14 @@ describe("wp/v2/media", () => {
     expect(a.media_details.sizes["woocommerce_single-2x"]).toBeUndefined();
     const again = await upload(admin, shop, await png(120, 120), "square.png", "image/png");
     expect(((await again.json()) as Attachment).slug).toBe("square-1");
+    // The ?rest_route= form of the address takes the raw body too.
+    const viaQuery = await admin.client.request("/?rest_route=/wp/v2/media", {
+      method: "POST",
+      body: new Uint8Array(await png(64, 64)),
+      headers: { "X-WP-Nonce": admin.nonce, "Content-Type": "image/png", "Content-Disposition": "attachment; filename*=UTF-8''%C3%A9t%C3%A9.png" },
+    });
+    expect(viaQuery.status).toBe(201);
+    expect(((await viaQuery.json()) as Attachment).slug).toBe("ete");
   });
 
   it("refuses bad input with WordPress's errors and leaves no file behind", async () => {
