@@ -191,7 +191,8 @@ async function upload(input: RestInput): Promise<Reply> {
       { "X-WP-Upload-Attachment-ID": String(row.id) },
     );
   }
-  return json(attachmentJson(row, req, "edit"), 201, { Location: `${origin(req)}/wp-json/wp/v2/media/${row.id}` });
+  // WordPress sends the id header on every upload (before making the sizes), success included.
+  return json(attachmentJson(row, req, "edit"), 201, { Location: `${origin(req)}/wp-json/wp/v2/media/${row.id}`, "X-WP-Upload-Attachment-ID": String(row.id) });
 }
 
 async function postProcess(input: RestInput): Promise<Reply> {
