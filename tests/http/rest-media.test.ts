@@ -116,6 +116,7 @@ describe("wp/v2/media", () => {
     const a = (await res.json()) as Attachment;
     photoId = a.id;
     expect(res.headers.get("location")).toMatch(new RegExp(`/wp-json/wp/v2/media/${a.id}$`));
+    expect(res.headers.get("x-wp-upload-attachment-id")).toBe(String(a.id));
     expect(a).toMatchObject({
       type: "attachment",
       status: "inherit",
