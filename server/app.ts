@@ -97,8 +97,14 @@ export function createApp(opts: AppOptions): express.Express {
     readMultipart(req, res, bodyLimits)
       .then((entries) => void (req.body = entriesToBody(entries, bodyLimits)))
       .then(() => done(), done);
+  // An image upload's body is the media route's to read, under its own limit (server/http/upload-body.ts).
+  const isMediaUpload = (req: Request) =>
+    req.method === "POST" &&
+    !req.get("X-HTTP-Method-Override") &&
+    req.query._method === undefined &&
+    /^\/wp\/v2\/media\/?$/.test(req.path.startsWith("/wp-json") ? req.path.slice("/wp-json".length) : String(req.query.rest_route ?? ""));
   app.use((req, res, next) => {
-    if (!(isWcAjax(req) || isRest(req) || req.path === "/wp-admin/admin-ajax.php")) return next();
+    if (!(isWcAjax(req) || isRest(req) || req.path === "/wp-admin/admin-ajax.php") || isMediaUpload(req)) return next();
     if (isMultipart(req)) return void parseMultipart(req, res, dropBadBody(req, next));
     parseBodies[0]!(req, res, (e?: unknown) => (e ? dropBadBody(req, next)(e) : parseBodies[1]!(req, res, dropBadBody(req, next))));
   });

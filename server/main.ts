@@ -30,6 +30,7 @@ import { createLogger, type Logger } from "./log.ts";
 import { startRealtime, type Realtime } from "./realtime-wiring.ts";
 import { FEATURES } from "./features/index.ts";
 import { singletonCounts } from "../core/singletons.ts";
+import { DiskStorage } from "../core/media/storage.server.ts";
 
 /**
  * The shop's own copies, for code that starts it from this bundle (tests): a logger made by a copy of
@@ -116,6 +117,12 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     production,
     settingsJson: env.SHOP_SETTINGS,
     trackingDestinations: destinationsFromEnv(env),
+    media: {
+      storage: new DiskStorage(path.join(env.dataDir, "uploads")),
+      maxBytes: env.MEDIA_MAX_BYTES,
+      maxPixels: env.MEDIA_MAX_PIXELS,
+      faults: { failSubsizes: env.MEDIA_FAIL_SUBSIZES },
+    },
   });
 
   const { getBuild, devMiddleware, clientDir } = shopApp;

@@ -8,11 +8,14 @@ import { applySettingsOverrides } from "../core/config/settings-overrides.ts";
 import type { ShopServices } from "../core/commerce/services.ts";
 import { FunnelBuffer } from "../core/tracking/funnel.ts";
 import type { Destination } from "../core/tracking/intake.ts";
+import type { MediaSettings } from "../core/media/uploads.server.ts";
 
 export type AppServices = ShopServices & {
   funnel: FunnelBuffer;
   /** Where server-side tracking events go (TRACKING_* variables); empty = nothing is queued. */
   trackingDestinations: readonly Destination[];
+  /** Uploaded images: where they are stored and their limits (MEDIA_* variables, docs/contract/rest/media.md). */
+  media: MediaSettings;
 };
 
 export function createServices(

@@ -108,7 +108,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const onVariation = useCallback((v: VariationJson | null) => setVariation(v), []);
   const formAnchor = useRef<HTMLDivElement>(null);
   useQuantityMinimumOnLoad();
-  const images = product.imageSlugs.map((slug, i) => ({ src: mediaUrl(slug), alt: product.imageAlts[i] ?? product.name }));
+  const images = product.imageSlugs.map((slug, i) => ({ src: mediaUrl(slug), alt: product.imageAlts[i] ?? product.name, upload: product.imageUploads?.[i] }));
   const badgeText = variable ? saleBadgeForVariation(variable.salePercentages, variation?.variation_id, gallery.saleBadgeTemplate) : null;
   const badge = badgeText ? (
     <span className="onsale sale-percentage" data-notification={SALE_BADGE.notificationType}>

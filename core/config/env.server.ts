@@ -80,6 +80,12 @@ const schema = z.object({
   /** The demo seed's shop manager, the same way (random password printed once when unset). */
   SHOP_MANAGER_EMAIL: z.string().trim().toLowerCase().max(254).email("SHOP_MANAGER_EMAIL must be an e-mail address").optional(),
   SHOP_MANAGER_PASSWORD: z.string().min(12, "SHOP_MANAGER_PASSWORD must have at least 12 characters").max(200).optional(),
+  /** The largest image upload accepted by POST /wp-json/wp/v2/media, in bytes (docs/contract/rest/media.md). */
+  MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).max(1_073_741_824).default(10_485_760),
+  /** The most pixels (width × height) an uploaded image may have: checked from its header, before decoding (decompression bombs). */
+  MEDIA_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(50_000_000),
+  /** TEST ONLY: the first N sub-size attempts fail (the upload-retry contract's tests). Refused when NODE_ENV=production. */
+  MEDIA_FAIL_SUBSIZES: z.coerce.number().int().min(0).max(1000).default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -87,7 +93,12 @@ export type Env = z.infer<typeof schema> & { dataDir: string };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
-  const result = schema.safeParse(cleaned);
+  const result = schema
+    .refine((env) => !(env.NODE_ENV === "production" && env.MEDIA_FAIL_SUBSIZES > 0), {
+      path: ["MEDIA_FAIL_SUBSIZES"],
+      message: "is a test-only fault and is refused when NODE_ENV=production",
+    })
+    .safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

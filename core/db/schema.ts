@@ -194,11 +194,22 @@ export interface FunnelSalts {
 
 export interface Media {
   alt: Generated<string>;
-  body: string;
+  author_id: number | null;
+  body: string | null;
+  caption: Generated<string>;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  file: string | null;
+  filesize: number | null;
   height: number;
   id: Generated<number>;
   mime: string;
+  modified_at: Generated<Timestamp>;
+  post_id: number | null;
+  sizes: Generated<Json>;
+  sizes_state: Generated<string>;
   slug: string;
+  title: Generated<string>;
   width: number;
 }
 

@@ -21,6 +21,7 @@ import { menusFeature } from "./menus.ts";
 import { wcOrdersFeature } from "./wc-orders.ts";
 import { wcStoreAdminFeature } from "./wc-store-admin.ts";
 import { applicationPasswordsFeature } from "./application-passwords.ts";
+import { mediaFeature } from "./media.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -44,4 +45,5 @@ export const FEATURES: Feature[] = [
   wcOrdersFeature,
   wcStoreAdminFeature,
   applicationPasswordsFeature,
+  mediaFeature,
 ];

@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import useEmblaCarousel from "embla-carousel-react";
 import type { GalleryImage } from "./ProductGallery.tsx";
+import { ProductImage, SINGLE_SIZES } from "./ProductImage.tsx";
 
 // Embla's duration is in its own units, not ms: 30 is about the spec's 300 ms slide.
 const EMBLA_DURATION_300MS = 30;
@@ -49,7 +50,17 @@ export default function GallerySlider({
           {images.map((img, i) => (
             <li key={`${img.src}-${i}`} className="woocommerce-product-gallery__image" aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
               <a href={img.src} onClick={(e) => (e.preventDefault(), onOpen(i))}>
-                <img src={img.src} alt={img.alt} width={600} height={600} draggable={false} loading={i === 0 ? "eager" : "lazy"} />
+                <ProductImage
+                  upload={img.upload}
+                  size="woocommerce_single"
+                  sizes={SINGLE_SIZES}
+                  src={img.src}
+                  alt={img.alt}
+                  width={600}
+                  height={600}
+                  draggable={false}
+                  loading={i === 0 ? "eager" : "lazy"}
+                />
               </a>
             </li>
           ))}

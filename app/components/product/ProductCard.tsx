@@ -1,5 +1,6 @@
 import type { ProductSummary } from "../../../core/domain/catalog/products.ts";
 import { mediaUrl, productUrl } from "../../lib/format.ts";
+import { ProductImage } from "./ProductImage.tsx";
 import { Price } from "./Price.tsx";
 import { StarRating } from "./StarRating.tsx";
 import { Amount } from "./Price.tsx";
@@ -127,7 +128,10 @@ export function ProductCard({
     <li className={classes}>
       <a href={productUrl(product.slug)} className="woocommerce-LoopProduct-link woocommerce-loop-product__link">
         {product.onSale ? <span className="onsale">Sale!</span> : null}
-        <img
+        <ProductImage
+          upload={product.imageUploads?.[0]}
+          size="woocommerce_thumbnail"
+          sizes="300px"
           src={mediaUrl(product.imageSlugs[0])}
           alt={product.imageAlts[0] ?? product.name}
           width={300}

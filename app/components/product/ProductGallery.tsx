@@ -5,10 +5,14 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { loadChunk } from "../../lib/page-errors.ts";
+import type { UploadedImage } from "../../../core/domain/media/sizes.ts";
+import { ProductImage, SINGLE_SIZES } from "./ProductImage.tsx";
 
 export interface GalleryImage {
   src: string;
   alt: string;
+  /** An uploaded image's sizes (srcset); absent for a generated one. */
+  upload?: UploadedImage | null;
 }
 
 const GallerySlider = lazy(() => loadChunk("gallery-slider", () => import("./GallerySlider.tsx")));
@@ -94,7 +98,7 @@ function StaticGallery({
       {main ? (
         <div className="woocommerce-product-gallery__image gallery-main">
           <a href={main.src} onClick={(e) => (e.preventDefault(), onOpen(active))} aria-label="View larger image">
-            <img src={main.src} alt={main.alt} width={600} height={600} />
+            <ProductImage upload={main.upload} size="woocommerce_single" sizes={SINGLE_SIZES} src={main.src} alt={main.alt} width={600} height={600} />
           </a>
         </div>
       ) : null}
@@ -109,7 +113,16 @@ function StaticGallery({
                 aria-current={i === active}
                 onClick={() => onActive(i)}
               >
-                <img src={img.src} alt="" width={100} height={100} loading="lazy" />
+                <ProductImage
+                  upload={img.upload}
+                  size="woocommerce_gallery_thumbnail"
+                  sizes="100px"
+                  src={img.src}
+                  alt=""
+                  width={100}
+                  height={100}
+                  loading="lazy"
+                />
               </button>
             </li>
           ))}

@@ -7,6 +7,7 @@
 import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from "kysely";
 import type { Queryable } from "../client.ts";
 import { raw, sql, type DB } from "../kysely.ts";
+import type { UploadedImage } from "../../domain/media/sizes.ts";
 import type {
   Category,
   ListingVariation,
@@ -120,6 +121,12 @@ const summaryColumns = (eb: P) =>
     >`(SELECT coalesce(array_agg(m.alt ORDER BY ord), '{}') FROM unnest(p.image_ids) WITH ORDINALITY AS u(mid, ord) JOIN media m ON m.id = u.mid)`.as(
       "image_alts",
     ),
+    // Uploaded images' files and sizes (migration 0026), null for a generated one: the storefront's srcset.
+    raw<
+      unknown[]
+    >`(SELECT coalesce(jsonb_agg(CASE WHEN m.file IS NULL THEN NULL ELSE jsonb_build_object('file', m.file, 'width', m.width, 'height', m.height, 'mime', m.mime, 'sizes', m.sizes) END ORDER BY ord), '[]'::jsonb) FROM unnest(p.image_ids) WITH ORDINALITY AS u(mid, ord) JOIN media m ON m.id = u.mid)`.as(
+      "image_uploads",
+    ),
     eb
       .or([
         eb.and([eb("p.sale_price", "is not", null), eb("p.sale_price", "<", eb.ref("p.regular_price"))]),
@@ -151,6 +158,7 @@ interface SummaryRow {
   details: unknown;
   image_slugs: string[];
   image_alts: string[];
+  image_uploads: unknown;
   on_sale: SqlBool;
 }
 
@@ -171,9 +179,16 @@ const toSummary = (r: SummaryRow): ProductSummary => ({
   ratingCount: r.rating_count,
   imageSlugs: r.image_slugs ?? [],
   imageAlts: r.image_alts ?? [],
+  ...imageUploads(r.image_uploads),
   onSale: Boolean(r.on_sale),
   details: (r.details as Record<string, unknown> | null) ?? {},
 });
+
+/** Only when the product has an uploaded image: the demo catalogue's summaries stay as they were. */
+function imageUploads(raw: unknown): { imageUploads?: (UploadedImage | null)[] } {
+  const list = (typeof raw === "string" ? JSON.parse(raw) : raw) as (UploadedImage | null)[] | null;
+  return list && list.some((i) => i !== null) ? { imageUploads: list } : {};
+}
 
 /** Products with a term of `taxonomy` among `slugs`; "all": only those with every one of them. */
 function termCondition(eb: P, taxonomy: string, slugs: string[], mode: "all" | "any" | "none"): Expression<SqlBool> {

@@ -3,6 +3,7 @@
  * core/db/repositories/catalog.ts and drawn by the app's components. Types only (safe in the browser bundle).
  */
 
+import type { UploadedImage } from "../media/sizes.ts";
 export type ProductType = "simple" | "variable" | "grouped" | "bundle" | "external" | "downloadable";
 export type StockStatus = "instock" | "outofstock" | "onbackorder";
 
@@ -23,6 +24,8 @@ export interface ProductSummary {
   ratingCount: number;
   imageSlugs: string[];
   imageAlts: string[];
+  /** Per image: its uploaded files and sizes (core/domain/media/sizes.ts), null for a generated one; absent when none is uploaded. */
+  imageUploads?: (UploadedImage | null)[];
   onSale: boolean;
   details: Record<string, unknown>;
 }
