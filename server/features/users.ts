@@ -385,7 +385,9 @@ async function remove(input: RestInput): Promise<Reply> {
   if (isReplyValue(found)) return found;
   const { user } = found;
   if (!canDeleteUser(caller, user)) return restError("rest_user_cannot_delete", "Sorry, you are not allowed to delete this user.", authCode(caller));
-  const args = parseArgs(deleteSchema, requestArgs(input));
+  const given = requestArgs(input);
+  if (given.reassign === undefined) return restError("rest_missing_callback_param", "Missing parameter(s): reassign", 400, { params: ["reassign"] });
+  const args = parseArgs(deleteSchema, given);
   if (!args.ok) return args.reply;
   if (!args.data.force) return restError("rest_trash_not_supported", "Users do not support trashing. Set 'force=true' to delete.", 501);
   const reassign = args.data.reassign;
