@@ -16,7 +16,7 @@ import { customerOrderStats, findUser, listUsers, type UserRecord, type Customer
 import { readUserMeta } from "../../core/db/repositories/user-meta.ts";
 import { parseUserMetaUpdate } from "../../core/domain/users/meta.ts";
 import { ADDRESS_COLUMNS, type AddressKind, type SavedAddress } from "../../core/domain/checkout/address.ts";
-import { isRole, roleCan } from "../../core/security/capabilities.ts";
+import { roleCan } from "../../core/security/capabilities.ts";
 import { loadCustomerAddresses } from "../../core/commerce/accounts.ts";
 import { createUser, deleteUser, plainText, updateUser, type PeopleRefusal, type UserInput } from "../../core/commerce/people.ts";
 import { auditChanges, avatarUrl, canDeleteUser, canEditUser, checkPassword, userLogin } from "./users.ts";
@@ -130,7 +130,9 @@ const bodyFields = {
   shipping: shippingSchema,
   meta_data: metaDataSchema,
 };
-const createSchema = z.object(bodyFields).partial({ first_name: true, last_name: true, username: true, password: true, billing: true, shipping: true, meta_data: true });
+const createSchema = z
+  .object(bodyFields)
+  .partial({ first_name: true, last_name: true, username: true, password: true, billing: true, shipping: true, meta_data: true });
 const updateSchema = z.object(bodyFields).partial();
 type Body = z.infer<typeof updateSchema>;
 
@@ -229,7 +231,12 @@ async function createOne(input: RestInput, caller: RestUser, raw: Record<string,
     audit(
       input,
       caller,
-      { action: "create", objectType: "customer", objectId: after!.id, changes: auditChanges(null, after, { password: "set", addresses: Object.keys(fields.addresses!) }) },
+      {
+        action: "create",
+        objectType: "customer",
+        objectId: after!.id,
+        changes: auditChanges(null, after, { password: "set", addresses: Object.keys(fields.addresses!) }),
+      },
       tx,
     ),
   );
@@ -249,10 +256,15 @@ async function updateOne(input: RestInput, caller: RestUser | null, rawId: unkno
   if (!ALLOWED_ROLES.includes(found.role)) {
     for (const prop of ["email", "password"] as const) {
       if (given[prop] !== undefined && (prop === "password" || d.email !== found.email))
-        return restError("woocommerce_rest_cannot_edit", `Sorry, ${prop} cannot be updated via this endpoint for a user with role ${found.role}.`, authCode(caller));
+        return restError(
+          "woocommerce_rest_cannot_edit",
+          `Sorry, ${prop} cannot be updated via this endpoint for a user with role ${found.role}.`,
+          authCode(caller),
+        );
     }
   }
-  if (d.username !== undefined && d.username !== userLogin(found)) return restError("woocommerce_rest_customer_invalid_argument", "Username isn't editable.", 400);
+  if (d.username !== undefined && d.username !== userLogin(found))
+    return restError("woocommerce_rest_customer_invalid_argument", "Username isn't editable.", 400);
   let password: string | undefined;
   if (d.password !== undefined) {
     const checked = checkPassword(d.password);

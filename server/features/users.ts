@@ -48,7 +48,10 @@ const notLoggedIn = () => restError("rest_not_logged_in", "You are not currently
 
 /** A parameter refused by its own check, in the shape WordPress wraps a sanitize callback's error. */
 export function paramError(name: string, code: string, message: string): Reply {
-  return restError("rest_invalid_param", `Invalid parameter(s): ${name}`, 400, { params: { [name]: message }, details: { [name]: { code, message, data: null } } });
+  return restError("rest_invalid_param", `Invalid parameter(s): ${name}`, 400, {
+    params: { [name]: message },
+    details: { [name]: { code, message, data: null } },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -184,7 +187,9 @@ function checkRoles(roles: string[] | undefined): string | undefined | Reply {
 function checkMeta(meta: unknown): Record<string, string> | undefined | Reply {
   if (meta === undefined) return undefined;
   const parsed = parseUserMetaUpdate(meta);
-  return parsed.ok ? parsed.values : restError("rest_invalid_param", `Invalid parameter(s): ${parsed.param}`, 400, { params: { [parsed.param]: parsed.message } });
+  return parsed.ok
+    ? parsed.values
+    : restError("rest_invalid_param", `Invalid parameter(s): ${parsed.param}`, 400, { params: { [parsed.param]: parsed.message } });
 }
 
 const isReplyValue = (v: unknown): v is Reply => typeof v === "object" && v !== null && "kind" in v;
@@ -210,7 +215,9 @@ function refusal(reason: PeopleRefusal, creating: boolean): Reply {
     case "username":
       return restError("existing_user_login", "Sorry, that username already exists!", 400);
     case "slug":
-      return creating ? restError("existing_user_nicename", "Sorry, that slug is already used.", 400) : restError("rest_user_invalid_slug", "Invalid slug.", 400);
+      return creating
+        ? restError("existing_user_nicename", "Sorry, that slug is already used.", 400)
+        : restError("rest_user_invalid_slug", "Invalid slug.", 400);
     case "last_administrator":
       return restError("rest_user_invalid_role", "The shop must keep at least one administrator.", 400);
     case "missing":
@@ -318,7 +325,12 @@ async function create(input: RestInput): Promise<Reply> {
   if (isReplyValue(meta)) return meta;
   const fields = toInput(args.data, role ?? "customer", meta, password);
   const done = await createUser(input.services.db, { ...fields, email: args.data.email, password }, (tx, _before, after) =>
-    audit(input, caller, { action: "create", objectType: "user", objectId: after!.id, changes: auditChanges(null, after, password ? { password: "set" } : {}) }, tx),
+    audit(
+      input,
+      caller,
+      { action: "create", objectType: "user", objectId: after!.id, changes: auditChanges(null, after, password ? { password: "set" } : {}) },
+      tx,
+    ),
   );
   if (!done.ok) return refusal(done.reason, true);
   return json(await userJson(input, done.user, "edit"), 201, { Location: `${input.services.siteUrl}/wp-json/wp/v2/users/${done.user.id}` });
@@ -397,8 +409,7 @@ async function remove(input: RestInput): Promise<Reply> {
   const done = await deleteUser(input.services.db, user.id, reassign, (tx, before) =>
     audit(input, caller, { action: "delete", objectType: "user", objectId: user.id, changes: { ...auditChanges(before, null), reassign } }, tx),
   );
-  if (!done.ok)
-    return done.reason === "last_administrator" ? restError("rest_cannot_delete", "The last administrator cannot be deleted.", 400) : invalidId();
+  if (!done.ok) return done.reason === "last_administrator" ? restError("rest_cannot_delete", "The last administrator cannot be deleted.", 400) : invalidId();
   return json({ deleted: true, previous });
 }
 

@@ -91,7 +91,19 @@ describe("wc/v3/customers reads", () => {
       ].sort(),
     );
     expect(c).toMatchObject({ email: "cust-customer@example.com", role: "customer", orders_count: 2, total_spent: "12.50", is_paying_customer: true });
-    expect(Object.keys(c.billing as Json)).toEqual(["first_name", "last_name", "company", "address_1", "address_2", "city", "state", "postcode", "country", "email", "phone"]);
+    expect(Object.keys(c.billing as Json)).toEqual([
+      "first_name",
+      "last_name",
+      "company",
+      "address_1",
+      "address_2",
+      "city",
+      "state",
+      "postcode",
+      "country",
+      "email",
+      "phone",
+    ]);
     expect(c.date_created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
 
     const all = await call(admin, "GET", "customers?role=all&per_page=100");
@@ -167,7 +179,9 @@ describe("wc/v3/customers writes", () => {
   it("generates a password when none is sent", async () => {
     const res = await call(admin, "POST", "customers", { email: "cust-nopass@example.com" });
     expect(res.status).toBe(201);
-    expect((await db().query<{ password_hash: string }>(`SELECT password_hash FROM customers WHERE id = $1`, [res.body.id]))[0]!.password_hash).toMatch(/^scrypt\$/);
+    expect((await db().query<{ password_hash: string }>(`SELECT password_hash FROM customers WHERE id = $1`, [res.body.id]))[0]!.password_hash).toMatch(
+      /^scrypt\$/,
+    );
   });
 
   it("refuses creating to anyone without create_users", async () => {
@@ -210,9 +224,10 @@ describe("wc/v3/customers writes", () => {
     const res = await call(manager, "PUT", `customers/${other.id}`, { first_name: "Otto", billing: { city: "Boston", state: "MA", postcode: "02101" } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ first_name: "Otto", billing: { ...billing, city: "Boston", state: "MA", postcode: "02101" } });
-    const log = await db().query<{ changes: Json }>(`SELECT changes FROM audit_log WHERE object_type = 'customer' AND object_id = $1 ORDER BY id DESC LIMIT 1`, [
-      String(other.id),
-    ]);
+    const log = await db().query<{ changes: Json }>(
+      `SELECT changes FROM audit_log WHERE object_type = 'customer' AND object_id = $1 ORDER BY id DESC LIMIT 1`,
+      [String(other.id)],
+    );
     expect(log[0]!.changes).toMatchObject({ firstName: { to: "Otto" } });
   });
 

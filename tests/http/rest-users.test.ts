@@ -35,8 +35,7 @@ const call = async (who: SignedIn | null, method: string, path: string, json?: u
 };
 const codeOf = (r: { status: number; body: Json }) => [r.status, r.body.code];
 const db = () => shop.services.db;
-const row = async (id: number) =>
-  (await db().query<Json>(`SELECT email, first_name, role, display_name, password_hash FROM customers WHERE id = $1`, [id]))[0];
+const row = async (id: number) => (await db().query<Json>(`SELECT email, first_name, role, display_name, password_hash FROM customers WHERE id = $1`, [id]))[0];
 
 describe("GET wp/v2/users", () => {
   it("shows a guest only authors of published posts, in the view shape", async () => {
@@ -67,7 +66,13 @@ describe("GET wp/v2/users", () => {
     const ids = all.body.map((u: Json) => u.id);
     expect(ids).toEqual(expect.arrayContaining([admin.id, manager.id, customer.id, author.id]));
     const me = all.body.find((u: Json) => u.id === customer.id)!;
-    expect(me).toMatchObject({ email: "users-customer@example.com", roles: ["customer"], first_name: "Ada", last_name: "Lovelace", capabilities: { read: true } });
+    expect(me).toMatchObject({
+      email: "users-customer@example.com",
+      roles: ["customer"],
+      first_name: "Ada",
+      last_name: "Lovelace",
+      capabilities: { read: true },
+    });
     expect(me).not.toHaveProperty("password");
     expect(me.registered_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
 
@@ -301,7 +306,9 @@ describe("DELETE wp/v2/users/{id}", () => {
     expect(await db().query(`SELECT 1 FROM posts WHERE author_id = $1`, [doomed.id])).toEqual([]);
     expect((await db().query(`SELECT 1 FROM posts WHERE author_id = $1`, [admin.id])).length).toBeGreaterThan(0);
     expect(codeOf(await call(admin, "GET", `users/${doomed.id}`))).toEqual([404, "rest_user_invalid_id"]);
-    expect(await db().query(`SELECT 1 FROM audit_log WHERE object_type = 'user' AND object_id = $1 AND action = 'delete'`, [String(doomed.id)])).toHaveLength(1);
+    expect(await db().query(`SELECT 1 FROM audit_log WHERE object_type = 'user' AND object_id = $1 AND action = 'delete'`, [String(doomed.id)])).toHaveLength(
+      1,
+    );
   });
 });
 

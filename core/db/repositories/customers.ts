@@ -262,7 +262,11 @@ export async function listUsers(db: Queryable, f: UserFilter): Promise<{ rows: U
     // WordPress's `*term*` search over login, e-mail, URL, nicename and display name; LIKE's wildcards are escaped.
     const like = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((w) =>
-      w.or(["email", "username", "display_name", "nicename", "url", "first_name", "last_name"].map((c) => w(raw`lower(coalesce(${raw.ref(c)}, ''))`, "like", like))),
+      w.or(
+        ["email", "username", "display_name", "nicename", "url", "first_name", "last_name"].map((c) =>
+          w(raw`lower(coalesce(${raw.ref(c)}, ''))`, "like", like),
+        ),
+      ),
     );
   }
   if (f.email) query = query.where(raw`lower(email)`, "=", f.email.toLowerCase());
@@ -286,7 +290,9 @@ export async function listUsers(db: Queryable, f: UserFilter): Promise<{ rows: U
   switch (f.orderby) {
     case "include":
       ordered =
-        f.include && f.include.length > 0 ? ordered.orderBy(raw`array_position(${raw.val(f.include)}::int[], id)`, direction) : ordered.orderBy("id", direction);
+        f.include && f.include.length > 0
+          ? ordered.orderBy(raw`array_position(${raw.val(f.include)}::int[], id)`, direction)
+          : ordered.orderBy("id", direction);
       break;
     case "name":
       ordered = ordered.orderBy(raw`lower(display_name)`, direction);
@@ -332,7 +338,7 @@ export async function takenIdentity(
   v: { email?: string; username?: string; nicename?: string },
   exceptId = 0,
 ): Promise<"email" | "username" | "slug" | null> {
-  const checks: [("email" | "username" | "slug"), string | undefined, "email" | "username" | "nicename"][] = [
+  const checks: ["email" | "username" | "slug", string | undefined, "email" | "username" | "nicename"][] = [
     ["email", v.email, "email"],
     ["username", v.username, "username"],
     ["slug", v.nicename, "nicename"],
