@@ -158,6 +158,7 @@ describe("POST wp/v2/users", () => {
     const stored = await row(res.body.id as number);
     expect(stored!.password_hash).toMatch(/^scrypt\$/);
     expect(await checkCredentials(db(), "new-one@example.com", "a good password")).toBe(res.body.id);
+    expect(await checkCredentials(db(), "New-One", "a good password")).toBe(res.body.id); // the username signs in too
     const log = await db().query<{ changes: unknown }>(`SELECT changes FROM audit_log WHERE object_type = 'user' AND object_id = $1`, [String(res.body.id)]);
     expect(log).toHaveLength(1);
     expect(JSON.stringify(log[0]!.changes)).not.toContain("a good password");
@@ -190,6 +191,7 @@ describe("POST wp/v2/users", () => {
       [{ email: "users-customer@example.com" }, 400, "existing_user_email"],
       [{ email: "USERS-CUSTOMER@example.com" }, 400, "existing_user_email"],
       [{ username: "new-one" }, 400, "existing_user_login"],
+      [{ username: "users-customer@example.com" }, 400, "existing_user_login"],
       [{ id: 5 }, 400, "rest_user_exists"],
     ];
     for (const [patch, status, code, param] of cases) {

@@ -48,12 +48,18 @@ export interface LoginAccount {
   passwordHash: string | null;
 }
 
-/** The account a sign-in or reset form names: by e-mail address or display name, case-insensitively (lowest id wins). */
+/** The account a sign-in or reset form names: by e-mail address, username or display name, case-insensitively (lowest id wins). */
 export async function findCustomerByLogin(db: Queryable, login: string): Promise<LoginAccount | null> {
   const row = await sql(db)
     .selectFrom("customers")
     .select(["id", "email", "password_hash"])
-    .where((w) => w.or([w(raw`lower(email)`, "=", raw`lower(${login})`), w(raw`lower(display_name)`, "=", raw`lower(${login})`)]))
+    .where((w) =>
+      w.or([
+        w(raw`lower(email)`, "=", raw`lower(${login})`),
+        w(raw`lower(username)`, "=", raw`lower(${login})`),
+        w(raw`lower(display_name)`, "=", raw`lower(${login})`),
+      ]),
+    )
     .orderBy("id")
     .limit(1)
     .executeTakeFirst();
@@ -332,28 +338,23 @@ export async function hasPublishedPosts(db: Queryable, id: number): Promise<bool
   return row !== undefined;
 }
 
-/** Which of the unique names is already taken by another account than `exceptId` (e-mail first), or null. */
+/**
+ * Which of the unique names is already taken by another account than `exceptId` (e-mail first), or null. A login
+ * names one account: an e-mail address may not be another account's username, nor a username another's e-mail.
+ */
 export async function takenIdentity(
   db: Queryable,
   v: { email?: string; username?: string; nicename?: string },
   exceptId = 0,
 ): Promise<"email" | "username" | "slug" | null> {
-  const checks: ["email" | "username" | "slug", string | undefined, "email" | "username" | "nicename"][] = [
-    ["email", v.email, "email"],
-    ["username", v.username, "username"],
-    ["slug", v.nicename, "nicename"],
-  ];
-  for (const [name, value, column] of checks) {
-    if (!value) continue;
-    const row = await sql(db)
-      .selectFrom("customers")
-      .select("id")
-      .where(column === "nicename" ? raw`nicename` : raw`lower(${raw.ref(column)})`, "=", column === "nicename" ? value : value.toLowerCase())
-      .where("id", "<>", exceptId)
-      .limit(1)
+  const others = () => sql(db).selectFrom("customers").select("id").where("id", "<>", exceptId).limit(1);
+  const login = (value: string) =>
+    others()
+      .where((w) => w.or([w(raw`lower(email)`, "=", value.toLowerCase()), w(raw`lower(username)`, "=", value.toLowerCase())]))
       .executeTakeFirst();
-    if (row) return name;
-  }
+  if (v.email && (await login(v.email))) return "email";
+  if (v.username && (await login(v.username))) return "username";
+  if (v.nicename && (await others().where("nicename", "=", v.nicename).executeTakeFirst())) return "slug";
   return null;
 }
 
