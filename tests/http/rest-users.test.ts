@@ -282,6 +282,21 @@ describe("POST/PUT/PATCH wp/v2/users/{id}", () => {
   });
 });
 
+describe("two administrators demoting each other at once", () => {
+  it("leaves one administrator", async () => {
+    const a = await signInAs(shop, "users-race-a@example.com", "administrator");
+    const b = await signInAs(shop, "users-race-b@example.com", "administrator");
+    await db().query(`UPDATE customers SET role = 'shop_manager' WHERE role = 'administrator' AND id NOT IN ($1, $2)`, [a.id, b.id]);
+    const [ab, ba] = await Promise.all([
+      call(a, "PATCH", `users/${b.id}`, { roles: ["customer"] }),
+      call(b, "PATCH", `users/${a.id}`, { roles: ["customer"] }),
+    ]);
+    expect([ab.status, ba.status].filter((s) => s === 200)).toHaveLength(1);
+    expect(await db().query(`SELECT id FROM customers WHERE role = 'administrator'`)).toHaveLength(1);
+    await db().query(`UPDATE customers SET role = 'administrator' WHERE id = $1`, [admin.id]);
+  });
+});
+
 describe("DELETE wp/v2/users/{id}", () => {
   it("needs delete_users, force=true and a valid reassign, then deletes and reassigns the posts", async () => {
     const doomed = await signInAs(shop, "users-doomed@example.com", "customer");
