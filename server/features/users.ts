@@ -138,7 +138,10 @@ const userFields = {
   first_name: text(100),
   last_name: text(100),
   nickname: text(250),
-  description: z.string().max(5000),
+  description: z
+    .string()
+    .max(5000)
+    .transform((v) => v.replace(/<[^>]*>?/g, "").trim()),
   url: z.union([z.literal(""), z.url({ protocol: /^https?$/ }).max(100)]),
   locale: z.enum(["", "en_US"]),
   slug: z
@@ -258,6 +261,8 @@ async function list(input: RestInput): Promise<Reply> {
     return restError("rest_forbidden_who", "Sorry, you are not allowed to query users by this parameter.", authCode(caller));
   const { rows, total } = await listUsers(input.services.db, {
     search: a.search,
+    // WordPress: a caller without list_users may not search by e-mail address or login (it would reveal them).
+    searchPublicOnly: !listUsersCap,
     include: a.include,
     exclude: a.exclude,
     roles: a.roles,

@@ -56,6 +56,8 @@ describe("GET wp/v2/users", () => {
       expect(codeOf(await call(who, "GET", "users?roles=administrator"))).toEqual([status, "rest_user_cannot_view"]);
       expect(codeOf(await call(who, "GET", "users?orderby=email"))).toEqual([status, "rest_forbidden_orderby"]);
     }
+    // Nobody without list_users finds an author by e-mail address.
+    expect((await call(null, "GET", "users?search=users-author%40")).body).toEqual([]);
     // A customer, like a guest, sees authors only.
     expect((await call(customer, "GET", "users")).body.map((u: Json) => u.id)).toEqual([author.id]);
   });

@@ -247,6 +247,8 @@ export async function findUser(db: Queryable, id: number): Promise<UserRecord | 
 
 export interface UserFilter {
   search?: string;
+  /** Search only the public names (display name, slug): what a caller without `list_users` may search by. */
+  searchPublicOnly?: boolean;
   /** Exact e-mail address (case-insensitive). */
   email?: string;
   include?: number[];
@@ -269,7 +271,7 @@ export async function listUsers(db: Queryable, f: UserFilter): Promise<{ rows: U
     const like = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((w) =>
       w.or(
-        ["email", "username", "display_name", "nicename", "url", "first_name", "last_name"].map((c) =>
+        (f.searchPublicOnly ? ["display_name", "nicename"] : ["email", "username", "display_name", "nicename", "url", "first_name", "last_name"]).map((c) =>
           w(raw`lower(coalesce(${raw.ref(c)}, ''))`, "like", like),
         ),
       ),
