@@ -105,6 +105,7 @@ export async function updateCustomerDetails(
       display_name: d.displayName,
       email: d.email,
       ...(d.passwordHash !== null ? { password_hash: d.passwordHash } : {}),
+      updated_at: raw`now()`, // WooCommerce's date_modified (docs/contract/rest/people.md)
     })
     .where("id", "=", id)
     .execute();
