@@ -115,12 +115,3 @@ export async function deleteUser(db: Db, id: number, reassignTo: number | null, 
     return { ok: true, before };
   });
 }
-
-/** Plain text as WordPress's sanitize_text_field leaves it: no tags, no control characters, one space between words. */
-export function plainText(value: string): string {
-  return value
-    .replace(/<[^>]*>?/g, "")
-    .replace(/[^\P{Cc}]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}

@@ -18,8 +18,9 @@ import { parseUserMetaUpdate } from "../../core/domain/users/meta.ts";
 import { ADDRESS_COLUMNS, type AddressKind, type SavedAddress } from "../../core/domain/checkout/address.ts";
 import { roleCan } from "../../core/security/capabilities.ts";
 import { loadCustomerAddresses } from "../../core/commerce/accounts.ts";
-import { createUser, deleteUser, plainText, updateUser, type PeopleRefusal, type UserInput } from "../../core/commerce/people.ts";
-import { auditChanges, avatarUrl, canDeleteUser, canEditUser, checkPassword, userLogin } from "./users.ts";
+import { createUser, deleteUser, updateUser, type PeopleRefusal, type UserInput } from "../../core/commerce/people.ts";
+import { canDeleteUser, canEditUser, plainText } from "../../core/domain/users/access.ts";
+import { auditChanges, avatarUrl, checkPassword, userLogin } from "./users.ts";
 import type { Feature } from "./feature.ts";
 
 const WC_ROLES = ["customer", "shop_manager", "administrator"] as const;

@@ -15,30 +15,17 @@ import { findUser, hasPublishedPosts, listUsers, type UserRecord } from "../../c
 import { readUserMeta } from "../../core/db/repositories/user-meta.ts";
 import { parseUserMetaUpdate, userMetaView } from "../../core/domain/users/meta.ts";
 import { isRole, roleCan, roleCapabilities, type Capability } from "../../core/security/capabilities.ts";
-import { createUser, deleteUser, plainText, updateUser, type PeopleRefusal, type UserInput } from "../../core/commerce/people.ts";
+import { createUser, deleteUser, updateUser, type PeopleRefusal, type UserInput } from "../../core/commerce/people.ts";
+import { canDeleteUser, canEditUser, plainText } from "../../core/domain/users/access.ts";
 import type { Endpoints, Feature } from "./feature.ts";
 
 export const usersFeature: Feature = { name: "users", endpoints: registerUsersEndpoints };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Who may do what (WordPress's map_meta_cap for users, with WooCommerce's "shop managers edit customers only")
+// Who may do what: the rules are core/domain/users/access.ts; these answer them in WordPress's words
 // ---------------------------------------------------------------------------------------------------------------
 
 const can = (user: RestUser | null, capability: Capability) => !!user && roleCan(user.role, capability);
-
-/** WordPress's `edit_user` on a given account: oneself, or `edit_users` (a shop manager: customers only). */
-export function canEditUser(caller: RestUser | null, target: { id: number; role: string }): boolean {
-  if (!caller) return false;
-  if (caller.id === target.id) return true;
-  if (!roleCan(caller.role, "edit_users")) return false;
-  return caller.role === "administrator" || target.role === "customer";
-}
-
-/** WordPress's `delete_user` on a given account, with the same customers-only limit for anyone not an administrator. */
-export function canDeleteUser(caller: RestUser | null, target: { id: number; role: string }): boolean {
-  if (!caller || !roleCan(caller.role, "delete_users")) return false;
-  return caller.role === "administrator" || target.role === "customer";
-}
 
 /** WordPress's rest_authorization_required_code(): 401 for a guest, 403 for someone signed in. */
 const authCode = (user: RestUser | null) => (user ? 403 : 401);
@@ -47,7 +34,7 @@ const invalidId = () => restError("rest_user_invalid_id", "Invalid user ID.", 40
 const notLoggedIn = () => restError("rest_not_logged_in", "You are not currently logged in.", 401);
 
 /** A parameter refused by its own check, in the shape WordPress wraps a sanitize callback's error. */
-export function paramError(name: string, code: string, message: string): Reply {
+function paramError(name: string, code: string, message: string): Reply {
   return restError("rest_invalid_param", `Invalid parameter(s): ${name}`, 400, {
     params: { [name]: message },
     details: { [name]: { code, message, data: null } },
@@ -64,7 +51,7 @@ export function avatarUrl(email: string, size: number): string {
   return `https://secure.gravatar.com/avatar/${hash}?s=${size}&d=mm&r=g`;
 }
 
-export const userSlug = (u: UserRecord) => u.nicename ?? `user-${u.id}`;
+const userSlug = (u: UserRecord) => u.nicename ?? `user-${u.id}`;
 export const userLogin = (u: UserRecord) => u.username ?? u.email;
 
 const EMBED_FIELDS = ["id", "name", "url", "description", "link", "slug", "avatar_urls"] as const;
