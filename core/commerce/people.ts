@@ -15,8 +15,6 @@ import { hashPassword } from "../security/password.ts";
 import type { AddressKind, SavedAddress } from "../db/repositories/customers.ts";
 import { saveCustomerAddress } from "./accounts.ts";
 
-export type { UserRecord } from "../db/repositories/customers.ts";
-
 export interface UserInput extends Omit<UserFields, "passwordHash"> {
   password?: string;
   meta?: Record<string, string>;
