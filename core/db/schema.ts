@@ -140,13 +140,20 @@ export interface CustomerAddresses {
 
 export interface Customers {
   created_at: Generated<Timestamp>;
+  description: Generated<string>;
   display_name: Generated<string>;
   email: string;
   first_name: Generated<string>;
   id: Generated<number>;
   last_name: Generated<string>;
+  locale: Generated<string>;
+  nicename: string | null;
+  nickname: Generated<string>;
   password_hash: string | null;
   role: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  url: Generated<string>;
+  username: string | null;
 }
 
 export interface DiscountRules {
@@ -408,6 +415,7 @@ export interface Popups {
 
 export interface Posts {
   author: string;
+  author_id: number | null;
   comment_status: Generated<string>;
   content: string;
   excerpt: Generated<string>;

@@ -12,6 +12,7 @@ import { mailFeature } from "./mail.ts";
 import { purgeFeature } from "./purge.ts";
 import { shareFeature } from "./share.ts";
 import { usersFeature } from "./users.ts";
+import { customersFeature } from "./customers.ts";
 import { consentFeature } from "./consent.ts";
 import { trackingFeature } from "./tracking.ts";
 import { popupsFeature } from "./popups.ts";
@@ -36,6 +37,7 @@ export const FEATURES: Feature[] = [
   purgeFeature,
   shareFeature,
   usersFeature,
+  customersFeature,
   consentFeature,
   trackingFeature,
   popupsFeature,

@@ -48,12 +48,18 @@ export interface LoginAccount {
   passwordHash: string | null;
 }
 
-/** The account a sign-in or reset form names: by e-mail address or display name, case-insensitively (lowest id wins). */
+/** The account a sign-in or reset form names: by e-mail address, username or display name, case-insensitively (lowest id wins). */
 export async function findCustomerByLogin(db: Queryable, login: string): Promise<LoginAccount | null> {
   const row = await sql(db)
     .selectFrom("customers")
     .select(["id", "email", "password_hash"])
-    .where((w) => w.or([w(raw`lower(email)`, "=", raw`lower(${login})`), w(raw`lower(display_name)`, "=", raw`lower(${login})`)]))
+    .where((w) =>
+      w.or([
+        w(raw`lower(email)`, "=", raw`lower(${login})`),
+        w(raw`lower(username)`, "=", raw`lower(${login})`),
+        w(raw`lower(display_name)`, "=", raw`lower(${login})`),
+      ]),
+    )
     .orderBy("id")
     .limit(1)
     .executeTakeFirst();
@@ -108,6 +114,7 @@ export async function updateCustomerDetails(
       display_name: d.displayName,
       email: d.email,
       ...(d.passwordHash !== null ? { password_hash: d.passwordHash } : {}),
+      updated_at: raw`now()`, // WooCommerce's date_modified (docs/contract/rest/people.md)
     })
     .where("id", "=", id)
     .execute();
@@ -178,4 +185,289 @@ export async function firstAccountWithRole(db: Queryable, role: string): Promise
 
 export async function setCustomerRole(db: Queryable, id: number, role: "customer" | "shop_manager" | "administrator"): Promise<void> {
   await sql(db).updateTable("customers").set({ role }).where("id", "=", id).execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// People over the staff REST API (wp/v2/users, wc/v3/customers; docs/contract/rest/people.md)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** An account as WordPress's user object needs it (no password hash: it never leaves this module's callers). */
+export interface UserRecord {
+  id: number;
+  email: string;
+  username: string | null;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  nicename: string | null;
+  url: string;
+  description: string;
+  nickname: string;
+  locale: string;
+  role: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const USER_COLUMNS = [
+  "id",
+  "email",
+  "username",
+  "first_name",
+  "last_name",
+  "display_name",
+  "nicename",
+  "url",
+  "description",
+  "nickname",
+  "locale",
+  "role",
+  "created_at",
+  "updated_at",
+] as const;
+
+type UserRow = {
+  id: number;
+  email: string;
+  username: string | null;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  nicename: string | null;
+  url: string;
+  description: string;
+  nickname: string;
+  locale: string;
+  role: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+const toUser = (r: UserRow): UserRecord => ({
+  id: r.id,
+  email: r.email,
+  username: r.username,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  displayName: r.display_name,
+  nicename: r.nicename,
+  url: r.url,
+  description: r.description,
+  nickname: r.nickname,
+  locale: r.locale,
+  role: r.role,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
+
+export async function findUser(db: Queryable, id: number): Promise<UserRecord | null> {
+  const row = await sql(db).selectFrom("customers").select(USER_COLUMNS).where("id", "=", id).executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export interface UserFilter {
+  search?: string;
+  /** Search only the public names (display name, slug): what a caller without `list_users` may search by. */
+  searchPublicOnly?: boolean;
+  /** Exact e-mail address (case-insensitive). */
+  email?: string;
+  include?: number[];
+  exclude?: number[];
+  roles?: string[];
+  slugs?: string[];
+  /** Only users who authored a published post (what WordPress shows a caller without `list_users`). */
+  authorsOnly?: boolean;
+  orderby: "id" | "include" | "name" | "registered_date" | "slug" | "email" | "url";
+  order: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+/** A page of users and the size of the whole filtered list. */
+export async function listUsers(db: Queryable, f: UserFilter): Promise<{ rows: UserRecord[]; total: number }> {
+  let query = sql(db).selectFrom("customers");
+  if (f.search) {
+    // WordPress's `*term*` search over login, e-mail, URL, nicename and display name; LIKE's wildcards are escaped.
+    const like = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((w) =>
+      w.or(
+        (f.searchPublicOnly ? ["display_name", "nicename"] : ["email", "username", "display_name", "nicename", "url", "first_name", "last_name"]).map((c) =>
+          w(raw`lower(coalesce(${raw.ref(c)}, ''))`, "like", like),
+        ),
+      ),
+    );
+  }
+  if (f.email) query = query.where(raw`lower(email)`, "=", f.email.toLowerCase());
+  if (f.include && f.include.length > 0) query = query.where("id", "in", f.include);
+  if (f.exclude && f.exclude.length > 0) query = query.where("id", "not in", f.exclude);
+  if (f.roles && f.roles.length > 0) query = query.where("role", "in", f.roles);
+  if (f.slugs && f.slugs.length > 0) query = query.where((w) => w.or([w("nicename", "in", f.slugs!), w(raw`'user-' || id`, "in", f.slugs!)]));
+  if (f.authorsOnly) {
+    query = query.where((w) =>
+      w.exists(
+        w
+          .selectFrom("posts")
+          .select(raw<number>`1`.as("one"))
+          .whereRef("posts.author_id", "=", "customers.id")
+          .where("posts.status", "=", "publish"),
+      ),
+    );
+  }
+  const direction = f.order;
+  let ordered = query.select(USER_COLUMNS);
+  switch (f.orderby) {
+    case "include":
+      ordered =
+        f.include && f.include.length > 0
+          ? ordered.orderBy(raw`array_position(${raw.val(f.include)}::int[], id)`, direction)
+          : ordered.orderBy("id", direction);
+      break;
+    case "name":
+      ordered = ordered.orderBy(raw`lower(display_name)`, direction);
+      break;
+    case "registered_date":
+      ordered = ordered.orderBy("created_at", direction);
+      break;
+    case "slug":
+      ordered = ordered.orderBy(raw`coalesce(nicename, 'user-' || id)`, direction);
+      break;
+    case "email":
+      ordered = ordered.orderBy(raw`lower(email)`, direction);
+      break;
+    case "url":
+      ordered = ordered.orderBy("url", direction);
+      break;
+    case "id":
+      break;
+  }
+  ordered = ordered.orderBy("id", direction);
+  const [rows, count] = await Promise.all([
+    ordered.limit(f.limit).offset(f.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toUser), total: Number(count.n) };
+}
+
+/** Whether the user authored a published post (WordPress makes such users' public data readable by anyone). */
+export async function hasPublishedPosts(db: Queryable, id: number): Promise<boolean> {
+  const row = await sql(db)
+    .selectFrom("posts")
+    .select(raw<number>`1`.as("one"))
+    .where("author_id", "=", id)
+    .where("status", "=", "publish")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Which of the unique names is already taken by another account than `exceptId` (e-mail first), or null. A login
+ * names one account: an e-mail address may not be another account's username, nor a username another's e-mail.
+ */
+export async function takenIdentity(
+  db: Queryable,
+  v: { email?: string; username?: string; nicename?: string },
+  exceptId = 0,
+): Promise<"email" | "username" | "slug" | null> {
+  const others = () => sql(db).selectFrom("customers").select("id").where("id", "<>", exceptId).limit(1);
+  const login = (value: string) =>
+    others()
+      .where((w) => w.or([w(raw`lower(email)`, "=", value.toLowerCase()), w(raw`lower(username)`, "=", value.toLowerCase())]))
+      .executeTakeFirst();
+  if (v.email && (await login(v.email))) return "email";
+  if (v.username && (await login(v.username))) return "username";
+  if (v.nicename && (await others().where("nicename", "=", v.nicename).executeTakeFirst())) return "slug";
+  return null;
+}
+
+export interface UserFields {
+  email?: string;
+  passwordHash?: string;
+  username?: string | null;
+  firstName?: string;
+  lastName?: string;
+  displayName?: string;
+  nicename?: string | null;
+  url?: string;
+  description?: string;
+  nickname?: string;
+  locale?: string;
+  role?: string;
+}
+
+const userColumns = (u: UserFields) => ({
+  ...(u.email !== undefined ? { email: u.email } : {}),
+  ...(u.passwordHash !== undefined ? { password_hash: u.passwordHash } : {}),
+  ...(u.username !== undefined ? { username: u.username } : {}),
+  ...(u.firstName !== undefined ? { first_name: u.firstName } : {}),
+  ...(u.lastName !== undefined ? { last_name: u.lastName } : {}),
+  ...(u.displayName !== undefined ? { display_name: u.displayName } : {}),
+  ...(u.nicename !== undefined ? { nicename: u.nicename } : {}),
+  ...(u.url !== undefined ? { url: u.url } : {}),
+  ...(u.description !== undefined ? { description: u.description } : {}),
+  ...(u.nickname !== undefined ? { nickname: u.nickname } : {}),
+  ...(u.locale !== undefined ? { locale: u.locale } : {}),
+  ...(u.role !== undefined ? { role: u.role } : {}),
+});
+
+/** Creates an account with every field given; null when a unique name (e-mail, username, slug) was taken meanwhile. */
+export async function insertUser(db: Queryable, u: UserFields & { email: string; passwordHash: string }): Promise<number | null> {
+  const row = await sql(db)
+    .insertInto("customers")
+    .values({ ...userColumns(u), email: u.email, password_hash: u.passwordHash })
+    .onConflict((oc) => oc.doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Writes the given fields and the modified date. */
+export async function updateUser(db: Queryable, id: number, u: UserFields): Promise<void> {
+  await sql(db)
+    .updateTable("customers")
+    .set({ ...userColumns(u), updated_at: raw`now()` })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** The administrators' ids, their rows locked until the transaction ends (so two demotions cannot both pass). */
+export async function lockAdministrators(tx: Queryable): Promise<number[]> {
+  const rows = await sql(tx).selectFrom("customers").select("id").where("role", "=", "administrator").orderBy("id").forUpdate().execute();
+  return rows.map((r) => r.id);
+}
+
+/** Deletes the account (its sessions, cart, addresses and meta go with it; orders keep their copy of the addresses). */
+export async function deleteUser(tx: Queryable, id: number, reassignTo: number | null): Promise<boolean> {
+  if (reassignTo !== null) await sql(tx).updateTable("posts").set({ author_id: reassignTo }).where("author_id", "=", id).execute();
+  const row = await sql(tx).deleteFrom("customers").where("id", "=", id).returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface CustomerOrderStats {
+  ordersCount: number;
+  /** Cents, over paid orders not refunded (WooCommerce's paid statuses: processing, completed). */
+  totalSpent: number;
+  isPaying: boolean;
+}
+
+/** Order counts and spending for each of the customers, in one statement. */
+export async function customerOrderStats(db: Queryable, ids: number[]): Promise<Map<number, CustomerOrderStats>> {
+  const out = new Map<number, CustomerOrderStats>();
+  if (ids.length === 0) return out;
+  const rows = await sql(db)
+    .selectFrom("orders")
+    .select([
+      "customer_id",
+      raw<string>`count(*)`.as("orders_count"),
+      raw<string>`coalesce(sum(total) FILTER (WHERE status IN ('processing', 'completed')), 0)`.as("total_spent"),
+      raw<boolean>`bool_or(paid_at IS NOT NULL)`.as("is_paying"),
+    ])
+    .where("customer_id", "in", ids)
+    .groupBy("customer_id")
+    .execute();
+  for (const r of rows) {
+    if (r.customer_id === null) continue;
+    out.set(r.customer_id, { ordersCount: Number(r.orders_count), totalSpent: Number(r.total_spent), isPaying: r.is_paying === true });
+  }
+  return out;
 }
