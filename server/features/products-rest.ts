@@ -254,12 +254,25 @@ async function productShapes(db: Queryable, req: Request, services: AppServices,
   return bundles.map((b) => productShape(req, services, catalog, { ...b, onSaleVariations: onSale.has(b.row.id), bundledIds } as ProductBundle));
 }
 
-function variationShape(req: Request, catalog: AttributeCatalog, parent: { slug: string; name: string }, v: repo.AdminVariationRow) {
+interface VariationParent {
+  id: number;
+  slug: string;
+  name: string;
+  /** The parent's attribute names in its order (jsonb keeps a variation's keys in its own order). */
+  attributeOrder: string[];
+}
+
+function variationShape(req: Request, catalog: AttributeCatalog, parent: VariationParent, v: repo.AdminVariationRow) {
   const base = origin(req);
   const extra = restFieldsOf(v.rest_fields);
   const created = wpDate(v.created_at);
   const modified = wpDate(v.modified_at);
-  const attrs = Object.entries((v.attributes as Record<string, string>) ?? {})
+  const rank = (key: string) => {
+    const at = parent.attributeOrder.indexOf(key.replace(/^attribute_/, ""));
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
+  const entries = Object.entries((v.attributes as Record<string, string>) ?? {}).sort(([a], [b]) => rank(a) - rank(b));
+  const attrs = entries
     .filter(([, value]) => value !== "")
     .map(([key, value]) => {
       const taxonomy = key.replace(/^attribute_/, "");
@@ -267,7 +280,7 @@ function variationShape(req: Request, catalog: AttributeCatalog, parent: { slug:
       const label = global ? (catalog.taxonomies.find((t) => t.taxonomy === taxonomy)?.label ?? taxonomy) : taxonomy;
       return { id: global ? attributeId(catalog, taxonomy) : 0, name: label, slug: taxonomy, option: global ? termName(catalog, taxonomy, value) : value };
     });
-  const query = Object.entries((v.attributes as Record<string, string>) ?? {})
+  const query = entries
     .filter(([, value]) => value !== "")
     .map(([k, value]) => `${encodeURIComponent(k)}=${encodeURIComponent(value)}`)
     .join("&");
@@ -581,7 +594,7 @@ function changedFields(before: Record<string, unknown> | null, after: Record<str
   return changes;
 }
 
-function productHooks(input: RestInput, user: RestUser, objectType: "product" | "product_variation", parent?: { slug: string; name: string }): WriteHooks {
+function productHooks(input: RestInput, user: RestUser, objectType: "product" | "product_variation", parent?: VariationParent): WriteHooks {
   return {
     async snapshot(tx, id) {
       if (objectType === "product") return ((await productShapes(tx, input.req, input.services, [id]))[0] as Record<string, unknown> | undefined) ?? null;
@@ -673,12 +686,12 @@ async function deleteProductRoute(input: RestInput): Promise<Reply> {
   return json(shape);
 }
 
-async function variationParent(input: RestInput): Promise<{ id: number; slug: string; name: string } | Reply> {
+async function variationParent(input: RestInput): Promise<VariationParent | Reply> {
   const id = idParam(input, "product_id");
-  const [parent] = await repo.productsByIds(input.services.db, [id]);
-  if (!parent) return restError("woocommerce_rest_product_invalid_id", "Invalid ID.", 404);
   const [full] = await repo.loadAdminProducts(input.services.db, [id]);
-  return { id, slug: parent.slug, name: full!.row.name };
+  if (!full) return restError("woocommerce_rest_product_invalid_id", "Invalid ID.", 404);
+  const attributeOrder = ((full.row.attributes as StoredAttribute[]) ?? []).map((a) => a.name);
+  return { id, slug: full.row.slug, name: full.row.name, attributeOrder };
 }
 
 async function listVariations(input: RestInput): Promise<Reply> {
