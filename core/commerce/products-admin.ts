@@ -277,6 +277,7 @@ function checkSaleDates(fields: Record<string, unknown>): void {
  */
 export async function saveProduct(db: Db, id: number | null, input: ProductInput, hooks: WriteHooks): Promise<WriteResult> {
   return inTransaction(db, async (tx) => {
+    if (id !== null) await repo.lockProductRows(tx, [id, ...(await repo.dependentProductIds(tx, [id]))]);
     const current = id === null ? null : await repo.lockProduct(tx, id);
     if (id !== null && !current) throw new Refusal(notFound("product"));
     const before = id === null ? null : await hooks.snapshot(tx, id);
@@ -431,6 +432,7 @@ export async function saveProduct(db: Db, id: number | null, input: ProductInput
 export async function removeProduct(db: Db, id: number, force: boolean, hooks: WriteHooks): Promise<WriteResult & { before?: Record<string, unknown> }> {
   let snapshot: Record<string, unknown> | null = null;
   const result = await inTransaction(db, async (tx) => {
+    await repo.lockProductRows(tx, [id, ...(await repo.dependentProductIds(tx, [id]))]);
     const current = await repo.lockProduct(tx, id);
     if (!current) throw new Refusal(notFound("product"));
     snapshot = await hooks.snapshot(tx, id);
@@ -465,9 +467,13 @@ export interface VariationInput {
   restFields?: Record<string, unknown>;
 }
 
-/** The variable product a variation route names, locked; refused when it is not one. */
-async function lockParent(tx: Queryable, productId: number): Promise<repo.AdminProductRow> {
-  const parent = await repo.lockProduct(tx, productId);
+/**
+ * The variable product a variation route names; refused when it is not one. Not locked here: a variation write
+ * locks the variation first and its parent after (by updating it), the order a checkout takes them in (the
+ * variation's stock, then the parent's total_sales), so the two cannot deadlock.
+ */
+async function variableParent(tx: Queryable, productId: number): Promise<repo.AdminProductRow> {
+  const parent = await repo.findProductRow(tx, productId);
   if (!parent) throw new Refusal(notFound("product"));
   if (parent.type !== "variable")
     throw new Refusal({ code: "woocommerce_rest_product_variation_invalid_parent", message: "Only variable products have variations.", status: 400 });
@@ -495,7 +501,7 @@ function variationAttributes(catalog: AttributeCatalog, parent: repo.AdminProduc
 
 export async function saveVariation(db: Db, productId: number, id: number | null, input: VariationInput, hooks: WriteHooks): Promise<WriteResult> {
   return inTransaction(db, async (tx) => {
-    const parent = await lockParent(tx, productId);
+    const parent = await variableParent(tx, productId);
     const current = id === null ? null : await repo.findAdminVariation(tx, id, true);
     if (id !== null && (!current || current.product_id !== productId)) throw new Refusal(notFound("product_variation"));
     const before = id === null ? null : await hooks.snapshot(tx, id);
@@ -555,7 +561,7 @@ export async function saveVariation(db: Db, productId: number, id: number | null
 
 export async function removeVariation(db: Db, productId: number, id: number, hooks: WriteHooks): Promise<WriteResult> {
   return inTransaction(db, async (tx) => {
-    await lockParent(tx, productId);
+    await variableParent(tx, productId);
     const current = await repo.findAdminVariation(tx, id, true);
     if (!current || current.product_id !== productId) throw new Refusal(notFound("product_variation"));
     const before = await hooks.snapshot(tx, id);

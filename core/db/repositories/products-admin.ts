@@ -235,6 +235,21 @@ export async function lockProduct(tx: Queryable, id: number): Promise<AdminProdu
   return (row as unknown as AdminProductRow | undefined) ?? null;
 }
 
+/** The product row, not locked. */
+export async function findProductRow(db: Queryable, id: number): Promise<AdminProductRow | null> {
+  const row = await sql(db).selectFrom("products").select(PRODUCT_COLUMNS).where("id", "=", id).executeTakeFirst();
+  return (row as unknown as AdminProductRow | undefined) ?? null;
+}
+
+/**
+ * Locks these product rows in ascending id order, the order the checkout takes stock rows in (stockNeeds), so an
+ * API write that touches a bundle or grouped product besides its own row cannot deadlock with a checkout.
+ */
+export async function lockProductRows(tx: Queryable, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await sql(tx).selectFrom("products").select("id").where("id", "in", ids).orderBy("id").forUpdate().execute();
+}
+
 export type ProductValues = Partial<{
   type: string;
   slug: string;
