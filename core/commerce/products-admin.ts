@@ -181,7 +181,13 @@ async function uniqueSlug(tx: Queryable, wanted: string, exceptId: number): Prom
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-async function checkProducts(tx: Queryable, ids: number[], field: string, selfId: number, allowed?: string[]): Promise<Map<number, { slug: string; type: string }>> {
+async function checkProducts(
+  tx: Queryable,
+  ids: number[],
+  field: string,
+  selfId: number,
+  allowed?: string[],
+): Promise<Map<number, { slug: string; type: string }>> {
   const found = await repo.productsByIds(tx, ids);
   const byId = new Map(found.map((p) => [p.id, p]));
   for (const id of ids) {
@@ -201,8 +207,7 @@ async function checkTerms(tx: Queryable, taxonomy: string, ids: number[], field:
 async function checkImages(tx: Queryable, ids: number[]): Promise<void> {
   const found = await repo.existingMediaIds(tx, ids);
   const missing = ids.find((id) => !found.has(id));
-  if (missing !== undefined)
-    throw new Refusal({ code: "woocommerce_product_invalid_image_id", message: `#${missing} is an invalid image ID.`, status: 400 });
+  if (missing !== undefined) throw new Refusal({ code: "woocommerce_product_invalid_image_id", message: `#${missing} is an invalid image ID.`, status: 400 });
 }
 
 async function checkSku(tx: Queryable, sku: string | null | undefined, selfId: number): Promise<void> {
@@ -286,7 +291,9 @@ export async function saveProduct(db: Db, id: number | null, input: ProductInput
     // The kind: fixed once created, except simple ↔ downloadable (both "simple" on the wire, decided by `downloadable`).
     const type = input.type ?? current?.type ?? "simple";
     if (current && type !== current.type && !(["simple", "downloadable"].includes(type) && ["simple", "downloadable"].includes(current.type)))
-      throw new Refusal(invalid("type", `type cannot change from ${current.type === "downloadable" ? "simple" : current.type} to ${type}; create a new product`));
+      throw new Refusal(
+        invalid("type", `type cannot change from ${current.type === "downloadable" ? "simple" : current.type} to ${type}; create a new product`),
+      );
 
     const values: repo.ProductValues = {};
     if (id === null || type !== current?.type) values.type = type;
@@ -316,7 +323,9 @@ export async function saveProduct(db: Db, id: number | null, input: ProductInput
     // product's on its variations; a grouped product has none.
     const manage = input.manageStock ?? (input.stockQuantity !== undefined ? true : undefined);
     if (manage === true && (type === "variable" || type === "grouped"))
-      throw new Refusal(invalid("manage_stock", `manage_stock: a ${type} product's stock is managed on its ${type === "variable" ? "variations" : "children"}`));
+      throw new Refusal(
+        invalid("manage_stock", `manage_stock: a ${type} product's stock is managed on its ${type === "variable" ? "variations" : "children"}`),
+      );
     if (manage === false) {
       values.stock_quantity = null;
       values.stock_status = input.stockStatus ?? current?.stock_status ?? "instock";
@@ -360,15 +369,13 @@ export async function saveProduct(db: Db, id: number | null, input: ProductInput
         ["simple"],
       );
       let next = Math.max(0, ...input.bundledItems.map((b) => b.bundledItemId ?? 0));
-      details.bundledItems = input.bundledItems.map(
-        (b): StoredBundledItem => ({
-          bundledItemId: b.bundledItemId ?? ++next,
-          product: products.get(b.productId)!.slug,
-          quantity: b.quantity,
-          optional: b.optional,
-          discountPercent: b.discount,
-        }),
-      );
+      details.bundledItems = input.bundledItems.map((b): StoredBundledItem => ({
+        bundledItemId: b.bundledItemId ?? ++next,
+        product: products.get(b.productId)!.slug,
+        quantity: b.quantity,
+        optional: b.optional,
+        discountPercent: b.discount,
+      }));
       bundledIds = input.bundledItems.map((b) => b.productId);
       detailsChanged = true;
     }
@@ -401,7 +408,8 @@ export async function saveProduct(db: Db, id: number | null, input: ProductInput
     let productId: number;
     if (id === null) {
       productId = await repo.insertProduct(tx, { ...values, type, slug: values.slug!, name: values.name ?? "Product" });
-      if (type === "downloadable" && details.downloadId === undefined) await repo.updateProduct(tx, productId, { details: { ...details, downloadId: productId } });
+      if (type === "downloadable" && details.downloadId === undefined)
+        await repo.updateProduct(tx, productId, { details: { ...details, downloadId: productId } });
     } else {
       productId = id;
       await repo.updateProduct(tx, productId, values);
@@ -480,7 +488,11 @@ async function variableParent(tx: Queryable, productId: number): Promise<repo.Ad
   return parent;
 }
 
-function variationAttributes(catalog: AttributeCatalog, parent: repo.AdminProductRow, input: NonNullable<VariationInput["attributes"]>): Record<string, string> {
+function variationAttributes(
+  catalog: AttributeCatalog,
+  parent: repo.AdminProductRow,
+  input: NonNullable<VariationInput["attributes"]>,
+): Record<string, string> {
   const parentAttributes = ((parent.attributes as StoredAttribute[]) ?? []).filter((a) => a.variation);
   const out: Record<string, string> = Object.fromEntries(parentAttributes.map((a) => [`attribute_${a.name}`, ""]));
   for (const a of input) {

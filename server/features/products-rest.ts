@@ -184,7 +184,13 @@ function productShape(req: Request, services: AppServices, catalog: AttributeCat
     total_sales: p.total_sales,
     virtual,
     downloadable,
-    downloads: downloadable ? ((details.files as { id?: string; name: string; file?: string }[]) ?? []).map((f, i) => ({ id: f.id ?? String(i + 1), name: f.name, file: f.file ?? "" })) : [],
+    downloads: downloadable
+      ? ((details.files as { id?: string; name: string; file?: string }[]) ?? []).map((f, i) => ({
+          id: f.id ?? String(i + 1),
+          name: f.name,
+          file: f.file ?? "",
+        }))
+      : [],
     download_limit: -1,
     download_expiry: -1,
     external_url: p.type === "external" ? String(details.productUrl ?? "") : "",
@@ -225,15 +231,15 @@ function productShape(req: Request, services: AppServices, catalog: AttributeCat
     // WooCommerce Product Bundles' field (ours: docs/contract/rest/products.md).
     ...(p.type === "bundle"
       ? {
-          bundled_items: ((details.bundledItems as { bundledItemId: number; product: string; quantity: number; optional: boolean; discountPercent: number }[]) ?? []).map(
-            (item) => ({
-              bundled_item_id: item.bundledItemId,
-              product_id: (b as ProductBundle).bundledIds.get(item.product) ?? 0,
-              quantity_default: item.quantity,
-              optional: item.optional,
-              discount: item.discountPercent,
-            }),
-          ),
+          bundled_items: (
+            (details.bundledItems as { bundledItemId: number; product: string; quantity: number; optional: boolean; discountPercent: number }[]) ?? []
+          ).map((item) => ({
+            bundled_item_id: item.bundledItemId,
+            product_id: (b as ProductBundle).bundledIds.get(item.product) ?? 0,
+            quantity_default: item.quantity,
+            optional: item.optional,
+            discount: item.discountPercent,
+          })),
         }
       : {}),
     _links: { self: [{ href: `${base}/wp-json/wc/v3/products/${p.id}` }], collection: [{ href: `${base}/wp-json/wc/v3/products` }] },
@@ -248,7 +254,7 @@ async function productShapes(db: Queryable, req: Request, services: AppServices,
   const variable = bundles.filter((b) => b.row.type === "variable").map((b) => b.row.id);
   const onSale = new Set(await repo.productsWithSaleVariations(db, variable));
   const bundleSlugs = bundles.flatMap((b) =>
-    b.row.type === "bundle" ? (((b.row.details as { bundledItems?: { product: string }[] }).bundledItems ?? []).map((i) => i.product)) : [],
+    b.row.type === "bundle" ? ((b.row.details as { bundledItems?: { product: string }[] }).bundledItems ?? []).map((i) => i.product) : [],
   );
   const bundledIds = new Map((await repo.productIdsBySlug(db, bundleSlugs)).map((r) => [r.slug, r.id]));
   return bundles.map((b) => productShape(req, services, catalog, { ...b, onSaleVariations: onSale.has(b.row.id), bundledIds } as ProductBundle));
@@ -341,7 +347,8 @@ function variationShape(req: Request, catalog: AttributeCatalog, parent: Variati
 // Arguments
 // ---------------------------------------------------------------------------------------------------
 
-const price = (name: string) => z.string().refine((s) => s === "" || DECIMAL_PRICE.test(s), `${name} must be a decimal string ≥ 0 with at most 2 decimals, like "12.50"`);
+const price = (name: string) =>
+  z.string().refine((s) => s === "" || DECIMAL_PRICE.test(s), `${name} must be a decimal string ≥ 0 with at most 2 decimals, like "12.50"`);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const date = z.union([z.string().refine((s) => s === "" || (ISO_DATE.test(s) && !Number.isNaN(Date.parse(s))), "must be an ISO 8601 date"), z.null()]);
 const text = (max: number) => z.string().max(max);
@@ -350,7 +357,15 @@ const idRefs = z.array(z.object({ id: restInt(1) }).loose()).max(100);
 const ids = z.array(restInt(1)).max(100);
 const meta = z.array(z.object({ id: restInt(1).optional(), key: text(255).min(1), value: z.unknown() })).max(100);
 const dimension = z.string().refine((s) => s === "" || /^\d{1,7}(\.\d{1,4})?$/.test(s), "must be a decimal string");
-const image = z.object({ id: restInt(0).optional(), src: z.string().max(2000).optional(), name: text(200).optional(), alt: text(500).optional(), position: restInt(0).optional() }).loose();
+const image = z
+  .object({
+    id: restInt(0).optional(),
+    src: z.string().max(2000).optional(),
+    name: text(200).optional(),
+    alt: text(500).optional(),
+    position: restInt(0).optional(),
+  })
+  .loose();
 
 /** The fields WooCommerce and the shop share; the rest are WooCommerce-only (kept in rest_fields) or fixed. */
 const common = {
@@ -367,7 +382,7 @@ const common = {
   manage_stock: restBool().optional(),
   stock_quantity: stockQuantity.optional(),
   stock_status: z.enum(["instock", "outofstock", "onbackorder"]).optional(),
-  backorders: z.literal("no", { message: "this shop takes no backorders: only \"no\"" }).optional(),
+  backorders: z.literal("no", { message: 'this shop takes no backorders: only "no"' }).optional(),
   weight: dimension.optional(),
   dimensions: z.object({ length: dimension.optional(), width: dimension.optional(), height: dimension.optional() }).optional(),
   shipping_class: text(100).optional(),
@@ -383,10 +398,13 @@ const productWriteSchema = z.object({
   type: z.enum(["simple", "grouped", "external", "variable", "bundle"]).optional(),
   status: z.enum(["draft", "pending", "private", "publish"]).optional(),
   featured: restBool().optional(),
-  catalog_visibility: z.literal("visible", { message: "this shop shows every product in the shop and search: only \"visible\"" }).optional(),
+  catalog_visibility: z.literal("visible", { message: 'this shop shows every product in the shop and search: only "visible"' }).optional(),
   short_description: text(20_000).optional(),
   downloadable: restBool().optional(),
-  downloads: z.array(z.object({ id: z.string().max(64).optional(), name: text(200), file: z.url({ protocol: /^https?$/ }) })).max(50).optional(),
+  downloads: z
+    .array(z.object({ id: z.string().max(64).optional(), name: text(200), file: z.url({ protocol: /^https?$/ }) }))
+    .max(50)
+    .optional(),
   download_limit: restInt(-1).optional(),
   download_expiry: restInt(-1).optional(),
   external_url: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).optional(),
@@ -412,7 +430,10 @@ const productWriteSchema = z.object({
     )
     .max(50)
     .optional(),
-  default_attributes: z.array(z.object({ id: restInt(0).optional(), name: text(200).optional(), option: text(200) })).max(50).optional(),
+  default_attributes: z
+    .array(z.object({ id: restInt(0).optional(), name: text(200).optional(), option: text(200) }))
+    .max(50)
+    .optional(),
   grouped_products: ids.optional(),
   bundled_items: z
     .array(
@@ -433,7 +454,10 @@ const variationWriteSchema = z.object({
   ...common,
   status: z.enum(["draft", "pending", "private", "publish"]).optional(),
   image: z.union([image, z.null()]).optional(),
-  attributes: z.array(z.object({ id: restInt(0).optional(), name: text(200).optional(), option: text(200) })).max(50).optional(),
+  attributes: z
+    .array(z.object({ id: restInt(0).optional(), name: text(200).optional(), option: text(200) }))
+    .max(50)
+    .optional(),
 });
 type VariationWrite = z.output<typeof variationWriteSchema>;
 
@@ -463,7 +487,7 @@ function imageIds(images: z.output<typeof image>[]): number[] | Reply {
     if (!img.id) {
       return restError(
         "woocommerce_product_image_upload_error",
-        "Images are accepted by id only: upload the file with POST /wp-json/wp/v2/media and send {\"id\": <its id>}.",
+        'Images are accepted by id only: upload the file with POST /wp-json/wp/v2/media and send {"id": <its id>}.',
         400,
       );
     }
@@ -481,7 +505,9 @@ function productInput(w: ProductWrite, current: { type: string } | null): Produc
     const downloadable = w.downloadable ?? current?.type === "downloadable";
     type = downloadable ? "downloadable" : "simple";
   } else if (w.downloadable === true) {
-    return restError("rest_invalid_param", "Invalid parameter(s): downloadable", 400, { params: { downloadable: "downloadable: only a simple product can be downloadable" } });
+    return restError("rest_invalid_param", "Invalid parameter(s): downloadable", 400, {
+      params: { downloadable: "downloadable: only a simple product can be downloadable" },
+    });
   }
   const images = w.images === undefined ? undefined : imageIds(w.images);
   if (images !== undefined && !Array.isArray(images)) return images;
@@ -510,7 +536,13 @@ function productInput(w: ProductWrite, current: { type: string } | null): Produc
     groupedIds: w.grouped_products,
     externalUrl: w.external_url,
     buttonText: w.button_text,
-    bundledItems: w.bundled_items?.map((b) => ({ bundledItemId: b.bundled_item_id, productId: b.product_id, quantity: b.quantity_default, optional: b.optional, discount: b.discount })),
+    bundledItems: w.bundled_items?.map((b) => ({
+      bundledItemId: b.bundled_item_id,
+      productId: b.product_id,
+      quantity: b.quantity_default,
+      optional: b.optional,
+      discount: b.discount,
+    })),
     downloads: w.downloads,
     restFields: restFieldsPatch(w),
   };
@@ -552,8 +584,14 @@ const listSchema = z.object({
   type: z.enum(["simple", "grouped", "external", "variable", "bundle"]).optional(),
   sku: z.string().max(1000).optional(),
   featured: restBool().optional(),
-  category: z.string().regex(/^\d+(,\d+)*$/, "must be a term id or ids separated by commas").optional(),
-  tag: z.string().regex(/^\d+(,\d+)*$/, "must be a term id or ids separated by commas").optional(),
+  category: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "must be a term id or ids separated by commas")
+    .optional(),
+  tag: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "must be a term id or ids separated by commas")
+    .optional(),
   on_sale: restBool().optional(),
   min_price: price("min_price").optional(),
   max_price: price("max_price").optional(),
@@ -765,12 +803,18 @@ async function deleteVariationRoute(input: RestInput): Promise<Reply> {
 }
 
 /** WooCommerce's batch: {create: [], update: [{id, …}], delete: [ids]} → the same keys with each item's answer or error. */
-async function batch(input: RestInput, one: { create: (body: unknown) => Promise<Reply>; update: (id: number, body: unknown) => Promise<Reply>; remove: (id: number) => Promise<Reply> }) {
+async function batch(
+  input: RestInput,
+  one: { create: (body: unknown) => Promise<Reply>; update: (id: number, body: unknown) => Promise<Reply>; remove: (id: number) => Promise<Reply> },
+) {
   const user = await staff(input, "batch");
   if (isReply(user)) return user;
   const schema = z.object({
     create: z.array(z.record(z.string(), z.unknown())).max(100).optional(),
-    update: z.array(z.object({ id: restInt(1) }).loose()).max(100).optional(),
+    update: z
+      .array(z.object({ id: restInt(1) }).loose())
+      .max(100)
+      .optional(),
     delete: z.array(restInt(1)).max(100).optional(),
   });
   const args = parseArgs(schema, requestArgs({ query: {}, body: input.body }));

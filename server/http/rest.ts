@@ -91,7 +91,7 @@ export class RestRouter {
       .split("/")
       .map((seg) => {
         const param = /^:(\w+)(?:\((.+)\))?$/.exec(seg);
-        if (param) return keys.push(param[1]!), `(${param[2] ?? "[^/]+"})`;
+        if (param) return (keys.push(param[1]!), `(${param[2] ?? "[^/]+"})`);
         return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       })
       .join("/");

@@ -20,7 +20,11 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 
 const putStock = async (path: string, quantity: number) => {
-  const res = await admin.client.request(`/wp-json/wc/v3/${path}`, { method: "PUT", headers: { "X-WP-Nonce": admin.nonce }, json: { stock_quantity: quantity } });
+  const res = await admin.client.request(`/wp-json/wc/v3/${path}`, {
+    method: "PUT",
+    headers: { "X-WP-Nonce": admin.nonce },
+    json: { stock_quantity: quantity },
+  });
   return { status: res.status, body: (await res.json()) as { stock_quantity: number } };
 };
 
@@ -114,7 +118,9 @@ describe("API stock writes against checkouts", () => {
     // No write is lost to a deadlock or a time-out: every one answers 200 (the variation is locked before its parent,
     // the order a checkout takes them in).
     for (const w of await Promise.all(writes)) expect(w.status).toBe(200);
-    const [{ stock }] = (await shop.services.db.query<{ stock: number }>(`SELECT stock_quantity AS stock FROM variations WHERE id = $1`, [id])) as [{ stock: number }];
+    const [{ stock }] = (await shop.services.db.query<{ stock: number }>(`SELECT stock_quantity AS stock FROM variations WHERE id = $1`, [id])) as [
+      { stock: number },
+    ];
     const [{ ordered }] = (await shop.services.db.query<{ ordered: number }>(
       `SELECT coalesce(sum(quantity), 0)::int AS ordered FROM order_stock WHERE item_table = 'variations' AND item_id = $1 AND order_id > $2`,
       [id, ordersFrom],

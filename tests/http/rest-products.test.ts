@@ -28,7 +28,8 @@ const api = async (who: SignedIn, method: string, path: string, body?: unknown):
 
 const one = async <T>(sql: string, params: unknown[] = []) => (await shop.services.db.query<T>(sql, params))[0]!;
 const idOf = (slug: string) => one<{ id: number }>(`SELECT id FROM products WHERE slug = $1`, [slug]).then((r) => r.id);
-const termId = (taxonomy: string, slug: string) => one<{ id: number }>(`SELECT id FROM terms WHERE taxonomy = $1 AND slug = $2`, [taxonomy, slug]).then((r) => r.id);
+const termId = (taxonomy: string, slug: string) =>
+  one<{ id: number }>(`SELECT id FROM terms WHERE taxonomy = $1 AND slug = $2`, [taxonomy, slug]).then((r) => r.id);
 const mediaId = (slug: string) => one<{ id: number }>(`SELECT id FROM media WHERE slug = $1`, [slug]).then((r) => r.id);
 
 describe("permissions", () => {
@@ -78,12 +79,58 @@ describe("reading", () => {
     expect(res.body).toHaveLength(5);
     const p = res.body[0] as Json;
     for (const key of [
-      "id", "name", "slug", "permalink", "date_created", "date_created_gmt", "date_modified", "date_modified_gmt", "type", "status", "featured",
-      "catalog_visibility", "description", "short_description", "sku", "price", "regular_price", "sale_price", "date_on_sale_from", "date_on_sale_to",
-      "price_html", "on_sale", "purchasable", "total_sales", "virtual", "downloadable", "downloads", "external_url", "button_text", "manage_stock",
-      "stock_quantity", "stock_status", "backorders", "sold_individually", "weight", "dimensions", "reviews_allowed", "average_rating", "rating_count",
-      "related_ids", "upsell_ids", "cross_sell_ids", "parent_id", "categories", "tags", "images", "attributes", "default_attributes", "variations",
-      "grouped_products", "menu_order", "meta_data",
+      "id",
+      "name",
+      "slug",
+      "permalink",
+      "date_created",
+      "date_created_gmt",
+      "date_modified",
+      "date_modified_gmt",
+      "type",
+      "status",
+      "featured",
+      "catalog_visibility",
+      "description",
+      "short_description",
+      "sku",
+      "price",
+      "regular_price",
+      "sale_price",
+      "date_on_sale_from",
+      "date_on_sale_to",
+      "price_html",
+      "on_sale",
+      "purchasable",
+      "total_sales",
+      "virtual",
+      "downloadable",
+      "downloads",
+      "external_url",
+      "button_text",
+      "manage_stock",
+      "stock_quantity",
+      "stock_status",
+      "backorders",
+      "sold_individually",
+      "weight",
+      "dimensions",
+      "reviews_allowed",
+      "average_rating",
+      "rating_count",
+      "related_ids",
+      "upsell_ids",
+      "cross_sell_ids",
+      "parent_id",
+      "categories",
+      "tags",
+      "images",
+      "attributes",
+      "default_attributes",
+      "variations",
+      "grouped_products",
+      "menu_order",
+      "meta_data",
     ])
       expect(p, key).toHaveProperty(key);
     expect(p.date_created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
@@ -126,11 +173,22 @@ describe("reading", () => {
 
     const bundle = (await api(admin, "GET", `products/${await idOf("groomsmen-gift-box")}`)).body;
     expect(bundle.type).toBe("bundle");
-    expect(bundle.bundled_items[0]).toEqual({ bundled_item_id: 1, product_id: await idOf("skinny-cotton-tie"), quantity_default: 1, optional: false, discount: 10 });
+    expect(bundle.bundled_items[0]).toEqual({
+      bundled_item_id: 1,
+      product_id: await idOf("skinny-cotton-tie"),
+      quantity_default: 1,
+      optional: false,
+      discount: 10,
+    });
     expect(bundle.regular_price).toBe("20.00");
 
     const external = (await api(admin, "GET", `products/${await idOf("designer-silk-tie-partner")}`)).body;
-    expect(external).toMatchObject({ type: "external", external_url: "https://atelier.example.com/designer-silk-tie", button_text: "Buy at the atelier", purchasable: false });
+    expect(external).toMatchObject({
+      type: "external",
+      external_url: "https://atelier.example.com/designer-silk-tie",
+      button_text: "Buy at the atelier",
+      purchasable: false,
+    });
 
     const download = (await api(admin, "GET", `products/${await idOf("face-mask-sewing-pattern")}`)).body;
     expect(download).toMatchObject({ type: "simple", downloadable: true, virtual: true, regular_price: "4.00", price: "4.00", shipping_required: false });
@@ -253,7 +311,15 @@ describe("writing every kind", () => {
       image: { id: await mediaId("silk-necktie-front") },
     });
     expect(v1.status).toBe(201);
-    expect(v1.body).toMatchObject({ regular_price: "5.00", price: "5.00", stock_quantity: 4, attributes: [{ name: "Color", option: "Black" }, { name: "Size", option: "S" }] });
+    expect(v1.body).toMatchObject({
+      regular_price: "5.00",
+      price: "5.00",
+      stock_quantity: 4,
+      attributes: [
+        { name: "Color", option: "Black" },
+        { name: "Size", option: "S" },
+      ],
+    });
     const v2 = await api(admin, "POST", `products/${id}/variations`, { regular_price: "6.00", sale_price: "4.50", attributes: [{ id: 1, option: "Red" }] });
     expect(v2.status).toBe(201);
     expect(v2.body.on_sale).toBe(true);
@@ -301,7 +367,13 @@ describe("writing every kind", () => {
     expect(grouped.body.grouped_products).toEqual([tie, clip]);
     expect(grouped.body.price).not.toBe("");
 
-    const external = await api(admin, "POST", "products", { name: "API Partner Tie", type: "external", regular_price: "99.00", external_url: "https://partner.example.com/tie", button_text: "Buy there" });
+    const external = await api(admin, "POST", "products", {
+      name: "API Partner Tie",
+      type: "external",
+      regular_price: "99.00",
+      external_url: "https://partner.example.com/tie",
+      button_text: "Buy there",
+    });
     expect(external.status).toBe(201);
     expect(external.body).toMatchObject({ type: "external", external_url: "https://partner.example.com/tie", button_text: "Buy there", price: "99.00" });
     const noUrl = await api(admin, "POST", "products", { name: "API Partner", type: "external" });
@@ -337,7 +409,12 @@ describe("writing every kind", () => {
       downloads: [{ name: "pattern.pdf", file: "https://files.example.com/pattern.pdf" }],
     });
     expect(download.status).toBe(201);
-    expect(download.body).toMatchObject({ type: "simple", downloadable: true, price: "2.50", downloads: [{ id: "1", name: "pattern.pdf", file: "https://files.example.com/pattern.pdf" }] });
+    expect(download.body).toMatchObject({
+      type: "simple",
+      downloadable: true,
+      price: "2.50",
+      downloads: [{ id: "1", name: "pattern.pdf", file: "https://files.example.com/pattern.pdf" }],
+    });
     const { type } = await one<{ type: string }>(`SELECT type FROM products WHERE id = $1`, [download.body.id]);
     expect(type).toBe("downloadable");
     expect((await new TestClient(shop.url).get("/product/api-pattern/")).status).toBe(200);
@@ -362,7 +439,10 @@ describe("writing every kind", () => {
   it("a batch creates, updates and deletes, with an error per refused item", async () => {
     const made = await api(admin, "POST", "products", { name: "API Batch Old", regular_price: "1.00" });
     const res = await api(admin, "POST", "products/batch", {
-      create: [{ name: "API Batch New", regular_price: "2.00" }, { name: "API Batch Bad", regular_price: "x" }],
+      create: [
+        { name: "API Batch New", regular_price: "2.00" },
+        { name: "API Batch Bad", regular_price: "x" },
+      ],
       update: [{ id: made.body.id, regular_price: "3.00" }],
       delete: [made.body.id],
     });

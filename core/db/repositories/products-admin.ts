@@ -100,7 +100,9 @@ function filterOf(f: AdminProductFilter) {
     else where.push(eb("p.status", "=", f.status));
     if (f.search) {
       const like = likeEscape(f.search);
-      where.push(eb.or([eb("p.name", "ilike", like), eb("p.short_description", "ilike", like), eb("p.description", "ilike", like), eb("p.sku", "ilike", like)]));
+      where.push(
+        eb.or([eb("p.name", "ilike", like), eb("p.short_description", "ilike", like), eb("p.description", "ilike", like), eb("p.sku", "ilike", like)]),
+      );
     }
     if (f.types?.length) where.push(eb("p.type", "in", f.types));
     if (f.skus?.length) where.push(eb("p.sku", "in", f.skus));
@@ -126,7 +128,10 @@ function filterOf(f: AdminProductFilter) {
   };
 }
 
-const ORDER_COLUMN: Record<Exclude<ProductOrderBy, "include">, "p.created_at" | "p.modified_at" | "p.id" | "p.name" | "p.slug" | "p.price_min" | "p.total_sales" | "p.rating_average" | "p.menu_order"> = {
+const ORDER_COLUMN: Record<
+  Exclude<ProductOrderBy, "include">,
+  "p.created_at" | "p.modified_at" | "p.id" | "p.name" | "p.slug" | "p.price_min" | "p.total_sales" | "p.rating_average" | "p.menu_order"
+> = {
   date: "p.created_at",
   modified: "p.modified_at",
   id: "p.id",
@@ -184,27 +189,28 @@ export async function loadAdminProducts(db: Queryable, ids: number[]): Promise<A
       .execute(),
     b.selectFrom("product_links").select(["product_id", "kind", "linked_id"]).where("product_id", "in", ids).orderBy("position").orderBy("linked_id").execute(),
     b.selectFrom("variations").select(["id", "product_id"]).where("product_id", "in", ids).orderBy("menu_order").orderBy("id").execute(),
-    // WooCommerce's related products: others sharing a category or tag (its own pick is random; ours is the newest five).
-    b
-      .selectFrom(raw<{ pid: number }>`unnest(${ids}::int[])`.as<"ids">(raw`ids(pid)`))
-      .crossJoinLateral((eb) =>
-        eb
-          .selectFrom("product_terms as mine")
-          .innerJoin("product_terms as other", "other.term_id", "mine.term_id")
-          .innerJoin("terms as t", "t.id", "mine.term_id")
-          .innerJoin("products as o", "o.id", "other.product_id")
-          .select("other.product_id as rid")
-          .distinct()
-          .whereRef("mine.product_id", "=", "ids.pid")
-          .whereRef("other.product_id", "<>", "ids.pid")
-          .where("t.taxonomy", "in", ["product_cat", "product_tag"])
-          .where("o.status", "=", raw.lit("publish"))
-          .orderBy("other.product_id", "desc")
-          .limit(5)
-          .as("r"),
-      )
-      .select(["ids.pid", "r.rid"])
-      .execute(),
+    // WooCommerce's related products: others in the same category (its own pick is random; ours is the newest five
+    // of the product's first category, read from product_terms_term_idx, so the cost does not grow with the catalogue).
+    raw<{ pid: number; rid: number }>`
+      SELECT ids.pid, c.rid
+      FROM unnest(${ids}::int[]) AS ids(pid)
+      CROSS JOIN LATERAL (
+        SELECT min(pt.term_id) AS term_id
+        FROM product_terms pt
+        JOIN terms t ON t.id = pt.term_id AND t.taxonomy = 'product_cat'
+        WHERE pt.product_id = ids.pid
+      ) first
+      CROSS JOIN LATERAL (
+        SELECT o.product_id AS rid
+        FROM product_terms o
+        JOIN products op ON op.id = o.product_id AND op.status = 'publish'
+        WHERE o.term_id = first.term_id AND o.product_id <> ids.pid
+        ORDER BY o.product_id DESC
+        LIMIT 5
+      ) c
+      ORDER BY ids.pid, c.rid DESC`
+      .execute(b)
+      .then((r) => r.rows),
   ]);
   const imageIds = [...new Set(rows.flatMap((r) => r.image_ids))];
   const media = imageIds.length ? await b.selectFrom("media").select(["id", "slug", "alt"]).where("id", "in", imageIds).execute() : [];
@@ -504,7 +510,10 @@ export async function listAdminVariations(
   const column = f.orderby === "id" ? "v.id" : f.orderby === "date" ? "v.created_at" : "v.menu_order";
   const [rows, count] = await Promise.all([
     q.orderBy(column, f.order).orderBy("v.id", f.order).limit(f.limit).offset(f.offset).execute(),
-    q.clearSelect().select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as AdminVariationRow[], total: Number(count.n) };
 }
@@ -535,7 +544,11 @@ const variationJson = (v: VariationValues) => ({
   ...(v.rest_fields !== undefined ? { rest_fields: JSON.stringify(v.rest_fields) } : {}),
 });
 
-export async function insertVariation(tx: Queryable, productId: number, v: VariationValues & { attributes: Record<string, string>; regular_price: number }): Promise<number> {
+export async function insertVariation(
+  tx: Queryable,
+  productId: number,
+  v: VariationValues & { attributes: Record<string, string>; regular_price: number },
+): Promise<number> {
   const row = await sql(tx)
     .insertInto("variations")
     .values({ ...(variationJson(v) as object), product_id: productId } as never)
@@ -560,11 +573,21 @@ export async function deleteVariation(tx: Queryable, id: number): Promise<void> 
 /** Which of these (variable) products have a variation on sale. */
 export async function productsWithSaleVariations(db: Queryable, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await sql(db).selectFrom("variations").select("product_id").distinct().where("product_id", "in", ids).whereRef("sale_price", "<", "regular_price").execute();
+  const rows = await sql(db)
+    .selectFrom("variations")
+    .select("product_id")
+    .distinct()
+    .where("product_id", "in", ids)
+    .whereRef("sale_price", "<", "regular_price")
+    .execute();
   return rows.map((r) => r.product_id);
 }
 
 export async function productIdsBySlug(db: Queryable, slugs: string[]): Promise<{ id: number; slug: string }[]> {
   if (!slugs.length) return [];
-  return sql(db).selectFrom("products").select(["id", "slug"]).where("slug", "in", [...new Set(slugs)]).execute();
+  return sql(db)
+    .selectFrom("products")
+    .select(["id", "slug"])
+    .where("slug", "in", [...new Set(slugs)])
+    .execute();
 }
