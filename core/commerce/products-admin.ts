@@ -317,6 +317,10 @@ export async function saveProduct(db: Db, id: number | null, input: ProductInput
       const regular = values.regular_price !== undefined ? values.regular_price : (current?.regular_price ?? null);
       const sale = values.sale_price !== undefined ? values.sale_price : (current?.sale_price ?? null);
       if (sale !== null && (regular === null || sale >= regular)) throw new Refusal(invalid("sale_price", "sale_price must be lower than regular_price"));
+      // The cart charges a missing price as 0: a published product the shopper can buy must have one (a draft may not).
+      const status = values.status ?? current?.status ?? "publish";
+      if (regular === null && status === "publish" && type !== "external")
+        throw new Refusal(invalid("regular_price", "regular_price is required to publish this product (or create it as a draft)"));
     }
 
     // Stock: managed on the product itself for simple, bundle, downloadable and external kinds; a variable
@@ -523,10 +527,10 @@ export async function saveVariation(db: Db, productId: number, id: number | null
       await checkSku(tx, input.sku, selfId);
       values.sku = input.sku || null;
     }
-    if (input.regularPrice !== undefined) {
-      // The variations table requires a regular price; WooCommerce's "" (no price) is stored as 0 with the variation private.
-      values.regular_price = input.regularPrice ?? 0;
-    }
+    // A variation always has a regular price here: the cart would charge a missing one as 0.
+    if (input.regularPrice === null || (id === null && input.regularPrice === undefined))
+      throw new Refusal(invalid("regular_price", "regular_price is required for a variation"));
+    if (input.regularPrice !== undefined) values.regular_price = input.regularPrice;
     if (input.salePrice !== undefined) values.sale_price = input.salePrice;
     const regular = values.regular_price ?? current?.regular_price ?? 0;
     const sale = values.sale_price !== undefined ? values.sale_price : (current?.sale_price ?? null);

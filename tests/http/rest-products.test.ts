@@ -343,6 +343,9 @@ describe("writing every kind", () => {
       expect(res.status, method).toBe(404);
       expect(res.body.code).toBe("woocommerce_rest_product_variation_invalid_id");
     }
+    const priceless = await api(admin, "POST", `products/${id}/variations`, { attributes: [{ id: 1, option: "Red" }] });
+    expect(priceless.status).toBe(400);
+    expect(Object.keys(priceless.body.data.params)).toEqual(["regular_price"]);
     const badOption = await api(admin, "POST", `products/${id}/variations`, { regular_price: "1.00", attributes: [{ id: 1, option: "Plaid" }] });
     expect(badOption.status).toBe(400);
     expect(badOption.body.data.params).toHaveProperty("attributes");
@@ -418,6 +421,19 @@ describe("writing every kind", () => {
     const { type } = await one<{ type: string }>(`SELECT type FROM products WHERE id = $1`, [download.body.id]);
     expect(type).toBe("downloadable");
     expect((await new TestClient(shop.url).get("/product/api-pattern/")).status).toBe(200);
+  });
+
+  it("a published product needs a price (the cart would charge none); a draft may wait for one", async () => {
+    const published = await api(admin, "POST", "products", { name: "API Priceless" });
+    expect(published.status).toBe(400);
+    expect(Object.keys(published.body.data.params)).toEqual(["regular_price"]);
+    const draft = await api(admin, "POST", "products", { name: "API Priceless", status: "draft" });
+    expect(draft.status).toBe(201);
+    expect(draft.body).toMatchObject({ status: "draft", price: "", regular_price: "", purchasable: false, price_html: "" });
+    const publish = await api(admin, "PUT", `products/${draft.body.id}`, { status: "publish" });
+    expect(publish.status).toBe(400);
+    const priced = await api(admin, "PUT", `products/${draft.body.id}`, { status: "publish", regular_price: "8.00" });
+    expect(priced.body).toMatchObject({ status: "publish", price: "8.00", purchasable: true });
   });
 
   it("deletes: to the trash, then 410, then for good with force=true", async () => {
