@@ -474,6 +474,8 @@ describe("refused input changes nothing", () => {
   it("names the field: prices, sale above regular, sale dates, stock, unknown categories, SKU, images", async () => {
     const id = await idOf("wool-knit-tie");
     const before = (await api(admin, "GET", `products/${id}`)).body;
+    const auditCount = () => one<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE object_type = 'product' AND object_id = $1`, [String(id)]);
+    const auditBefore = await auditCount();
     const taken = await idOf("silk-necktie");
     const cases: [Json, string, string][] = [
       [{ regular_price: "abc" }, "rest_invalid_param", "regular_price"],
@@ -517,6 +519,8 @@ describe("refused input changes nothing", () => {
     expect(bad.body.code).toBe("woocommerce_rest_product_invalid_id");
     const after = (await api(admin, "GET", `products/${id}`)).body;
     expect(after).toEqual(before);
+    // Nothing was written, so nothing was audited (the audit line is in the write's transaction).
+    expect(await auditCount()).toEqual(auditBefore);
   });
 });
 
