@@ -2,13 +2,15 @@
  * Stock written through wc/v3/products while shoppers check out the same product (decision 0021): no update is
  * lost and nothing is oversold. Every API write records the stock it replaced and the stock it set (the audit
  * line, written under the row lock), so the arithmetic can be checked exactly: the stock left is the starting
- * stock, less the units every order took, plus what each API write changed. Runs on PGlite by default and on
- * PostgreSQL with TEST_DATABASE_URL.
+ * stock, less the units every order took, plus what each API write changed. And the units an unpaid order holds
+ * come back on top of the value the API set. Runs on PGlite by default and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { signInAs, type SignedIn } from "../support/staff.ts";
 import { billing, cardFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
+import { cancelUnpaidOrder } from "../../core/commerce/orders.ts";
+import { insertOrder } from "../../core/db/repositories/orders.ts";
 
 let shop: TestShop;
 let admin: SignedIn;
@@ -130,4 +132,55 @@ describe("API stock writes against checkouts", () => {
     expect(stock).toBeGreaterThanOrEqual(0);
     expect(stock).toBe(5 - ordered + deltas.reduce((a, b) => a + b, 0));
   }, 180_000);
+
+  it("units an unpaid order holds are not in stock_quantity, and come back on top of the value the API set", async () => {
+    const productId = await productWithStock(shop, "travel-tie-case", 20, 1900);
+    const customer = await signInAs(shop, "stock-holder@example.com", "customer");
+    // An order awaiting payment that took 3 units when it was placed (as the checkout does).
+    const orderId = await shop.services.db.transaction(async (tx) => {
+      await tx.query(`UPDATE products SET stock_quantity = stock_quantity - 3 WHERE id = $1`, [productId]);
+      return insertOrder(tx, {
+        orderKey: "wc_order_heldstock12345",
+        customerId: customer.id,
+        billingEmail: "stock-holder@example.com",
+        currency: "USD",
+        subtotal: 5700,
+        discountTotal: 0,
+        shippingTotal: 0,
+        total: 5700,
+        shippingMethodId: null,
+        shippingMethodTitle: null,
+        paymentMethod: "sandbox_credit_card",
+        paymentMethodTitle: "Credit Card",
+        customerNote: "",
+        checkoutKey: null,
+        billing: {
+          first_name: "Ada",
+          last_name: "Lovelace",
+          company: "",
+          country: "US",
+          address_1: "1 Way",
+          address_2: "",
+          city: "Springfield",
+          state: "IL",
+          postcode: "62701",
+          phone: "5551234567",
+          email: "stock-holder@example.com",
+        },
+        shipping: null,
+        lines: [{ productId, variationId: null, name: "Travel Tie Case", details: "", quantity: 3, subtotal: 5700, total: 5700 }],
+        stock: [{ table: "products", id: productId, name: "Travel Tie Case", quantity: 3 }],
+        coupons: [],
+        meta: {},
+      });
+    });
+    const read = await admin.client.get(`/wp-json/wc/v3/products/${productId}`, { headers: { "X-WP-Nonce": admin.nonce } });
+    expect(((await read.json()) as { stock_quantity: number }).stock_quantity).toBe(17);
+    // The owner counts 10 units free to sell now.
+    expect((await putStock(`products/${productId}`, 10)).body.stock_quantity).toBe(10);
+    // The unpaid order is cancelled: its 3 units come back on top.
+    expect(await cancelUnpaidOrder(shop.services.db, orderId, customer.id)).toBe(true);
+    const after = await admin.client.get(`/wp-json/wc/v3/products/${productId}`, { headers: { "X-WP-Nonce": admin.nonce } });
+    expect(((await after.json()) as { stock_quantity: number }).stock_quantity).toBe(13);
+  });
 });
