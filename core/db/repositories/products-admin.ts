@@ -190,25 +190,29 @@ export async function loadAdminProducts(db: Queryable, ids: number[]): Promise<A
     b.selectFrom("product_links").select(["product_id", "kind", "linked_id"]).where("product_id", "in", ids).orderBy("position").orderBy("linked_id").execute(),
     b.selectFrom("variations").select(["id", "product_id"]).where("product_id", "in", ids).orderBy("menu_order").orderBy("id").execute(),
     // WooCommerce's related products: others in the same category (its own pick is random; ours is the newest five
-    // of the product's first category, read from product_terms_term_idx, so the cost does not grow with the catalogue).
+    // of the product's first category). The newest six of each category on the page are read once, from
+    // product_terms_term_idx, so the cost grows with the categories on the page, not the products or the catalogue.
     raw<{ pid: number; rid: number }>`
-      SELECT ids.pid, c.rid
-      FROM unnest(${ids}::int[]) AS ids(pid)
-      CROSS JOIN LATERAL (
-        SELECT min(pt.term_id) AS term_id
+      WITH firsts AS (
+        SELECT pt.product_id AS pid, min(pt.term_id) AS term_id
         FROM product_terms pt
         JOIN terms t ON t.id = pt.term_id AND t.taxonomy = 'product_cat'
-        WHERE pt.product_id = ids.pid
-      ) first
-      CROSS JOIN LATERAL (
-        SELECT o.product_id AS rid
-        FROM product_terms o
-        JOIN products op ON op.id = o.product_id AND op.status = 'publish'
-        WHERE o.term_id = first.term_id AND o.product_id <> ids.pid
-        ORDER BY o.product_id DESC
-        LIMIT 5
-      ) c
-      ORDER BY ids.pid, c.rid DESC`
+        WHERE pt.product_id = ANY(${ids}::int[])
+        GROUP BY pt.product_id
+      ),
+      tops AS (
+        SELECT f.term_id, c.rid
+        FROM (SELECT DISTINCT term_id FROM firsts) f
+        CROSS JOIN LATERAL (
+          SELECT o.product_id AS rid
+          FROM product_terms o
+          JOIN products op ON op.id = o.product_id AND op.status = 'publish'
+          WHERE o.term_id = f.term_id
+          ORDER BY o.product_id DESC
+          LIMIT 6
+        ) c
+      )
+      SELECT firsts.pid, tops.rid FROM firsts JOIN tops USING (term_id) WHERE tops.rid <> firsts.pid ORDER BY firsts.pid, tops.rid DESC`
       .execute(b)
       .then((r) => r.rows),
   ]);
@@ -229,7 +233,10 @@ export async function loadAdminProducts(db: Queryable, ids: number[]): Promise<A
         }),
         links: links.filter((l) => l.product_id === id).map((l) => ({ kind: l.kind, linkedId: l.linked_id })),
         variationIds: variations.filter((v) => v.product_id === id).map((v) => v.id),
-        relatedIds: related.filter((r) => r.pid === id).map((r) => r.rid),
+        relatedIds: related
+          .filter((r) => r.pid === id)
+          .slice(0, 5)
+          .map((r) => r.rid),
       },
     ];
   });
