@@ -444,12 +444,14 @@ export interface Products {
   id: Generated<number>;
   image_ids: Generated<number[]>;
   menu_order: Generated<number>;
+  modified_at: Generated<Timestamp>;
   name: string;
   price_max: number | null;
   price_min: number | null;
   rating_average: Generated<Numeric>;
   rating_count: Generated<number>;
   regular_price: number | null;
+  rest_fields: Generated<Json>;
   sale_price: number | null;
   search: Generated<string | null>;
   short_description: Generated<string>;
@@ -577,11 +579,15 @@ export interface UserMeta {
 
 export interface Variations {
   attributes: Json;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
   id: Generated<number>;
   image_id: number | null;
   menu_order: Generated<number>;
+  modified_at: Generated<Timestamp>;
   product_id: number;
   regular_price: number;
+  rest_fields: Generated<Json>;
   sale_price: number | null;
   sku: string | null;
   status: Generated<string>;

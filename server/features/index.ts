@@ -23,6 +23,7 @@ import { wcOrdersFeature } from "./wc-orders.ts";
 import { wcStoreAdminFeature } from "./wc-store-admin.ts";
 import { applicationPasswordsFeature } from "./application-passwords.ts";
 import { mediaFeature } from "./media.ts";
+import { productsRestFeature } from "./products-rest.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -48,4 +49,5 @@ export const FEATURES: Feature[] = [
   wcStoreAdminFeature,
   applicationPasswordsFeature,
   mediaFeature,
+  productsRestFeature,
 ];

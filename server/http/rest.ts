@@ -83,12 +83,19 @@ export class RestRouter {
     for (const p of this.prepares) if (path.startsWith(p.prefix)) await p.hook(req, services);
   }
 
-  /** `path` like "wp/v2/posts/:id" (no leading slash). */
+  /**
+   * `path` like "wp/v2/posts/:id" (no leading slash); `:id(\d+)` matches digits only, as WordPress's `(?P<id>[\d]+)`,
+   * so "wc/v3/products/:id(\d+)" leaves "wc/v3/products/categories" to its own route whatever the order.
+   */
   register(method: string, path: string, handler: RestHandler): this {
     const keys: string[] = [];
     const source = path
       .split("/")
-      .map((seg) => (seg.startsWith(":") ? (keys.push(seg.slice(1)), "([^/]+)") : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .map((seg) => {
+        const param = /^:(\w+)(?:\((.+)\))?$/.exec(seg);
+        if (param) return (keys.push(param[1]!), `(${param[2] ?? "[^/]+"})`);
+        return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      })
       .join("/");
     this.routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`), keys, handler });
     return this;
