@@ -16,6 +16,8 @@ import { consentFeature } from "./consent.ts";
 import { trackingFeature } from "./tracking.ts";
 import { popupsFeature } from "./popups.ts";
 import { auditFeature } from "./audit.ts";
+import { restTaxonomiesFeature } from "./rest-taxonomies.ts";
+import { restReviewsFeature } from "./rest-reviews.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -34,4 +36,6 @@ export const FEATURES: Feature[] = [
   trackingFeature,
   popupsFeature,
   auditFeature,
+  restTaxonomiesFeature,
+  restReviewsFeature,
 ];
