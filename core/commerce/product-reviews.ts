@@ -3,7 +3,7 @@
  * moderate, trash and delete, each in one transaction that recounts the product's rating average and count (what the
  * listing sorts by and the product page shows), so the storefront is right on the next page.
  */
-import type { Db, Queryable } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import * as comments from "../db/repositories/comments.ts";
 import * as reviews from "../db/repositories/reviews.ts";
 import { COMMENT_MESSAGES, type CommentStatus } from "../domain/comments/comments.ts";
@@ -51,7 +51,9 @@ export interface NewReview {
 export async function createReview(db: Db, r: NewReview): Promise<{ ok: true; id: number } | Refusal> {
   return db.transaction(async (tx) => {
     if (!(await reviews.reviewableProduct(tx, r.productId))) return invalidProduct();
-    if (await comments.isDuplicateComment(tx, { targetId: r.productId, kind: "review", customerId: null, author: r.author, email: r.email, content: r.content }))
+    if (
+      await comments.isDuplicateComment(tx, { targetId: r.productId, kind: "review", customerId: null, author: r.author, email: r.email, content: r.content })
+    )
       return refuse("woocommerce_rest_comment_duplicate", COMMENT_MESSAGES.duplicate, 409);
     const verified = await comments.customerBoughtProduct(tx, { customerId: null, email: r.email }, r.productId);
     // A moderator's review is approved unless the request says otherwise (wp_allow_comment for moderate_comments).

@@ -54,7 +54,8 @@ export async function saveTerm(db: Db, taxonomy: string, id: number | null, inpu
       const slugProvided = input.slug !== undefined && input.slug !== "";
       // wp_update_term keeps the slug when only the name changes.
       const slug = slugProvided ? sanitizeSlug(input.slug!) : before ? before.slug : sanitizeSlug(name);
-      if (!slug) return refuse("rest_invalid_param", "Invalid parameter(s): slug", 400, { param: slugProvided ? "slug" : "name", message: "no slug can be made of it" });
+      if (!slug)
+        return refuse("rest_invalid_param", "Invalid parameter(s): slug", 400, { param: slugProvided ? "slug" : "name", message: "no slug can be made of it" });
       const parentId = input.parent !== undefined ? input.parent || null : (before?.parentId ?? null);
       if (input.parent !== undefined) {
         const bad = await checkParent(tx, taxonomy, id, input.parent);
@@ -90,9 +91,12 @@ export async function saveTerm(db: Db, taxonomy: string, id: number | null, inpu
 }
 
 const termExistsMessage = (taxonomy: string) =>
-  taxonomy === "product_cat" ? "A term with the name provided already exists with this parent." : "A term with the name provided already exists in this taxonomy.";
+  taxonomy === "product_cat"
+    ? "A term with the name provided already exists with this parent."
+    : "A term with the name provided already exists in this taxonomy.";
 
-const termExists = (taxonomy: string, existing: number): Refusal => refuse("term_exists", termExistsMessage(taxonomy), 400, { data: { resource_id: existing } });
+const termExists = (taxonomy: string, existing: number): Refusal =>
+  refuse("term_exists", termExistsMessage(taxonomy), 400, { data: { resource_id: existing } });
 
 /** wp_delete_term: the children move to the term's parent, its product links go. */
 export async function removeTerm(db: Db, taxonomy: string, id: number): Promise<Result<{ before: repo.TermRecord; products: number[] }>> {

@@ -78,7 +78,10 @@ function shape(input: RestInput, r: ReviewRecord, context: "view" | "edit" | "em
   };
 }
 
-const isoDate = z.preprocess((v) => (typeof v === "string" ? new Date(v) : v), z.date().refine((d) => !Number.isNaN(d.getTime()), "must be a date"));
+const isoDate = z.preprocess(
+  (v) => (typeof v === "string" ? new Date(v) : v),
+  z.date().refine((d) => !Number.isNaN(d.getTime()), "must be a date"),
+);
 
 const listSchema = z.object({
   context: listArgs.context,
@@ -230,7 +233,12 @@ async function update(input: RestInput): Promise<Reply> {
     ["status", WIRE_STATUS[b.status], WIRE_STATUS[r.status]],
   ];
   for (const [k, from, to] of pairs) if (from !== to) changes[k] = { from, to };
-  await audit(input, user, { action: a.status && Object.keys(changes).join() === "status" ? "status" : "update", objectType: "product_review", objectId: id, changes });
+  await audit(input, user, {
+    action: a.status && Object.keys(changes).join() === "status" ? "status" : "update",
+    objectType: "product_review",
+    objectId: id,
+    changes,
+  });
   return json(shape(input, r, "edit"));
 }
 

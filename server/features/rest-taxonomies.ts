@@ -18,7 +18,7 @@ import { removeAttribute, removeTerm, saveAttribute, saveTerm, type Refusal, typ
 const NS = "wc/v3";
 
 /** WooCommerce's permission refusals (WC_REST_Terms_Controller), 401 for a guest, 403 for anyone else. */
-export const WC_DENIED = {
+const WC_DENIED = {
   list: { code: "woocommerce_rest_cannot_view", message: "Sorry, you cannot list resources." },
   view: { code: "woocommerce_rest_cannot_view", message: "Sorry, you cannot view this resource." },
   create: { code: "woocommerce_rest_cannot_create", message: "Sorry, you are not allowed to create resources." },
@@ -59,9 +59,7 @@ const termListArgs = (hierarchical: boolean) =>
     hide_empty: restBool().default(false),
     parent: hierarchical ? restInt(0).optional() : z.undefined().optional(),
     product: restInt(1).optional(),
-    slug: z
-      .preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(text(200)).max(100))
-      .optional(),
+    slug: z.preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(text(200)).max(100)).optional(),
   });
 
 interface Kind {
@@ -98,9 +96,7 @@ const links = (input: RestInput, base: string, t: repo.TermRecord) => {
 
 const DISPLAY = ["default", "products", "subcategories", "both"] as const;
 
-const fixed =
-  (taxonomy: string) =>
-  async (): Promise<{ taxonomy: string; attribute: null }> => ({ taxonomy, attribute: null });
+const fixed = (taxonomy: string) => async (): Promise<{ taxonomy: string; attribute: null }> => ({ taxonomy, attribute: null });
 
 const CATEGORIES: Kind = {
   base: "products/categories",
@@ -108,7 +104,12 @@ const CATEGORIES: Kind = {
   capability: "manage_categories",
   hierarchical: true,
   taxonomy: fixed("product_cat"),
-  fields: { parent: restInt(0).optional(), display: z.enum(DISPLAY).optional(), image: imageRef.optional(), menu_order: restInt(-1_000_000, 1_000_000).optional() },
+  fields: {
+    parent: restInt(0).optional(),
+    display: z.enum(DISPLAY).optional(),
+    image: imageRef.optional(),
+    menu_order: restInt(-1_000_000, 1_000_000).optional(),
+  },
   meta: (d) => ({
     ...(d.display !== undefined ? { display: d.display === "default" ? null : d.display } : {}),
     ...(d.image !== undefined ? { thumbnail_id: (d.image as { id: number } | null)?.id || null } : {}),
@@ -384,7 +385,9 @@ function batchHandler(capability: Capability, crud: Crud) {
     for (const item of update) {
       const id = Number(item.id);
       out.update!.push(
-        Number.isInteger(id) && id > 0 ? await one(crud.update, item, id) : { id: 0, error: { code: "woocommerce_rest_term_invalid", message: "Resource does not exist.", data: { status: 404 } } },
+        Number.isInteger(id) && id > 0
+          ? await one(crud.update, item, id)
+          : { id: 0, error: { code: "woocommerce_rest_term_invalid", message: "Resource does not exist.", data: { status: 404 } } },
       );
     }
     if (del.length) out.delete = [];

@@ -18,9 +18,9 @@ beforeAll(async () => {
   shop = await startTestShop();
   manager = await signInAs(shop, "reviews-manager@example.com", "shop_manager");
   customer = await signInAs(shop, "reviews-customer@example.com", "customer");
-  [product] = await shop.services.db.query<{ id: number; slug: string }>(
+  [product] = (await shop.services.db.query<{ id: number; slug: string }>(
     `SELECT id, slug FROM products WHERE status = 'publish' AND type = 'simple' AND rating_count > 0 AND rating_average > 2 ORDER BY id LIMIT 1`,
-  ) as [{ id: number; slug: string }];
+  )) as [{ id: number; slug: string }];
 });
 afterAll(async () => shop?.close());
 
@@ -160,9 +160,10 @@ describe("products/reviews", () => {
     expect(gone.body).toMatchObject({ deleted: true, previous: { id: made.body.id, status: "approved" } });
     expect((await storefrontRating()).count).toBe(base.count);
     expect((await call(manager, "GET", `/${made.body.id}`)).body.code).toBe("woocommerce_rest_review_invalid_id");
-    const actions = await shop.services.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE object_type = 'product_review' AND object_id = $1 ORDER BY id`, [
-      String(made.body.id),
-    ]);
+    const actions = await shop.services.db.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE object_type = 'product_review' AND object_id = $1 ORDER BY id`,
+      [String(made.body.id)],
+    );
     expect(actions.map((a) => a.action)).toEqual(["create", "status", "status", "status", "trash", "status", "update", "delete"]);
   });
 

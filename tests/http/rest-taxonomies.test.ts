@@ -81,9 +81,9 @@ describe("products/categories", () => {
   });
 
   it("filters by product, search, include/exclude and hide_empty", async () => {
-    const [{ product_id }] = await q<{ product_id: number }>(
+    const [{ product_id }] = (await q<{ product_id: number }>(
       `SELECT pt.product_id FROM product_terms pt JOIN terms t ON t.id = pt.term_id WHERE t.slug = 'ties' AND t.taxonomy = 'product_cat' LIMIT 1`,
-    );
+    )) as [{ product_id: number }];
     const ofProduct = await callJson(manager, "GET", `/products/categories?product=${product_id}`);
     expect(ofProduct.body.map((c) => c.slug)).toContain("ties");
     const search = await callJson(manager, "GET", "/products/categories?search=bow");
@@ -130,7 +130,9 @@ describe("products/categories", () => {
     expect(await page("/")).not.toContain("Cravats");
     expect((await callJson(manager, "GET", `/products/categories/${cat.id}`)).body.code).toBe("woocommerce_rest_term_invalid");
 
-    const audit = await q<{ action: string }>(`SELECT action FROM audit_log WHERE object_type = 'product_cat' AND object_id = $1 ORDER BY id`, [String(cat.id)]);
+    const audit = await q<{ action: string }>(`SELECT action FROM audit_log WHERE object_type = 'product_cat' AND object_id = $1 ORDER BY id`, [
+      String(cat.id),
+    ]);
     expect(audit.map((a) => a.action)).toEqual(["create", "update", "delete"]);
   });
 
@@ -139,7 +141,7 @@ describe("products/categories", () => {
     const mid = (await callJson(admin, "POST", "/products/categories", { name: "Evening", parent: top.id })).body;
     const leaf = (await callJson(admin, "POST", "/products/categories", { name: "White Tie", parent: mid.id })).body;
     expect(leaf.parent).toBe(mid.id);
-    const [{ id: productId }] = await q<{ id: number }>(`SELECT id FROM products WHERE status = 'publish' ORDER BY id LIMIT 1`);
+    const [{ id: productId }] = (await q<{ id: number }>(`SELECT id FROM products WHERE status = 'publish' ORDER BY id LIMIT 1`)) as [{ id: number }];
     await q(`INSERT INTO product_terms (product_id, term_id) VALUES ($1, $2)`, [productId, mid.id]);
     expect((await callJson(admin, "GET", `/products/categories/${mid.id}`)).body.count).toBe(1);
     const del = await callJson(admin, "DELETE", `/products/categories/${mid.id}?force=true`);
@@ -280,7 +282,11 @@ describe("products/attributes and their terms", () => {
     expect(moved.body.slug).toBe("pa_fabric");
     expect(await q(`SELECT taxonomy FROM terms WHERE id = $1`, [term.body.id])).toEqual([{ taxonomy: "pa_fabric" }]);
     const dup = await callJson(manager, "POST", "/products/attributes", { name: "Colour", slug: "color" });
-    expect([dup.status, dup.body.code, dup.body.message]).toEqual([400, "woocommerce_rest_cannot_create", 'Slug "color" is already in use. Change it, please.']);
+    expect([dup.status, dup.body.code, dup.body.message]).toEqual([
+      400,
+      "woocommerce_rest_cannot_create",
+      'Slug "color" is already in use. Change it, please.',
+    ]);
     const long = await callJson(manager, "POST", "/products/attributes", { name: "A very long attribute name indeed" });
     expect([long.status, long.body.code]).toEqual([400, "woocommerce_rest_cannot_create"]);
     const reserved = await callJson(manager, "POST", "/products/attributes", { name: "Type" });
@@ -315,7 +321,9 @@ describe("products/attributes and their terms", () => {
     expect(html).toContain("#123abc");
     const shop2 = await page(`/shop/`);
     expect(shop2).toContain("#123abc");
-    const audit = await q<{ changes: { meta: unknown } }>(`SELECT changes FROM audit_log WHERE object_type = 'attribute_term' AND object_id = $1`, [String(term.id)]);
+    const audit = await q<{ changes: { meta: unknown } }>(`SELECT changes FROM audit_log WHERE object_type = 'attribute_term' AND object_id = $1`, [
+      String(term.id),
+    ]);
     expect(audit).toHaveLength(1);
   });
 

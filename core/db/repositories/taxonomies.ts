@@ -206,12 +206,6 @@ export async function mediaById(db: Queryable, ids: number[]): Promise<Map<numbe
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Whether a published or draft product with this id exists (the `product` filter). */
-export async function productExists(db: Queryable, id: number): Promise<{ id: number; name: string; slug: string } | null> {
-  const row = await sql(db).selectFrom("products").select(["id", "name", "slug"]).where("id", "=", id).executeTakeFirst();
-  return row ?? null;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Global attributes
 // ---------------------------------------------------------------------------------------------------

@@ -98,7 +98,12 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
     termIds.set(`${term.taxonomy}:${term.slug}`, row.id);
   }
   // The global attributes the pa_* terms belong to (migration 0024), labelled as the products label them.
-  for (const a of DEMO_ATTRIBUTES) await sql(tx).insertInto("product_attributes").values(a).onConflict((oc) => oc.column("slug").doNothing()).execute();
+  for (const a of DEMO_ATTRIBUTES)
+    await sql(tx)
+      .insertInto("product_attributes")
+      .values(a)
+      .onConflict((oc) => oc.column("slug").doNothing())
+      .execute();
 
   const { products, posts } = demoCatalogue();
   const bySlug = new Map(products.map((p) => [p.slug, p]));
