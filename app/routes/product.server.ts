@@ -1,7 +1,7 @@
 /** The server half of the product route: its loader (and action), everything that reaches the database; the route module renders. */
 import { data } from "react-router";
 import { findProductBySlug, productsByIds, termsOf } from "../../core/db/repositories/catalog.ts";
-import { attributeLabels } from "../../core/db/repositories/taxonomies.ts";
+import { attributeLabels, mediaById } from "../../core/db/repositories/taxonomies.ts";
 import { variationJson } from "../components/product/variation-json.ts";
 import type { VariationAttributeView } from "../components/product/VariationsForm.tsx";
 import { DEFAULT_SWATCH_SETTINGS } from "../../core/domain/catalog/settings.ts";
@@ -29,6 +29,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     attributeLabels(db),
   ]);
   const url = new URL(request.url);
+  // Swatch pictures set through products/attributes/{id}/terms (terms.meta.image_id).
+  const swatchImages = await mediaById(
+    db,
+    terms.flatMap((t) => (typeof t.meta?.image_id === "number" ? [t.meta.image_id] : [])),
+  );
   const attributes: VariationAttributeView[] = product.attributes
     .filter((a) => a.variation)
     .map((a) => ({
@@ -38,7 +43,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       style: a.name === "pa_color" ? "color" : a.name === "pa_size" ? "label" : "radio",
       values: a.options.map((slug) => {
         const term = terms.find((t) => t.taxonomy === a.name && t.slug === slug);
-        return { value: slug, title: term?.name ?? slug, color: term?.meta?.color ?? null };
+        const image = term?.meta?.image_id === undefined ? undefined : swatchImages.get(term.meta.image_id);
+        return {
+          value: slug,
+          title: term?.name ?? slug,
+          color: term?.meta?.color ?? null,
+          ...(term?.meta?.label ? { swatch: term.meta.label } : {}),
+          ...(image ? { image: `/media/${image.slug}.svg` } : {}),
+        };
       }),
     }));
   // A shared address may preselect attributes (?attribute_pa_color=red); only known values count.

@@ -314,17 +314,25 @@ describe("products/attributes and their terms", () => {
     const beforeHtml = await page(`/product/${product.slug}/`);
     expect(beforeHtml).toContain(before.color);
     expect(beforeHtml).not.toContain("#123abc");
-    const updated = await callJson(manager, "PUT", `/products/attributes/${color.id}/terms/${term.id}`, { swatch: { color: "#123abc", label: "R" } });
+    const [media] = await q<{ id: number; slug: string }>(`SELECT id, slug FROM media WHERE slug NOT LIKE $1 ORDER BY id DESC LIMIT 1`, [`${product.slug}%`]);
+    expect(beforeHtml).not.toContain(`/media/${media!.slug}.svg`);
+    const updated = await callJson(manager, "PUT", `/products/attributes/${color.id}/terms/${term.id}`, {
+      swatch: { color: "#123abc", label: "Swatch-Label-R", image: { id: media!.id } },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.swatch).toEqual({ color: "#123abc", image: null, label: "R" });
+    expect(updated.body.swatch).toMatchObject({ color: "#123abc", image: { id: media!.id }, label: "Swatch-Label-R" });
     const html = await page(`/product/${product.slug}/`);
     expect(html).toContain("#123abc");
+    expect(html).toContain("Swatch-Label-R");
+    expect(html).toContain(`/media/${media!.slug}.svg`);
+    const cleared = await callJson(manager, "PATCH", `/products/attributes/${color.id}/terms/${term.id}`, { swatch: { image: null, label: "" } });
+    expect(cleared.body.swatch).toEqual({ color: "#123abc", image: null, label: null });
     const shop2 = await page(`/shop/`);
     expect(shop2).toContain("#123abc");
     const audit = await q<{ changes: { meta: unknown } }>(`SELECT changes FROM audit_log WHERE object_type = 'attribute_term' AND object_id = $1`, [
       String(term.id),
     ]);
-    expect(audit).toHaveLength(1);
+    expect(audit).toHaveLength(2);
   });
 
   it("refuses bad terms input naming the parameter", async () => {
