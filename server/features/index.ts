@@ -24,6 +24,9 @@ export const FEATURES: Feature[] = [
   liveFeature,
   discountsFeature,
   catalogFeature,
+  // Before any wc/v3 products/:id route: the REST router takes the first pattern that matches, and ':id' matches 'categories'.
+  restTaxonomiesFeature,
+  restReviewsFeature,
   commentsFeature,
   cartFeature,
   checkoutFeature,
@@ -36,6 +39,4 @@ export const FEATURES: Feature[] = [
   trackingFeature,
   popupsFeature,
   auditFeature,
-  restTaxonomiesFeature,
-  restReviewsFeature,
 ];

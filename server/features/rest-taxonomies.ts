@@ -57,7 +57,7 @@ const termListArgs = (hierarchical: boolean) =>
     order: z.enum(["asc", "desc"]).default("asc"),
     orderby: z.enum(["id", "include", "name", "slug", "term_group", "description", "count"]).default("name"),
     hide_empty: restBool().default(false),
-    parent: hierarchical ? restInt(0).optional() : z.undefined().optional(),
+    ...(hierarchical ? { parent: restInt(0).optional() } : {}),
     product: restInt(1).optional(),
     slug: z.preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(text(200)).max(100)).optional(),
   });
@@ -260,6 +260,7 @@ function termHandlers(kind: Kind) {
     const args = parseArgs(termListArgs(kind.hierarchical), requestArgs(input));
     if (!args.ok) return args.reply;
     const a = args.data;
+    const parent = (a as { parent?: number }).parent;
     // WooCommerce sorts categories and attribute terms by their menu order where "name" is asked (its sortable
     // taxonomies); an attribute's own order_by decides for its terms.
     const sortable = kind.objectType !== "product_tag" && a.orderby === "name";
@@ -270,7 +271,7 @@ function termHandlers(kind: Kind) {
       search: a.search,
       include: a.include,
       exclude: a.exclude,
-      parent: a.parent === undefined ? undefined : a.parent === 0 ? null : a.parent,
+      parent: parent === undefined ? undefined : parent === 0 ? null : parent,
       product: a.product,
       slug: a.slug,
       hideEmpty: a.hide_empty,

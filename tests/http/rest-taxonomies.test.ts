@@ -78,6 +78,8 @@ describe("products/categories", () => {
     expect(items[0]!.count).toBeGreaterThan(0);
     const bySlug = await callJson(manager, "GET", "/products/categories?slug=ties,bow-ties&orderby=slug&order=asc&_fields=slug");
     expect(bySlug.body).toEqual([{ slug: "bow-ties" }, { slug: "ties" }]);
+    const byCount = (await callJson(manager, "GET", "/products/categories?orderby=count&order=desc&per_page=100")).body.map((c) => c.count as number);
+    expect(byCount).toEqual([...byCount].sort((x, y) => y - x));
   });
 
   it("filters by product, search, include/exclude and hide_empty", async () => {
