@@ -11,6 +11,7 @@ import { listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, 
 import { isReply, staffUser } from "../http/rest-permission.ts";
 import { audit } from "../http/rest-audit.ts";
 import type { Feature } from "./feature.ts";
+import { restText } from "./rest-taxonomies.ts";
 import { COMMENT_LIMITS, type CommentStatus } from "../../core/domain/comments/comments.ts";
 import { findReview, listReviews, type ReviewRecord } from "../../core/db/repositories/reviews.ts";
 import { createReview, editReview, removeReview, REVIEW_STATUS_ACTIONS } from "../../core/commerce/product-reviews.ts";
@@ -80,7 +81,7 @@ function shape(input: RestInput, r: ReviewRecord, context: "view" | "edit" | "em
 
 const isoDate = z.preprocess(
   (v) => (typeof v === "string" ? new Date(v) : v),
-  z.date().refine((d) => !Number.isNaN(d.getTime()), "must be a date"),
+  z.date().refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1000 && d.getUTCFullYear() <= 9999, "must be a date"),
 );
 
 const listSchema = z.object({
@@ -88,7 +89,7 @@ const listSchema = z.object({
   page: listArgs.page,
   per_page: listArgs.per_page,
   offset: listArgs.offset,
-  search: listArgs.search,
+  search: restText(200).optional(),
   after: isoDate.optional(),
   before: isoDate.optional(),
   exclude: restIdList().optional(),
@@ -97,15 +98,15 @@ const listSchema = z.object({
   orderby: z.enum(["date", "date_gmt", "id", "include", "product"]).default("date_gmt"),
   reviewer: restIdList().optional(),
   reviewer_exclude: restIdList().optional(),
-  reviewer_email: z.string().max(COMMENT_LIMITS.email).optional(),
+  reviewer_email: restText(COMMENT_LIMITS.email).optional(),
   product: restIdList().optional(),
   status: z.enum(["all", "hold", "approved", "spam", "trash"]).default("approved"),
 });
 
 const fields = {
   product_id: restInt(1),
-  review: z.string().max(COMMENT_LIMITS.content),
-  reviewer: z.string().min(1).max(COMMENT_LIMITS.author),
+  review: restText(COMMENT_LIMITS.content),
+  reviewer: restText(COMMENT_LIMITS.author).pipe(z.string().min(1)),
   reviewer_email: z.string().max(COMMENT_LIMITS.email).pipe(z.email()),
   rating: restInt(1, 5),
   status: z.enum(REVIEW_STATUS_ACTIONS),

@@ -41,7 +41,13 @@ const trashNotSupported = () => restError("woocommerce_rest_trash_not_supported"
 // Arguments
 // ---------------------------------------------------------------------------------------------------
 
-const text = (max: number) => z.string().max(max);
+/** A string PostgreSQL can store: a NUL byte is a client's mistake, not a 500. */
+export const restText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
+const text = restText;
 const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex colour like #b91c1c");
 const imageRef = z.union([z.null(), z.object({ id: restInt(0) }).passthrough()]);
 
@@ -51,7 +57,7 @@ const termListArgs = (hierarchical: boolean) =>
     page: listArgs.page,
     per_page: listArgs.per_page,
     offset: listArgs.offset,
-    search: listArgs.search,
+    search: text(200).optional(),
     exclude: restIdList().optional(),
     include: restIdList().optional(),
     order: z.enum(["asc", "desc"]).default("asc"),

@@ -177,6 +177,7 @@ describe("products/reviews", () => {
       [newReview({ status: "published" }), "status"],
       [newReview({ product_id: "abc" }), "product_id"],
       [newReview({ review: "x".repeat(5001) }), "review"],
+      [newReview({ reviewer: "nul\u0000byte" }), "reviewer"],
     ] as const) {
       const res = await call(manager, "POST", "", body);
       expect([res.status, res.body.code], JSON.stringify(body).slice(0, 80)).toEqual([400, "rest_invalid_param"]);
@@ -198,7 +199,7 @@ describe("products/reviews", () => {
     const dup = await call(manager, "POST", "", newReview({ review: "Only once." }));
     expect([dup.status, dup.body.code]).toEqual([409, "woocommerce_rest_comment_duplicate"]);
 
-    for (const bad of ["status=pending", "per_page=500", "product=abc", "after=yesterday-ish", "orderby=rating"]) {
+    for (const bad of ["status=pending", "per_page=500", "product=abc", "after=yesterday-ish", "after=%2B275760-09-13", "orderby=rating", "search=%00"]) {
       const res = await call(manager, "GET", `?${bad}`);
       expect([res.status, res.body.code], bad).toEqual([400, "rest_invalid_param"]);
     }

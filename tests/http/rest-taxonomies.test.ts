@@ -174,12 +174,13 @@ describe("products/categories", () => {
       [{ name: "X", image: "http://evil.example/x.png" }, "image"],
       [{ name: ["array"] }, "name"],
       [{ name: "x".repeat(201) }, "name"],
+      [{ name: "nul\u0000byte" }, "name"],
     ] as const) {
       const res = await callJson(manager, "POST", "/products/categories", body);
       expect([res.status, res.body.code], JSON.stringify(body)).toEqual([400, "rest_invalid_param"]);
       expect(Object.keys(res.body.data!.params!)).toEqual([param]);
     }
-    for (const bad of ["per_page=0", "per_page=101", "orderby=price", "order=up", "hide_empty=maybe", "include=a,b"]) {
+    for (const bad of ["per_page=0", "per_page=101", "orderby=price", "order=up", "hide_empty=maybe", "include=a,b", "search=%00", "slug=a%00b"]) {
       const res = await callJson(manager, "GET", `/products/categories?${bad}`);
       expect([res.status, res.body.code], bad).toEqual([400, "rest_invalid_param"]);
     }
