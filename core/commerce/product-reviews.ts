@@ -51,6 +51,7 @@ export interface NewReview {
 export async function createReview(db: Db, r: NewReview): Promise<{ ok: true; id: number } | Refusal> {
   return db.transaction(async (tx) => {
     if (!(await reviews.reviewableProduct(tx, r.productId))) return invalidProduct();
+    await reviews.lockProductsForRating(tx, [r.productId]);
     if (
       await comments.isDuplicateComment(tx, { targetId: r.productId, kind: "review", customerId: null, author: r.author, email: r.email, content: r.content })
     )
@@ -88,9 +89,13 @@ export interface ReviewEdit {
 /** Edits and/or moderates a review; both products' ratings are recounted when it moves. */
 export async function editReview(db: Db, id: number, e: ReviewEdit): Promise<{ ok: true; before: reviews.ReviewRecord } | Refusal> {
   return db.transaction(async (tx) => {
+    const found = await reviews.findReview(tx, id);
+    if (!found) return invalidId();
+    if (e.productId !== undefined && e.productId !== found.productId && !(await reviews.reviewableProduct(tx, e.productId))) return invalidProduct();
+    await reviews.lockProductsForRating(tx, [found.productId, e.productId ?? found.productId]);
+    // Read again under the lock: a concurrent moderation may have changed the status meanwhile.
     const before = await reviews.findReview(tx, id);
     if (!before) return invalidId();
-    if (e.productId !== undefined && e.productId !== before.productId && !(await reviews.reviewableProduct(tx, e.productId))) return invalidProduct();
     const next = e.status ? applyStatus(before, e.status) : null;
     await reviews.updateReview(tx, id, {
       ...(e.productId !== undefined ? { productId: e.productId } : {}),
@@ -109,6 +114,9 @@ export async function editReview(db: Db, id: number, e: ReviewEdit): Promise<{ o
 /** Deletes a review for good (force), or moves it to the trash. */
 export async function removeReview(db: Db, id: number, force: boolean): Promise<{ ok: true; before: reviews.ReviewRecord } | Refusal> {
   return db.transaction(async (tx) => {
+    const found = await reviews.findReview(tx, id);
+    if (!found) return invalidId();
+    await reviews.lockProductsForRating(tx, [found.productId]);
     const before = await reviews.findReview(tx, id);
     if (!before) return invalidId();
     if (force) await reviews.deleteReview(tx, id);

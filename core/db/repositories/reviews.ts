@@ -170,3 +170,13 @@ export async function reviewableProduct(db: Queryable, id: number): Promise<{ id
   const row = await sql(db).selectFrom("products").select("id").where("id", "=", id).executeTakeFirst();
   return row ?? null;
 }
+
+/**
+ * Locks products' rows until the transaction ends (in id order, so two writers never deadlock): a review write takes
+ * it before changing reviews, so concurrent recounts of one product's rating run one after the other and the last
+ * one sees every change (PostgreSQL's READ COMMITTED would otherwise let a recount miss a concurrent one).
+ */
+export async function lockProductsForRating(db: Queryable, productIds: number[]): Promise<void> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length) await sql(db).selectFrom("products").select("id").where("id", "in", ids).orderBy("id").forUpdate().execute();
+}
