@@ -338,6 +338,25 @@ describe("products/attributes and their terms", () => {
     expect(audit).toHaveLength(2);
   });
 
+  it("orders an attribute's terms by its order_by, and batches attributes", async () => {
+    const size = (await callJson(manager, "GET", "/products/attributes")).body.find((a) => a.slug === "pa_size")!;
+    const byMenu = await callJson(manager, "GET", `/products/attributes/${size.id}/terms`);
+    expect(byMenu.body.map((t) => t.name)).toEqual(["S", "M", "L", "XL"]);
+    await callJson(manager, "PUT", `/products/attributes/${size.id}`, { order_by: "name" });
+    const byName = await callJson(manager, "GET", `/products/attributes/${size.id}/terms`);
+    expect(byName.body.map((t) => t.name)).toEqual(["L", "M", "S", "XL"]);
+    await callJson(manager, "PUT", `/products/attributes/${size.id}`, { order_by: "menu_order" });
+
+    const res = await callJson(manager, "POST", "/products/attributes/batch", {
+      create: [{ name: "Weave" }, { name: "Color" }],
+      update: [{ id: size.id, has_archives: true }],
+    });
+    const body = res.body as unknown as { create: Json[]; update: Json[] };
+    expect(body.create[0]).toMatchObject({ name: "Weave", slug: "pa_weave" });
+    expect(body.create[1]).toMatchObject({ id: 0, error: { code: "woocommerce_rest_cannot_create" } });
+    expect(body.update[0]).toMatchObject({ id: size.id, has_archives: true });
+  });
+
   it("refuses bad terms input naming the parameter", async () => {
     const color = (await callJson(manager, "GET", "/products/attributes")).body.find((a) => a.slug === "pa_color")!;
     const [black] = (await callJson(manager, "GET", `/products/attributes/${color.id}/terms?slug=black`)).body;
