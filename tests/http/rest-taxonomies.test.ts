@@ -272,6 +272,7 @@ describe("products/attributes and their terms", () => {
     const res = await callJson(admin, "PUT", `/products/attributes/${color.id}`, { name: "Colourway" });
     expect(res.body).toMatchObject({ name: "Colourway", slug: "pa_color" });
     expect(await page(`/product/${product.slug}/`)).toContain("Colourway");
+    expect(await page("/shop/")).toContain("Colourway"); // the colour filter's title
     await callJson(admin, "PUT", `/products/attributes/${color.id}`, { name: "Color" });
   });
 
