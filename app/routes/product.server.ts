@@ -1,6 +1,7 @@
 /** The server half of the product route: its loader (and action), everything that reaches the database; the route module renders. */
 import { data } from "react-router";
 import { findProductBySlug, productsByIds, termsOf } from "../../core/db/repositories/catalog.ts";
+import { attributeLabels, mediaById } from "../../core/db/repositories/taxonomies.ts";
 import { variationJson } from "../components/product/variation-json.ts";
 import type { VariationAttributeView } from "../components/product/VariationsForm.tsx";
 import { DEFAULT_SWATCH_SETTINGS } from "../../core/domain/catalog/settings.ts";
@@ -17,7 +18,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const config = context.services.config;
   const product = await findProductBySlug(db, params.slug);
   if (!product) throw data(null, { status: 404 });
-  const [upsells, related, children, bundled, terms] = await Promise.all([
+  const [upsells, related, children, bundled, terms, labels] = await Promise.all([
     productsByIds(db, product.links.upsell),
     productsByIds(db, product.links.cross_sell),
     productsByIds(db, product.links.grouped_child),
@@ -26,17 +27,31 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       db,
       product.attributes.map((a) => a.name),
     ),
+    attributeLabels(db),
   ]);
   const url = new URL(request.url);
+  // Swatch pictures set through products/attributes/{id}/terms (terms.meta.image_id).
+  const swatchImages = await mediaById(
+    db,
+    terms.flatMap((t) => (typeof t.meta?.image_id === "number" ? [t.meta.image_id] : [])),
+  );
   const attributes: VariationAttributeView[] = product.attributes
     .filter((a) => a.variation)
     .map((a) => ({
       name: `attribute_${a.name}`,
-      label: a.label,
+      // A global attribute's label is its own (products/attributes, docs/contract/rest/taxonomies.md), as WooCommerce's wc_attribute_label.
+      label: labels.get(a.name) ?? a.label,
       style: a.name === "pa_color" ? "color" : a.name === "pa_size" ? "label" : "radio",
       values: a.options.map((slug) => {
         const term = terms.find((t) => t.taxonomy === a.name && t.slug === slug);
-        return { value: slug, title: term?.name ?? slug, color: term?.meta?.color ?? null };
+        const image = term?.meta?.image_id === undefined ? undefined : swatchImages.get(term.meta.image_id);
+        return {
+          value: slug,
+          title: term?.name ?? slug,
+          color: term?.meta?.color ?? null,
+          ...(term?.meta?.label ? { swatch: term.meta.label } : {}),
+          ...(image ? { image: `/media/${image.slug}.svg` } : {}),
+        };
       }),
     }));
   // A shared address may preselect attributes (?attribute_pa_color=red); only known values count.

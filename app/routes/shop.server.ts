@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { chosenCountry } from "../../core/commerce/customer-country.ts";
 import { DEFAULT_COUNTRY } from "../../core/domain/checkout/address.ts";
 import { termsOf } from "../../core/db/repositories/catalog.ts";
+import { attributeLabels } from "../../core/db/repositories/taxonomies.ts";
 import { TAXONOMY_FILTER_TYPE } from "../../core/domain/catalog/settings.ts";
 import { consolidateFilters, readFiltersFromParams } from "../../core/domain/catalog/listing-filters.ts";
 import { parseListingQuery } from "../../core/domain/catalog/listing-query.schema.ts";
@@ -30,7 +31,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   keep.delete("view");
   const query = keep.toString() ? `?${keep}` : "";
   const config = services.config;
-  const [result, bounds, terms, country] = await Promise.all([
+  const [result, bounds, terms, country, labels] = await Promise.all([
     loadListing(services.db, config.shop.perPage, {
       categorySlug: params.category,
       search: q.search,
@@ -48,6 +49,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       FILTER_WIDGETS.map((w) => w.taxonomy),
     ),
     chosenCountry(shop),
+    attributeLabels(services.db),
   ]);
   if (result.kind !== "ok") throw data(null, { status: 404 });
   const { category, data: loop } = result;
@@ -65,6 +67,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       selected,
       filterWidgets: FILTER_WIDGETS.map((w) => ({
         ...w,
+        // A global attribute's widget carries the attribute's own label (products/attributes, docs/contract/rest/taxonomies.md).
+        label: labels.get(w.taxonomy) ?? w.label,
         terms: terms.filter((t) => t.taxonomy === w.taxonomy).map((t) => ({ slug: t.slug, name: t.name, color: t.meta?.color ?? null })),
       })),
       price: {

@@ -101,6 +101,7 @@ export interface Comments {
   product_id: number | null;
   rating: number | null;
   status: Generated<string>;
+  status_before: string | null;
   type: string;
   verified: Generated<boolean>;
 }
@@ -427,6 +428,15 @@ export interface Posts {
   title: string;
 }
 
+export interface ProductAttributes {
+  has_archives: Generated<boolean>;
+  id: Generated<number>;
+  name: string;
+  order_by: Generated<string>;
+  slug: string;
+  type: Generated<string>;
+}
+
 export interface ProductLinks {
   kind: string;
   linked_id: number;
@@ -631,6 +641,7 @@ export interface DB {
   popup_events: PopupEvents;
   popups: Popups;
   posts: Posts;
+  product_attributes: ProductAttributes;
   product_links: ProductLinks;
   product_terms: ProductTerms;
   products: Products;

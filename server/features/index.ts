@@ -24,12 +24,17 @@ import { wcStoreAdminFeature } from "./wc-store-admin.ts";
 import { applicationPasswordsFeature } from "./application-passwords.ts";
 import { mediaFeature } from "./media.ts";
 import { productsRestFeature } from "./products-rest.ts";
+import { restTaxonomiesFeature } from "./rest-taxonomies.ts";
+import { restReviewsFeature } from "./rest-reviews.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
   liveFeature,
   discountsFeature,
   catalogFeature,
+  // Before any wc/v3 products/:id route: the REST router takes the first pattern that matches, and ':id' matches 'categories'.
+  restTaxonomiesFeature,
+  restReviewsFeature,
   commentsFeature,
   cartFeature,
   checkoutFeature,

@@ -26,7 +26,8 @@ export interface VariationAttributeView {
   name: string; // attribute_pa_color
   label: string;
   style: "color" | "label" | "radio";
-  values: { value: string; title: string; color: string | null }[];
+  /** `swatch` and `image`: a term's swatch settings (docs/contract/rest/taxonomies.md), absent when not set. */
+  values: { value: string; title: string; color: string | null; swatch?: string | null; image?: string | null }[];
 }
 
 interface Props {
@@ -145,6 +146,8 @@ export function VariationsForm({ productId, productName, formId, attributes, var
                             style={attr.style}
                             tabStop={index === radioGroupTabStop(limited.visible)}
                             color={attr.values.find((v) => v.value === item.value)?.color ?? null}
+                            swatch={attr.values.find((v) => v.value === item.value)?.swatch ?? null}
+                            image={attr.values.find((v) => v.value === item.value)?.image ?? null}
                             stockLeft={stockLeftInfo({ variations: domain, chosen, attributeName: attr.name, value: item.value, settings })}
                             onClick={() => choose(clickSwatch({ chosen, attributeName: attr.name, value: item.value, item, variations: domain, settings }))}
                             onKey={(e) => {
@@ -239,6 +242,8 @@ function SwatchItem({
   style,
   tabStop,
   color,
+  swatch,
+  image,
   stockLeft,
   onClick,
   onKey,
@@ -248,6 +253,10 @@ function SwatchItem({
   /** The group's one tab stop (roving tabindex); the other items are reached with the arrow keys. */
   tabStop: boolean;
   color: string | null;
+  /** The term's short swatch text, shown instead of its name on a label swatch (the name stays its accessible name). */
+  swatch: string | null;
+  /** The term's swatch picture, drawn over its colour on a colour swatch. */
+  image: string | null;
   stockLeft: number | null;
   onClick: () => void;
   onKey: (e: React.KeyboardEvent<HTMLElement>) => void;
@@ -275,11 +284,15 @@ function SwatchItem({
       data-tooltip={item.tooltip ?? undefined}
       title={label}
       aria-label={label}
-      style={style === "color" && color ? { backgroundColor: color } : undefined}
+      style={
+        style === "color" && (color || image)
+          ? { ...(color ? { backgroundColor: color } : {}), ...(image ? { backgroundImage: `url("${image}")`, backgroundSize: "cover" } : {}) }
+          : undefined
+      }
       onClick={onClick}
       onKeyDown={onKey}
     >
-      {style === "color" ? <span className="screen-reader-text">{item.title}</span> : item.title}
+      {style === "color" ? <span className="screen-reader-text">{item.title}</span> : (swatch ?? item.title)}
       {stockLeft !== null ? (
         <span className="cfvsw-stock-left" aria-hidden="true">
           {stockLeft} left

@@ -119,6 +119,12 @@ const TAGS: DemoTerm[] = ["cotton", "silk", "wool", "washable", "wedding", "kids
   name: slug[0]!.toUpperCase() + slug.slice(1),
 }));
 
+/** The global attributes (migration 0024) whose terms are pa_color and pa_size. */
+export const DEMO_ATTRIBUTES = [
+  { slug: "color", name: "Color" },
+  { slug: "size", name: "Size" },
+];
+
 export function demoTerms(): DemoTerm[] {
   return [
     ...CATEGORIES,

@@ -6,7 +6,7 @@ import type { Db, Queryable } from "../client.ts";
 import { raw, sql } from "../kysely.ts";
 import { bundleModel, bundlePrice, storedBundledItems } from "../../domain/catalog/product-kinds.ts";
 import { renderProductSvg, PRODUCT_IMAGE_SIZE } from "../../domain/media/product-image.ts";
-import { demoCatalogue, demoTerms, type DemoImage, type DemoProduct } from "./demo-catalogue.ts";
+import { DEMO_ATTRIBUTES, demoCatalogue, demoTerms, type DemoImage, type DemoProduct } from "./demo-catalogue.ts";
 import { saveCoupon, saveRule, saveShippingMethod } from "../repositories/discounts.ts";
 import { demoPopups } from "./demo-popups.ts";
 import { insertPopup, categoryIdBySlug } from "../repositories/popups.ts";
@@ -150,6 +150,13 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
       .executeTakeFirstOrThrow();
     termIds.set(`${term.taxonomy}:${term.slug}`, row.id);
   }
+  // The global attributes the pa_* terms belong to (migration 0024), labelled as the products label them.
+  for (const a of DEMO_ATTRIBUTES)
+    await sql(tx)
+      .insertInto("product_attributes")
+      .values(a)
+      .onConflict((oc) => oc.column("slug").doNothing())
+      .execute();
 
   const { products, posts } = demoCatalogue();
   const bySlug = new Map(products.map((p) => [p.slug, p]));

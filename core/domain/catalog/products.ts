@@ -80,7 +80,8 @@ export interface Term {
   taxonomy: string;
   slug: string;
   name: string;
-  meta: { color?: string };
+  /** Swatch settings (docs/contract/rest/taxonomies.md): colour, picture (a media id), short label. */
+  meta: { color?: string; image_id?: number; label?: string };
 }
 
 export interface PostSummary {
