@@ -7,6 +7,7 @@
  */
 import type { Db, Queryable } from "../db/client.ts";
 import * as repo from "../db/repositories/products-admin.ts";
+import { listAttributes } from "../db/repositories/taxonomies.ts";
 import { invalidatePricingSetupCache } from "../db/repositories/discounts.ts";
 import { managedStockStatus, priceRange, slugify } from "../domain/catalog/rest-product.ts";
 import { shopPrice, type StoredBundledItem } from "../domain/catalog/product-kinds.ts";
@@ -108,7 +109,8 @@ const skuError = (owner: number | null): WriteError => ({
 const notFound = (what: "product" | "product_variation"): WriteError => ({ code: `woocommerce_rest_${what}_invalid_id`, message: "Invalid ID.", status: 404 });
 
 // ---------------------------------------------------------------------------------------------------
-// Attributes: WooCommerce's global attributes are the pa_* taxonomies, numbered by their first term
+// Attributes: WooCommerce's global attributes are the rows of product_attributes (migration 0024, the attributes
+// API's table); their terms are the `pa_<slug>` taxonomy's. One numbering for both APIs.
 // ---------------------------------------------------------------------------------------------------
 
 export interface AttributeCatalog {
@@ -117,13 +119,8 @@ export interface AttributeCatalog {
 }
 
 export async function attributeCatalog(db: Queryable): Promise<AttributeCatalog> {
-  const terms = await repo.attributeTerms(db);
-  const taxonomies: AttributeCatalog["taxonomies"] = [];
-  for (const t of terms) {
-    if (taxonomies.some((x) => x.taxonomy === t.taxonomy)) continue;
-    const bare = t.taxonomy.replace(/^pa_/, "");
-    taxonomies.push({ id: taxonomies.length + 1, taxonomy: t.taxonomy, label: bare.charAt(0).toUpperCase() + bare.slice(1) });
-  }
+  const [attributes, terms] = await Promise.all([listAttributes(db), repo.attributeTerms(db)]);
+  const taxonomies = attributes.map((a) => ({ id: a.id, taxonomy: `pa_${a.slug}`, label: a.name })).sort((x, y) => x.id - y.id);
   return { taxonomies, terms };
 }
 
