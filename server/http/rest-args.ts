@@ -44,7 +44,9 @@ export function invalidParams(error: z.ZodError, value?: unknown): Reply {
       missing.push(name);
       continue;
     }
-    const message = `${name} ${issue.message.replace(/^Invalid input: /, "").toLowerCase()}`;
+    const text = issue.message.replace(/^Invalid input: /, "");
+    // A schema's own message may already name the parameter ("regular_price must be …"); zod's defaults do not.
+    const message = text.startsWith(name) ? text : `${name} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
     params[name] ??= message;
     details[name] ??= { code: "rest_invalid_param", message };
   }
