@@ -30,7 +30,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
         {formatDate(post.publishedAt)} · {post.author}
       </p>
       <img src={mediaUrl(post.imageSlug)} alt="" width={720} height={400} />
-      {/* Post bodies are written by the shop's own staff (seeded or admin-entered), never by visitors. */}
+      {/* Post bodies are staff-written and pass the allow-list sanitiser (core/domain/text/kses.ts) in the loader. */}
       <div className="entry-content" dangerouslySetInnerHTML={{ __html: post.content }} />
       <ShareButtons url={postUrl(loaderData.origin, post.slug)} title={post.title} settings={loaderData.share} />
       {comments ? <Comments data={comments} /> : null}

@@ -16,6 +16,7 @@ import { consentFeature } from "./consent.ts";
 import { trackingFeature } from "./tracking.ts";
 import { popupsFeature } from "./popups.ts";
 import { auditFeature } from "./audit.ts";
+import { contentFeature } from "./content.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -34,4 +35,5 @@ export const FEATURES: Feature[] = [
   trackingFeature,
   popupsFeature,
   auditFeature,
+  contentFeature,
 ];

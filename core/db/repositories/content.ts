@@ -152,18 +152,29 @@ export async function listContent(db: Queryable, q: ContentQuery): Promise<{ ite
     if (q.exclude?.length) query = query.where("p.id", "not in", q.exclude);
     if (q.slugs?.length) query = query.where("p.slug", "in", q.slugs);
     if (q.authors?.length) query = query.where("p.author_id", "in", q.authors);
-    if (q.parents?.length) query = query.where((eb) => (q.parents!.includes(0) ? eb.or([eb("p.parent_id", "in", q.parents!), eb("p.parent_id", "is", null)]) : eb("p.parent_id", "in", q.parents!)));
+    if (q.parents?.length)
+      query = query.where((eb) =>
+        q.parents!.includes(0) ? eb.or([eb("p.parent_id", "in", q.parents!), eb("p.parent_id", "is", null)]) : eb("p.parent_id", "in", q.parents!),
+      );
     if (q.sticky !== undefined) query = query.where("p.sticky", "=", q.sticky);
     if (q.after) query = query.where("p.published_at", ">", q.after);
     if (q.before) query = query.where("p.published_at", "<", q.before);
     for (const set of q.termSets ?? []) {
       query = query.where((eb) =>
-        eb.exists(eb.selectFrom("post_terms as pt").select("pt.post_id").whereRef("pt.post_id", "=", "p.id").where("pt.term_id", "in", set.length ? set : [0])),
+        eb.exists(
+          eb
+            .selectFrom("post_terms as pt")
+            .select("pt.post_id")
+            .whereRef("pt.post_id", "=", "p.id")
+            .where("pt.term_id", "in", set.length ? set : [0]),
+        ),
       );
     }
     if (q.excludeTerms?.length) {
       const ex = q.excludeTerms;
-      query = query.where((eb) => eb.not(eb.exists(eb.selectFrom("post_terms as pt").select("pt.post_id").whereRef("pt.post_id", "=", "p.id").where("pt.term_id", "in", ex))));
+      query = query.where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("post_terms as pt").select("pt.post_id").whereRef("pt.post_id", "=", "p.id").where("pt.term_id", "in", ex))),
+      );
     }
     return query;
   };
@@ -181,13 +192,24 @@ export async function listContent(db: Queryable, q: ContentQuery): Promise<{ ite
       listed = listed.orderBy(raw`(p.title ilike ${pattern ?? "%"}) desc`).orderBy("p.published_at", "desc");
       break;
     default: {
-      const column = { date: "p.published_at", id: "p.id", title: "p.title", slug: "p.slug", modified: "p.modified_at", menu_order: "p.menu_order", author: "p.author_id", parent: "p.parent_id" }[
-        q.orderby
-      ];
+      const column = {
+        date: "p.published_at",
+        id: "p.id",
+        title: "p.title",
+        slug: "p.slug",
+        modified: "p.modified_at",
+        menu_order: "p.menu_order",
+        author: "p.author_id",
+        parent: "p.parent_id",
+      }[q.orderby];
       listed = listed.orderBy(raw`${raw.ref(column)} ${direction}`);
     }
   }
-  const rows = await listed.orderBy(raw`p.id ${direction}`).limit(q.limit).offset(q.offset).execute();
+  const rows = await listed
+    .orderBy(raw`p.id ${direction}`)
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
   // The window count rides on the rows; a page past the end has none, so count on its own.
   const total = rows.length
     ? rows[0]!.total
@@ -346,20 +368,35 @@ export async function listTerms(db: Queryable, q: TermQuery): Promise<{ items: T
     if (q.parent !== undefined) query = q.parent === 0 ? query.where("t.parent_id", "is", null) : query.where("t.parent_id", "=", q.parent);
     if (q.post !== undefined) {
       const post = q.post;
-      query = query.where((eb) => eb.exists(eb.selectFrom("post_terms as pt").select("pt.term_id").whereRef("pt.term_id", "=", "t.id").where("pt.post_id", "=", post)));
+      query = query.where((eb) =>
+        eb.exists(eb.selectFrom("post_terms as pt").select("pt.term_id").whereRef("pt.term_id", "=", "t.id").where("pt.post_id", "=", post)),
+      );
     }
     if (q.hideEmpty) query = query.where(raw<boolean>`${termCount} > 0`);
     return query;
   };
   const direction = q.order === "asc" ? raw`asc` : raw`desc`;
-  let listed = filtered().select(["t.id", "t.taxonomy", "t.slug", "t.name", "t.description", "t.parent_id", termCount.as("count"), raw<number>`count(*) OVER ()::int`.as("total")]);
+  let listed = filtered().select([
+    "t.id",
+    "t.taxonomy",
+    "t.slug",
+    "t.name",
+    "t.description",
+    "t.parent_id",
+    termCount.as("count"),
+    raw<number>`count(*) OVER ()::int`.as("total"),
+  ]);
   if (q.orderby === "include") listed = listed.orderBy(raw`array_position(${raw.val(q.include ?? [])}::int[], t.id)`);
   else if (q.orderby === "include_slugs") listed = listed.orderBy(raw`array_position(${raw.val(q.slugs ?? [])}::text[], t.slug)`);
   else {
     const column = { id: "t.id", name: "t.name", slug: "t.slug", term_group: "t.menu_order", description: "t.description", count: "count" }[q.orderby];
     listed = listed.orderBy(raw`${raw.ref(column)} ${direction}`);
   }
-  const rows = await listed.orderBy(raw`t.id ${direction}`).limit(q.limit).offset(q.offset).execute();
+  const rows = await listed
+    .orderBy(raw`t.id ${direction}`)
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
   const total = rows.length
     ? rows[0]!.total
     : ((
@@ -387,10 +424,17 @@ export async function existingTermIds(db: Queryable, taxonomy: BlogTaxonomy, ids
 }
 
 /** The term of this taxonomy with this slug, or with this name under this parent (WordPress's term_exists). */
-export async function findTermBy(db: Queryable, taxonomy: BlogTaxonomy, by: { slug: string } | { name: string; parentId: number | null }): Promise<number | null> {
+export async function findTermBy(
+  db: Queryable,
+  taxonomy: BlogTaxonomy,
+  by: { slug: string } | { name: string; parentId: number | null },
+): Promise<number | null> {
   let query = sql(db).selectFrom("terms").select("id").where("taxonomy", "=", taxonomy);
   if ("slug" in by) query = query.where("slug", "=", by.slug);
-  else query = query.where(raw<boolean>`lower(name) = lower(${by.name})`).where((eb) => (by.parentId === null ? eb("parent_id", "is", null) : eb("parent_id", "=", by.parentId)));
+  else
+    query = query
+      .where(raw<boolean>`lower(name) = lower(${by.name})`)
+      .where((eb) => (by.parentId === null ? eb("parent_id", "is", null) : eb("parent_id", "=", by.parentId)));
   return (await query.executeTakeFirst())?.id ?? null;
 }
 

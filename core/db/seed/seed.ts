@@ -208,7 +208,12 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
     { author: "Hiro", content: "Would love a post on matching ties for a wedding party!" },
   ];
   // Every post is in WordPress's default category (migration 0021), as WordPress files a post with none.
-  const uncategorized = await sql(tx).selectFrom("terms").select("id").where("taxonomy", "=", "category").where("slug", "=", "uncategorized").executeTakeFirst();
+  const uncategorized = await sql(tx)
+    .selectFrom("terms")
+    .select("id")
+    .where("taxonomy", "=", "category")
+    .where("slug", "=", "uncategorized")
+    .executeTakeFirst();
   for (const [i, post] of posts.entries()) {
     const imageId = await insertImage(tx, post.image);
     const inserted = await sql(tx)

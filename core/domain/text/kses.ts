@@ -50,7 +50,7 @@ function decodeEntities(value: string): string {
 /** A URL a reader's browser may follow: relative, or with an allowed scheme (no javascript:, data:, vbscript:). */
 function safeUrl(value: string): boolean {
   // Browsers ignore control characters and white space inside a scheme ("java\tscript:").
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
+  const compact = value.replace(/[\p{Cc}\s]/gu, "");
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
   return !scheme || SAFE_SCHEMES.has(scheme[1]!.toLowerCase());
 }
@@ -87,7 +87,7 @@ export function sanitizePostHtml(html: string): string {
   const open: string[] = [];
   let dropUntil: string | null = null;
   const token = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<[!?/][^>]*>?/g;
-  const source = html.replace(/\u0000/g, "");
+  const source = html.replaceAll("\0", "");
   let last = 0;
   const text = (s: string) => {
     if (dropUntil === null && s) out.push(s.replace(/</g, "&lt;").replace(/>/g, "&gt;"));
@@ -127,9 +127,9 @@ export function plainText(value: string): string {
     value
       .replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, "")
       .replace(/<[^>]*>?/g, "")
-      .replace(/\u0000/g, ""),
+      .replaceAll("\0", ""),
   )
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+    .replace(/\p{Cc}/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
 }
