@@ -20,6 +20,10 @@ const isTimeZone = (tz: string) => {
   }
 };
 
+/** Form bodies send numbers and booleans as text. */
+const int = () => z.preprocess((v) => (typeof v === "string" && /^-?\d{1,9}$/.test(v.trim()) ? Number(v) : v), z.number().int());
+const bool = () => z.preprocess((v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v), z.boolean());
+
 /** What a write may carry, each checked as WordPress's settings schema does (types, enums, formats). */
 export const siteOptionsSchema = z
   .object({
@@ -29,19 +33,19 @@ export const siteOptionsSchema = z
     timezone: z.string().max(64).refine(isTimeZone, "is not a known time zone"),
     date_format: z.string().trim().min(1).max(50),
     time_format: z.string().trim().min(1).max(50),
-    start_of_week: z.number().int().min(0).max(6),
+    start_of_week: int().pipe(z.number().min(0).max(6)),
     language: z.enum(["en_US", ""]).transform(() => "en_US"),
-    use_smilies: z.boolean(),
-    default_category: z.number().int().min(1),
+    use_smilies: bool(),
+    default_category: int().pipe(z.number().min(1)),
     default_post_format: z.enum(["0", "aside", "chat", "gallery", "link", "image", "quote", "status", "video", "audio"]),
-    posts_per_page: z.number().int().min(1).max(100),
+    posts_per_page: int().pipe(z.number().min(1).max(100)),
     show_on_front: z.enum(["posts", "page"]),
-    page_on_front: z.number().int().min(0),
-    page_for_posts: z.number().int().min(0),
+    page_on_front: int().pipe(z.number().min(0)),
+    page_for_posts: int().pipe(z.number().min(0)),
     default_ping_status: z.enum(["open", "closed"]),
     default_comment_status: z.enum(["open", "closed"]),
-    site_logo: z.number().int().min(0).nullable(),
-    site_icon: z.number().int().min(0),
+    site_logo: int().pipe(z.number().min(0)).nullable(),
+    site_icon: int().pipe(z.number().min(0)),
   })
   .partial()
   .strict();
