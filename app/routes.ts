@@ -27,5 +27,7 @@ export default [
   route("live", "routes/live.tsx"),
   route("change-country", "routes/change-country.ts"),
   route("newsletter", "routes/newsletter.ts"),
+  // A published page (wp/v2/pages) at its slug; the addresses above win over it, and an unknown slug is the 404 page.
+  route(":slug", "routes/page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

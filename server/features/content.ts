@@ -60,6 +60,21 @@ const STATUSES = ["publish", "future", "draft", "pending", "private", "trash"] a
 const FORMATS = ["standard", "aside", "chat", "gallery", "link", "image", "quote", "status", "video", "audio"] as const;
 const REST_BASE: Record<ContentType, string> = { post: "posts", page: "pages" };
 const EDIT_CAP: Record<ContentType, Capability> = { post: "edit_posts", page: "edit_pages" };
+/** The storefront's own first path segments (app/routes.ts, the server's entry points): a page there could never be reached. */
+const RESERVED_PAGE_SLUGS = new Set([
+  "shop",
+  "cart",
+  "checkout",
+  "my-account",
+  "blog",
+  "live",
+  "product",
+  "product-category",
+  "change-country",
+  "newsletter",
+  "media",
+  "page",
+]);
 
 const origin = (input: RestInput) => `${input.req.protocol}://${input.req.get("host")}`;
 const invalidPost = () => restError("rest_post_invalid_id", "Invalid post ID.", 404);
@@ -353,7 +368,7 @@ async function contentValues(
   // A slug is unique among posts and pages; one from the title when none is given (wp_unique_post_slug).
   if (args.slug !== undefined || !current) {
     const wanted = slugify(args.slug ?? "") || slugify(values.title ?? current?.title ?? "") || (current?.slug ?? type);
-    values.slug = await uniquePostSlug(db, wanted, current?.id);
+    values.slug = await uniquePostSlug(db, type === "page" && RESERVED_PAGE_SLUGS.has(wanted) ? `${wanted}-2` : wanted, current?.id);
   }
   return { values, ...(categories ? { categories } : {}), ...(tags ? { tags } : {}) };
 }

@@ -260,6 +260,13 @@ describe("wp/v2/pages", () => {
     expect((await get(null, `wp/v2/posts/${about.id}`)).status).toBe(404);
     expect(((await (await get(null, "wp/v2/posts?search=About us")).json()) as Json[]).length).toBe(0);
     expect(await (await guest.get("/blog/")).text()).not.toContain("About us");
+    // A published page has its own address on the storefront; a draft has none, nor may a page take the shop's addresses.
+    const shown = await guest.get("/about-us/");
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain("<p>We make masks.</p>");
+    const draft = await body(await send(manager, "POST", "wp/v2/pages", { title: "Secret plans" }));
+    expect((await guest.get(`/${draft.slug}/`)).status).toBe(404);
+    expect((await body(await send(manager, "POST", "wp/v2/pages", { title: "Cart", status: "publish" }))).slug).toBe("cart-2");
     // A page cannot be its own ancestor.
     expect((await body(await send(manager, "PATCH", `wp/v2/pages/${about.id}`, { parent: teamPage.id }))).code).toBe("rest_post_invalid_id");
     expect((await body(await send(manager, "PATCH", `wp/v2/pages/${about.id}`, { menu_order: "first" }))).code).toBe("rest_invalid_param");

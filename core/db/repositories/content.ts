@@ -477,3 +477,18 @@ export async function termAncestors(db: Queryable, id: number): Promise<number[]
   }
   return out;
 }
+
+/** A published page by its slug, for the storefront's page route (`/{slug}/`). */
+export async function findPublishedPage(
+  db: Queryable,
+  slug: string,
+): Promise<{ id: number; slug: string; title: string; excerpt: string; content: string } | null> {
+  const row = await sql(db)
+    .selectFrom("posts")
+    .select(["id", "slug", "title", "excerpt", "content"])
+    .where("type", "=", "page")
+    .where("status", "=", "publish")
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return row ?? null;
+}
