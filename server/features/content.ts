@@ -1,6 +1,7 @@
 /**
  * The blog and site content over WordPress's REST routes (docs/contract/rest/content.md): `wp/v2/posts`,
- * `wp/v2/pages`, `wp/v2/categories`, `wp/v2/tags`, `wp/v2/types`, `wp/v2/taxonomies` and `wp/v2/settings`.
+ * `wp/v2/pages`, `wp/v2/categories`, `wp/v2/tags`, `wp/v2/types`, `wp/v2/taxonomies`, `wp/v2/settings` and
+ * `wp/v2/comments` (content-comments.ts).
  * Anyone reads what is published; staff (edit_posts, manage_categories, manage_options) see drafts, `context=edit`
  * and write. Every write is audited and shows on the storefront at once (it reads the same rows).
  */
@@ -53,6 +54,7 @@ import {
   type ShapeContext,
 } from "./content-shapes.ts";
 import type { AppServices } from "../services.ts";
+import { registerCommentRoutes } from "./content-comments.ts";
 
 export const contentFeature: Feature = { name: "content", endpoints: registerContentEndpoints };
 
@@ -800,4 +802,5 @@ function registerContentEndpoints({ rest }: Endpoints): void {
   rest.register("GET", "wp/v2/taxonomies/:slug", (input) => typesRoute(input, true, "taxonomies"));
   rest.register("GET", "wp/v2/settings", getSettingsRoute);
   for (const method of EDITABLE) rest.register(method, "wp/v2/settings", updateSettingsRoute);
+  registerCommentRoutes(rest);
 }

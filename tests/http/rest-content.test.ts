@@ -413,3 +413,56 @@ describe("wp/v2/settings", () => {
     expect(await body(await get(admin, "wp/v2/settings"))).toMatchObject({ timezone: "UTC", posts_per_page: 6 });
   });
 });
+
+describe("wp/v2/comments", () => {
+  it("anyone reads the approved blog comments (not reviews); other statuses and context=edit are for moderators", async () => {
+    const res = await get(null, "wp/v2/comments");
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as Json[];
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    expect(list.every((c) => c.type === "comment" && c.status === "approved")).toBe(true);
+    expect(list[0]).toMatchObject({ content: { rendered: expect.stringMatching(/^<p>/) }, author_url: "" });
+    expect(list[0]!.author_email).toBeUndefined();
+    expect((await body(await get(null, "wp/v2/comments?status=hold"))).code).toBe("rest_forbidden_param");
+    expect((await get(customer, "wp/v2/comments?status=hold")).status).toBe(403);
+    expect((await get(null, "wp/v2/comments?context=edit")).status).toBe(401);
+    expect((await body(await get(null, "wp/v2/comments?type=review"))).code).toBe("rest_invalid_param");
+    expect((await body(await get(null, "wp/v2/comments/999999999"))).code).toBe("rest_comment_invalid_id");
+  });
+
+  it("moderators approve a held comment (it shows on the post), reply, trash and delete; guests and customers may not", async () => {
+    const [post] = (await (await get(null, "wp/v2/posts?search=Spring Colours")).json()) as Json[];
+    const [{ id: heldId }] = await shop.services.db.query<{ id: number }>(
+      `INSERT INTO comments (type, post_id, author, author_email, content, status) VALUES ('comment', $1, 'Visitor', 'v@example.com', 'Lovely prints!', 'pending') RETURNING id`,
+      [post!.id],
+    );
+    expect((await get(null, `wp/v2/comments/${heldId}`)).status).toBe(401);
+    const held = (await (await get(manager, "wp/v2/comments?status=hold&context=edit")).json()) as Json[];
+    expect(held.find((c) => c.id === heldId)).toMatchObject({ status: "hold", author_email: "v@example.com" });
+
+    expect((await body(await send(null, "POST", `wp/v2/comments/${heldId}`, { status: "approved" }))).code).toBe("rest_cannot_edit");
+    expect((await send(customer, "PATCH", `wp/v2/comments/${heldId}`, { status: "approved" })).status).toBe(403);
+    expect((await body(await send(manager, "PATCH", `wp/v2/comments/${heldId}`, { status: "maybe" }))).code).toBe("rest_invalid_param");
+    const approved = await send(manager, "PATCH", `wp/v2/comments/${heldId}`, { status: "approved" });
+    expect((await body(approved)).status).toBe("approved");
+    expect(await (await guest.get(`/blog/${post!.slug}/`)).text()).toContain("Lovely prints!");
+
+    expect((await body(await send(null, "POST", "wp/v2/comments", { post: post!.id, content: "hi" }))).code).toBe("rest_comment_login_required");
+    expect((await body(await send(customer, "POST", "wp/v2/comments", { post: post!.id, content: "hi" }))).code).toBe("rest_cannot_create");
+    expect((await body(await send(manager, "POST", "wp/v2/comments", { content: "hi" }))).code).toBe("rest_missing_callback_param");
+    expect((await body(await send(manager, "POST", "wp/v2/comments", { post: post!.id, content: "<b></b>" }))).code).toBe("rest_comment_content_invalid");
+    const reply = await send(manager, "POST", "wp/v2/comments", { post: post!.id, parent: heldId, content: "Thank you <script>x</script>!" });
+    expect(reply.status).toBe(201);
+    const replied = await body(reply);
+    expect(replied).toMatchObject({ post: post!.id, parent: heldId, status: "approved", author: manager.id, content: { raw: "Thank you !" } });
+    expect(await (await guest.get(`/blog/${post!.slug}/`)).text()).toContain("Thank you !");
+
+    expect((await body(await send(null, "DELETE", `wp/v2/comments/${replied.id}`))).code).toBe("rest_cannot_delete");
+    expect((await body(await send(manager, "DELETE", `wp/v2/comments/${replied.id}`))).status).toBe("trash");
+    expect((await send(manager, "DELETE", `wp/v2/comments/${replied.id}`)).status).toBe(410);
+    expect(await body(await send(manager, "DELETE", `wp/v2/comments/${replied.id}?force=true`))).toMatchObject({ deleted: true, previous: { id: replied.id } });
+    expect((await get(manager, `wp/v2/comments/${replied.id}`)).status).toBe(404);
+    expect(await auditCount("comment", heldId)).toBe(1);
+    expect(await auditCount("comment", replied.id)).toBe(3);
+  });
+});

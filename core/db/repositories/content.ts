@@ -492,3 +492,166 @@ export async function findPublishedPage(
     .executeTakeFirst();
   return row ?? null;
 }
+
+// ---- blog comments (the `comments` rows of type 'comment'; reviews are WooCommerce's products/reviews) ----
+
+export interface BlogComment {
+  id: number;
+  postId: number;
+  postSlug: string;
+  postStatus: string;
+  parentId: number | null;
+  customerId: number | null;
+  author: string;
+  email: string;
+  content: string;
+  status: string;
+  createdAt: Date;
+}
+
+export interface CommentQuery {
+  statuses: string[];
+  /** Only comments on published posts (what a visitor may read). */
+  publishedPostsOnly: boolean;
+  search?: string | undefined;
+  posts?: number[] | undefined;
+  parents?: number[] | undefined;
+  include?: number[] | undefined;
+  exclude?: number[] | undefined;
+  authorEmail?: string | undefined;
+  orderby: "date" | "date_gmt" | "id" | "include" | "post" | "parent";
+  order: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+const commentColumns = [
+  "c.id",
+  "c.post_id",
+  "p.slug as post_slug",
+  "p.status as post_status",
+  "c.parent_id",
+  "c.customer_id",
+  "c.author",
+  "c.author_email",
+  "c.content",
+  "c.status",
+  "c.created_at",
+] as const;
+
+const toComment = (r: {
+  id: number;
+  post_id: number | null;
+  post_slug: string;
+  post_status: string;
+  parent_id: number | null;
+  customer_id: number | null;
+  author: string;
+  author_email: string;
+  content: string;
+  status: string;
+  created_at: Date | string;
+}): BlogComment => ({
+  id: r.id,
+  postId: r.post_id!,
+  postSlug: r.post_slug,
+  postStatus: r.post_status,
+  parentId: r.parent_id,
+  customerId: r.customer_id,
+  author: r.author,
+  email: r.author_email,
+  content: r.content,
+  status: r.status,
+  createdAt: new Date(r.created_at),
+});
+
+export async function listBlogComments(db: Queryable, q: CommentQuery): Promise<{ items: BlogComment[]; total: number }> {
+  const filtered = () => {
+    let query = sql(db)
+      .selectFrom("comments as c")
+      .innerJoin("posts as p", "p.id", "c.post_id")
+      .where("c.type", "=", "comment")
+      .where("c.status", "in", q.statuses);
+    if (q.publishedPostsOnly) query = query.where("p.status", "=", "publish");
+    if (q.search) {
+      const pattern = likePattern(q.search);
+      query = query.where((eb) => eb.or([eb("c.content", "ilike", pattern), eb("c.author", "ilike", pattern)]));
+    }
+    if (q.posts?.length) query = query.where("c.post_id", "in", q.posts);
+    if (q.parents?.length)
+      query = query.where((eb) =>
+        q.parents!.includes(0) ? eb.or([eb("c.parent_id", "in", q.parents!), eb("c.parent_id", "is", null)]) : eb("c.parent_id", "in", q.parents!),
+      );
+    if (q.include?.length) query = query.where("c.id", "in", q.include);
+    if (q.exclude?.length) query = query.where("c.id", "not in", q.exclude);
+    if (q.authorEmail) query = query.where(raw<boolean>`lower(c.author_email) = lower(${q.authorEmail})`);
+    return query;
+  };
+  const direction = q.order === "asc" ? raw`asc` : raw`desc`;
+  let listed = filtered().select([...commentColumns, raw<number>`count(*) OVER ()::int`.as("total")]);
+  if (q.orderby === "include") listed = listed.orderBy(raw`array_position(${raw.val(q.include ?? [])}::int[], c.id)`);
+  else {
+    const column = { date: "c.created_at", date_gmt: "c.created_at", id: "c.id", post: "c.post_id", parent: "c.parent_id" }[q.orderby];
+    listed = listed.orderBy(raw`${raw.ref(column)} ${direction}`);
+  }
+  const rows = await listed
+    .orderBy(raw`c.id ${direction}`)
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  const total = rows.length
+    ? rows[0]!.total
+    : ((
+        await filtered()
+          .select(raw<number>`count(*)::int`.as("total"))
+          .executeTakeFirst()
+      )?.total ?? 0);
+  return { items: rows.map(toComment), total };
+}
+
+export async function findBlogComment(db: Queryable, id: number): Promise<BlogComment | null> {
+  const row = await sql(db)
+    .selectFrom("comments as c")
+    .innerJoin("posts as p", "p.id", "c.post_id")
+    .select(commentColumns)
+    .where("c.type", "=", "comment")
+    .where("c.id", "=", id)
+    .executeTakeFirst();
+  return row ? toComment(row) : null;
+}
+
+export async function updateBlogComment(
+  db: Queryable,
+  id: number,
+  values: { status?: string; content?: string; author?: string; author_email?: string },
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await sql(db).updateTable("comments").set(values).where("id", "=", id).execute();
+}
+
+export async function insertBlogComment(
+  db: Queryable,
+  c: { postId: number; parentId: number | null; customerId: number; author: string; email: string; content: string; status: string; at: Date },
+): Promise<number> {
+  const row = await sql(db)
+    .insertInto("comments")
+    .values({
+      type: "comment",
+      post_id: c.postId,
+      parent_id: c.parentId,
+      customer_id: c.customerId,
+      author: c.author,
+      author_email: c.email,
+      content: c.content,
+      status: c.status,
+      created_at: c.at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Deletes a comment (its replies go with it, as the table cascades). */
+export async function deleteBlogComment(db: Queryable, id: number): Promise<void> {
+  await sql(db).deleteFrom("comments").where("id", "=", id).execute();
+}
