@@ -432,10 +432,11 @@ describe("wp/v2/comments", () => {
 
   it("moderators approve a held comment (it shows on the post), reply, trash and delete; guests and customers may not", async () => {
     const [post] = (await (await get(null, "wp/v2/posts?search=Spring Colours")).json()) as Json[];
-    const [{ id: heldId }] = await shop.services.db.query<{ id: number }>(
+    const inserted = await shop.services.db.query<{ id: number }>(
       `INSERT INTO comments (type, post_id, author, author_email, content, status) VALUES ('comment', $1, 'Visitor', 'v@example.com', 'Lovely prints!', 'pending') RETURNING id`,
       [post!.id],
     );
+    const heldId = inserted[0]!.id;
     expect((await get(null, `wp/v2/comments/${heldId}`)).status).toBe(401);
     const held = (await (await get(manager, "wp/v2/comments?status=hold&context=edit")).json()) as Json[];
     expect(held.find((c) => c.id === heldId)).toMatchObject({ status: "hold", author_email: "v@example.com" });
