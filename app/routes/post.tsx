@@ -1,5 +1,5 @@
 import type { Route } from "./+types/post";
-import { formatDate, mediaUrl } from "../lib/format.ts";
+import { mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { loader as serverLoader } from "./post.server.ts";
 import { ShareButtons } from "../components/share/ShareButtons.tsx";
@@ -27,7 +27,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
     <article className="post" data-elementor-type="single-post" data-elementor-id={THEME_TEMPLATES.singlePost}>
       <h1 className="page-title">{post.title}</h1>
       <p className="meta">
-        {formatDate(post.publishedAt)} · {post.author}
+        {post.date} · {post.author}
       </p>
       <img src={mediaUrl(post.imageSlug)} alt="" width={720} height={400} />
       {/* Post bodies are staff-written and pass the allow-list sanitiser (core/domain/text/kses.ts) in the loader. */}

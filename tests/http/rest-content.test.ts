@@ -379,7 +379,7 @@ describe("wp/v2/settings", () => {
   });
 
   it("a change shows on the storefront at once: the title in the header, posts per blog page", async () => {
-    const res = await send(admin, "POST", "wp/v2/settings", { title: "Masks & Ties", description: "Sewn to match", posts_per_page: 50 });
+    const res = await send(admin, "POST", "wp/v2/settings", { title: "Masks & Ties", description: "Sewn to match", posts_per_page: 50, date_format: "d/m/Y" });
     expect(res.status).toBe(200);
     expect(await body(res)).toMatchObject({ title: "Masks & Ties", description: "Sewn to match", posts_per_page: 50 });
     const home = await (await guest.get("/")).text();
@@ -387,9 +387,15 @@ describe("wp/v2/settings", () => {
     expect(home).toContain("Sewn to match");
     const blog = await (await guest.get("/blog/")).text();
     expect((blog.match(/<li><article>/g) ?? []).length).toBe(50);
+    expect(blog).toMatch(/<p class="meta">\d{2}\/\d{2}\/\d{4} · /);
     expect((await body(await guest.get("/wp-json/"))).name).toBe("Masks & Ties");
     expect(await auditCount("setting", "site_options")).toBe(1);
-    await send(admin, "PUT", "wp/v2/settings", { title: "Maskerade", description: "Face masks, ties and matching sets", posts_per_page: 6 });
+    await send(admin, "PUT", "wp/v2/settings", {
+      title: "Maskerade",
+      description: "Face masks, ties and matching sets",
+      posts_per_page: 6,
+      date_format: "F j, Y",
+    });
   });
 
   it("refuses bad values naming the setting, and changes nothing", async () => {
