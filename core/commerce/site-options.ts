@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Queryable } from "../db/client.ts";
 import { readSetting, writeSetting } from "../db/repositories/settings.ts";
 import type { SiteConfig } from "../config/site-config.ts";
+import { plainText } from "../domain/text/kses.ts";
 
 const KEY = "site_options";
 
@@ -27,12 +28,23 @@ const bool = () => z.preprocess((v) => (v === "true" || v === "1" ? true : v ===
 /** What a write may carry, each checked as WordPress's settings schema does (types, enums, formats). */
 export const siteOptionsSchema = z
   .object({
-    title: z.string().trim().max(200),
-    description: z.string().trim().max(500),
+    // Plain text, as WordPress's sanitize_text_field leaves them (no markup, no control characters).
+    title: z.string().max(200).transform(plainText),
+    description: z.string().max(500).transform(plainText),
     email: z.email().max(254),
     timezone: z.string().max(64).refine(isTimeZone, "is not a known time zone"),
-    date_format: z.string().trim().min(1).max(50),
-    time_format: z.string().trim().min(1).max(50),
+    date_format: z
+      .string()
+      .trim()
+      .min(1)
+      .max(50)
+      .regex(/^\P{Cc}*$/u, "must not contain control characters"),
+    time_format: z
+      .string()
+      .trim()
+      .min(1)
+      .max(50)
+      .regex(/^\P{Cc}*$/u, "must not contain control characters"),
     start_of_week: int().pipe(z.number().min(0).max(6)),
     language: z.enum(["en_US", ""]).transform(() => "en_US"),
     use_smilies: bool(),

@@ -86,7 +86,19 @@ const refuse = (user: RestUser | null, code: string, message: string) => restErr
 
 /** `a,b` or `a[]=..`: a list of short strings. */
 const stringList = (max = 100) =>
-  z.preprocess((v) => (typeof v === "string" ? (v === "" ? [] : v.split(",")) : v), z.array(z.string().trim().min(1).max(200)).max(max));
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v === "" ? [] : v.split(",")) : v),
+    z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(200)
+          .regex(/^\P{Cc}*$/u, "must not contain control characters"),
+      )
+      .max(max),
+  );
 const idList0 = () => z.preprocess((v) => (typeof v === "string" ? (v === "" ? [] : v.split(",")) : v), z.array(restInt(0)).max(100));
 const isoDate = () =>
   z
