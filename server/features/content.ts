@@ -143,7 +143,7 @@ function contentListSchema(type: ContentType) {
         "title",
         ...(type === "page" ? (["menu_order"] as const) : []),
       ])
-      .default(type === "page" ? "date" : "date"),
+      .default("date"),
     include: restIdList().optional(),
     exclude: restIdList().optional(),
     slug: stringList().optional(),
@@ -274,6 +274,7 @@ async function listContentRoute(input: RestInput, type: ContentType): Promise<Re
     termSets,
     excludeTerms,
     sticky: type === "post" ? (args.sticky as boolean | undefined) : undefined,
+    menuOrder: type === "page" ? (args.menu_order as number | undefined) : undefined,
     after: args.after ? new Date(args.after.replace(" ", "T")) : undefined,
     before: args.before ? new Date(args.before.replace(" ", "T")) : undefined,
     orderby: args.orderby,

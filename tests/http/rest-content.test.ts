@@ -257,6 +257,7 @@ describe("wp/v2/pages", () => {
     expect(teamPage.parent).toBe(about.id);
     const children = (await (await get(null, `wp/v2/pages?parent=${about.id}`)).json()) as Json[];
     expect(children.map((p) => p.slug)).toEqual(["team"]);
+    expect(((await (await get(null, "wp/v2/pages?menu_order=2")).json()) as Json[]).map((p) => p.slug)).toEqual(["team"]);
     expect((await get(null, `wp/v2/posts/${about.id}`)).status).toBe(404);
     expect(((await (await get(null, "wp/v2/posts?search=About us")).json()) as Json[]).length).toBe(0);
     expect(await (await guest.get("/blog/")).text()).not.toContain("About us");

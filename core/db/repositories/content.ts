@@ -46,6 +46,7 @@ export interface ContentQuery {
   termSets?: number[][];
   excludeTerms?: number[];
   sticky?: boolean | undefined;
+  menuOrder?: number | undefined;
   after?: Date | undefined;
   before?: Date | undefined;
   orderby: "date" | "id" | "title" | "slug" | "modified" | "include" | "relevance" | "menu_order" | "author" | "parent" | "include_slugs";
@@ -157,6 +158,7 @@ export async function listContent(db: Queryable, q: ContentQuery): Promise<{ ite
         q.parents!.includes(0) ? eb.or([eb("p.parent_id", "in", q.parents!), eb("p.parent_id", "is", null)]) : eb("p.parent_id", "in", q.parents!),
       );
     if (q.sticky !== undefined) query = query.where("p.sticky", "=", q.sticky);
+    if (q.menuOrder !== undefined) query = query.where("p.menu_order", "=", q.menuOrder);
     if (q.after) query = query.where("p.published_at", ">", q.after);
     if (q.before) query = query.where("p.published_at", "<", q.before);
     for (const set of q.termSets ?? []) {
