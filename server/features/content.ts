@@ -26,6 +26,7 @@ import {
   findTermBy,
   insertContent,
   insertTerm,
+  isUniqueViolation,
   listContent,
   listTerms,
   mediaByIds,
@@ -426,11 +427,33 @@ async function createContentRoute(input: RestInput, type: ContentType): Promise<
   };
   // A post is always in a category: the site's default one when none is named (WordPress's default_category).
   const categories = type === "post" ? (checked.categories?.length ? checked.categories : await defaultCategory(input.services, options)) : undefined;
+  // Two writers may pick the same free slug at once: the unique index refuses the second, which takes the next one.
+  const base = values.slug;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await insertNewContent(input, ctx, user, values, categories, checked.tags);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      values.slug = await uniquePostSlug(db, base);
+    }
+  }
+}
+
+async function insertNewContent(
+  input: RestInput,
+  ctx: ContentCtx,
+  user: RestUser,
+  values: ContentValues,
+  categories: number[] | undefined,
+  tags: number[] | undefined,
+): Promise<Reply> {
+  const { type } = ctx;
+  const db = input.services.db;
   const id = await db.transaction(async (trx) => {
     const id = await insertContent(trx, type, values);
     if (categories) await setContentTerms(trx, id, "category", categories);
-    if (checked.tags) await setContentTerms(trx, id, "post_tag", checked.tags);
-    await audit(input, user, { action: "create", objectType: type, objectId: id, changes: { ...values, categories, tags: checked.tags } }, trx);
+    if (tags) await setContentTerms(trx, id, "post_tag", tags);
+    await audit(input, user, { action: "create", objectType: type, objectId: id, changes: { ...values, categories, tags } }, trx);
     return id;
   });
   const row = (await findContent(db, id))!;
@@ -664,11 +687,18 @@ async function createTermRoute(input: RestInput, taxonomy: BlogTaxonomy): Promis
   if (isReply(values)) return values;
   const full: TermValues = { name: values.name!, slug: values.slug!, description: values.description ?? "", parent_id: values.parent_id ?? null };
   const db = input.services.db;
-  const id = await db.transaction(async (trx) => {
-    const id = await insertTerm(trx, taxonomy, full);
-    await audit(input, user, { action: "create", objectType: taxonomy, objectId: id, changes: { ...full } }, trx);
-    return id;
-  });
+  let id: number;
+  try {
+    id = await db.transaction(async (trx) => {
+      const id = await insertTerm(trx, taxonomy, full);
+      await audit(input, user, { action: "create", objectType: taxonomy, objectId: id, changes: { ...full } }, trx);
+      return id;
+    });
+  } catch (error) {
+    // Another writer took the slug between the check and the insert.
+    if (!isUniqueViolation(error)) throw error;
+    return restError("duplicate_term_slug", `The slug “${full.slug}” is already in use by another term.`, 400);
+  }
   const term = (await findTerm(db, taxonomy, id))!;
   return json(termShape(term, { origin: origin(input), context: "edit" }), 201, { Location: `${origin(input)}/wp-json/wp/v2/${TERM_BASE[taxonomy]}/${id}` });
 }

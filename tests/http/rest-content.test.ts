@@ -178,6 +178,14 @@ describe("wp/v2/posts: writing", () => {
     expect(again.slug).toBe("spring-colours-prints-2");
   });
 
+  it("posts written at the same moment with one title each get their own slug", async () => {
+    const made = await Promise.all(Array.from({ length: 5 }, () => send(manager, "POST", "wp/v2/posts", { title: "Same moment" })));
+    expect(made.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const slugs = await Promise.all(made.map(async (r) => (await body(r)).slug as string));
+    expect(new Set(slugs).size).toBe(5);
+    expect(slugs).toContain("same-moment");
+  });
+
   it("refuses bad input naming the parameter, and writes nothing", async () => {
     const cases: [Json, string][] = [
       [{ title: 42 }, "title"],

@@ -657,3 +657,8 @@ export async function insertBlogComment(
 export async function deleteBlogComment(db: Queryable, id: number): Promise<void> {
   await sql(db).deleteFrom("comments").where("id", "=", id).execute();
 }
+
+/** Whether a statement failed on a unique index (two writers took the same slug at once). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+}
