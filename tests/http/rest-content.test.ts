@@ -247,6 +247,15 @@ describe("wp/v2/posts: writing", () => {
     expect(pages).toBe(Math.ceil(total / 100));
     expect(seen.length).toBe(total);
     expect(new Set(seen).size).toBe(total);
+
+    // The same with the unmodified @wordpress/api-fetch, which turns per_page=-1 into pages of 100 (wire.md §2.7).
+    const g = globalThis as unknown as { window?: unknown; navigator?: unknown };
+    g.window ??= globalThis;
+    g.navigator ??= { onLine: true };
+    const { default: apiFetch } = await import("@wordpress/api-fetch");
+    apiFetch.use(apiFetch.createRootURLMiddleware(`${shop.url}/wp-json/`));
+    const all = (await apiFetch({ path: "/wp/v2/posts?per_page=-1&_fields=id" })) as Json[];
+    expect(all.length).toBe(total);
   });
 });
 
