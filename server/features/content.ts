@@ -30,6 +30,7 @@ import {
   listContent,
   listTerms,
   mediaByIds,
+  publishDueContent,
   setContentTerms,
   termAncestors,
   uniquePostSlug,
@@ -57,7 +58,33 @@ import {
 import type { AppServices } from "../services.ts";
 import { registerCommentRoutes } from "./content-comments.ts";
 
-export const contentFeature: Feature = { name: "content", endpoints: registerContentEndpoints };
+export const contentFeature: Feature = {
+  name: "content",
+  endpoints: registerContentEndpoints,
+  start: async ({ services }) => scheduleFuturePublishing(services),
+};
+
+/** How often scheduled posts are looked at: a `future` post shows at most this late (WordPress's cron is per request). */
+const PUBLISH_DUE_EVERY_MS = 10_000;
+
+/** Publishes scheduled posts when their date comes; every process runs it (the UPDATE is idempotent). */
+function scheduleFuturePublishing(services: AppServices): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = publishDueContent(services.db, services.now())
+      .then((ids) => {
+        if (ids.length) services.logger.info("scheduled posts published", { ids });
+      })
+      .catch((error: unknown) => services.logger.warn("publishing scheduled posts failed", { error: (error as Error).message }))
+      .finally(() => (running = null));
+  }, PUBLISH_DUE_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
 
 const STATUSES = ["publish", "future", "draft", "pending", "private", "trash"] as const;
 const FORMATS = ["standard", "aside", "chat", "gallery", "link", "image", "quote", "status", "video", "audio"] as const;
@@ -380,6 +407,15 @@ async function contentValues(
         values.parent_id = args.parent;
       }
     }
+  }
+  // WordPress's scheduling: published with a date to come is `future` (shown when the date comes), a `future` date
+  // already past is published.
+  if (values.status !== undefined || values.published_at !== undefined) {
+    const now = input.services.now();
+    const status = values.status ?? current?.status ?? "draft";
+    const when = values.published_at ?? current?.publishedAt ?? now;
+    if (status === "publish" && when > now) values.status = "future";
+    else if (status === "future" && when <= now) values.status = "publish";
   }
   // A slug is unique among posts and pages; one from the title when none is given (wp_unique_post_slug).
   if (args.slug !== undefined || !current) {

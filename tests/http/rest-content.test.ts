@@ -178,6 +178,28 @@ describe("wp/v2/posts: writing", () => {
     expect(again.slug).toBe("spring-colours-prints-2");
   });
 
+  it("schedules: published with a date to come is future, and shows on the storefront when the date comes", async () => {
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString().slice(0, 19);
+    const res = await send(manager, "POST", "wp/v2/posts", { title: "Next week", status: "publish", date_gmt: inAnHour });
+    const post = await body(res);
+    expect(post).toMatchObject({ status: "future", date_gmt: inAnHour });
+    expect((await get(null, `wp/v2/posts/${post.id}`)).status).toBe(401);
+    expect((await guest.get("/blog/next-week/")).status).toBe(404);
+    // Moved into the past by an editor: published at once.
+    const moved = await body(await send(manager, "PATCH", `wp/v2/posts/${post.id}`, { date_gmt: "2020-01-01T10:00:00" }));
+    expect(moved.status).toBe("publish");
+    // Left to its date: the scheduler publishes it (every 10 s).
+    const later = await body(await send(manager, "POST", "wp/v2/posts", { title: "Soon", status: "future", date_gmt: inAnHour }));
+    expect(later.status).toBe("future");
+    await shop.services.db.query(`UPDATE posts SET published_at = now() - interval '1 minute' WHERE id = $1`, [later.id]);
+    let status = 404;
+    for (let i = 0; i < 30 && status !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      status = (await guest.get("/blog/soon/")).status;
+    }
+    expect(status).toBe(200);
+  });
+
   it("posts written at the same moment with one title each get their own slug", async () => {
     const made = await Promise.all(Array.from({ length: 5 }, () => send(manager, "POST", "wp/v2/posts", { title: "Same moment" })));
     expect(made.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);

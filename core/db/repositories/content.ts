@@ -662,3 +662,15 @@ export async function deleteBlogComment(db: Queryable, id: number): Promise<void
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 }
+
+/** Publishes the scheduled (`future`) posts and pages whose date has come (WordPress's publish_future_post); their ids. */
+export async function publishDueContent(db: Queryable, now: Date): Promise<number[]> {
+  const rows = await sql(db)
+    .updateTable("posts")
+    .set({ status: "publish" })
+    .where("status", "=", "future")
+    .where("published_at", "<=", now)
+    .returning("id")
+    .execute();
+  return rows.map((r) => r.id);
+}
