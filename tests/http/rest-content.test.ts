@@ -271,13 +271,22 @@ describe("wp/v2/posts: writing", () => {
     expect(new Set(seen).size).toBe(total);
 
     // The same with the unmodified @wordpress/api-fetch, which turns per_page=-1 into pages of 100 (wire.md §2.7).
+    // The globals it needs are removed again: the next test files share this module graph, and PGlite reads
+    // `window` to decide whether it runs in a browser.
     const g = globalThis as unknown as { window?: unknown; navigator?: unknown };
+    const hadWindow = "window" in g;
+    const hadNavigator = "navigator" in g;
     g.window ??= globalThis;
     g.navigator ??= { onLine: true };
-    const { default: apiFetch } = await import("@wordpress/api-fetch");
-    apiFetch.use(apiFetch.createRootURLMiddleware(`${shop.url}/wp-json/`));
-    const all = (await apiFetch({ path: "/wp/v2/posts?per_page=-1&_fields=id" })) as Json[];
-    expect(all.length).toBe(total);
+    try {
+      const { default: apiFetch } = await import("@wordpress/api-fetch");
+      apiFetch.use(apiFetch.createRootURLMiddleware(`${shop.url}/wp-json/`));
+      const all = (await apiFetch({ path: "/wp/v2/posts?per_page=-1&_fields=id" })) as Json[];
+      expect(all.length).toBe(total);
+    } finally {
+      if (!hadWindow) delete g.window;
+      if (!hadNavigator) delete g.navigator;
+    }
   });
 });
 
