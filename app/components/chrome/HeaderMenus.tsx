@@ -3,7 +3,7 @@
  * 'Shop' mega menu, opened by click and keyboard), the ☰ flyout below it (the whole tree, search and the account
  * link), and the account menu. Server-rendered from the menu data; React only keeps which one is open.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { DisplayMenuItem } from "../../../core/domain/menus/menus.ts";
 import type { HeaderFeatured } from "../../../core/domain/menus/header.ts";
@@ -128,6 +128,16 @@ export function PrimaryMenu({ items, featured }: { items: DisplayMenuItem[]; fea
   const prefix = useId();
   const panelOf = (id: number) => document.getElementById(`${prefix}-sub-${id}`);
   const toggleOf = (id: number) => document.getElementById(`${prefix}-toggle-${id}`);
+  // A wide panel (a custom width with its offset) stays inside the window: shifted back by what would overflow.
+  useLayoutEffect(() => {
+    const panel = openId === null ? null : document.getElementById(`${prefix}-sub-${openId}`);
+    if (!panel) return;
+    panel.style.removeProperty("translate");
+    const r = panel.getBoundingClientRect();
+    const edge = document.documentElement.clientWidth - 20;
+    const shift = r.right > edge ? edge - r.right : r.left < 20 ? 20 - r.left : 0;
+    if (shift) panel.style.translate = `${Math.max(shift, 20 - r.left)}px 0`;
+  }, [openId, prefix]);
   useEffect(() => {
     if (openId === null) return;
     const item = () => toggleOf(openId)?.parentElement ?? null;
