@@ -95,6 +95,8 @@ export const SITE_CONFIG = {
     megaMenuWidth: "content" as "content" | "menu-container" | "full" | "full-stretched" | "custom",
     megaMenuCustomWidthPx: 1200,
     megaMenuOffsetPx: 130,
+    /** The ☰ menu below the break point: a flyout from the start edge, or a fullscreen overlay. */
+    mobileMenuStyle: "flyout" as "flyout" | "fullscreen",
     /** true: the account link opens a menu (orders, addresses, payment methods, log out) for a signed-in customer. */
     accountMenu: false as boolean,
     /** The owner's logo (a demo one ships in public/); width and height are its intrinsic size, drawn at the widths below. */

@@ -18,7 +18,9 @@ let browser: Browser;
 beforeAll(async () => {
   [shop, custom, browser] = await Promise.all([
     startTestShop(),
-    startTestShop({ SHOP_SETTINGS: JSON.stringify({ layout: { isRtl: true }, header: { megaMenuWidth: "custom", accountMenu: true } }) }),
+    startTestShop({
+      SHOP_SETTINGS: JSON.stringify({ layout: { isRtl: true }, header: { megaMenuWidth: "custom", accountMenu: true, mobileMenuStyle: "fullscreen" } }),
+    }),
     launchBrowser(),
   ]);
 });
@@ -218,13 +220,25 @@ describe("settings: custom mega width, account menu, right-to-left", () => {
     await page.context().close();
   });
 
-  it("at 400 px in right-to-left mode the flyout opens from the right", async () => {
-    const page = await openPage(custom, 400);
+  it("at 400 px the flyout opens from the start edge (the right in right-to-left mode); 'fullscreen' covers the window", async () => {
+    const page = await openPage(shop, 400);
     await tabTo(page, ".menu-toggle");
     await page.keyboard.press("Enter");
-    const panel = await box(page, ".mobile-menu__panel");
-    expect(Math.round(panel!.x + panel!.width)).toBe(400);
+    const flyout = await box(page, ".mobile-menu__panel");
+    expect(Math.round(flyout!.x)).toBe(0);
+    expect(flyout!.width).toBeLessThan(400);
     await page.context().close();
+
+    const rtl = await openPage(custom, 400);
+    await tabTo(rtl, ".menu-toggle");
+    await rtl.keyboard.press("Enter");
+    const full = await box(rtl, ".mobile-menu__panel");
+    expect([Math.round(full!.x), Math.round(full!.width)]).toEqual([0, 400]);
+    expect(await rtl.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close menu");
+    expect(await seriousAxeViolations(rtl, "#masthead")).toEqual([]);
+    await rtl.keyboard.press("Escape");
+    expect(await rtl.evaluate(() => document.activeElement?.classList.contains("menu-toggle"))).toBe(true);
+    await rtl.context().close();
   });
 
   it("the account link opens its menu for a signed-in customer; a guest gets the link", async () => {

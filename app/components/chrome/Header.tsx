@@ -72,6 +72,7 @@ export function Header({
       <div className="site-header__inner container">
         <MobileMenu
           items={items}
+          fullscreen={settings.mobileMenuStyle === "fullscreen"}
           accountLink={
             <a className="mobile-account-link" href="/my-account/">
               {customerName ? `My account (${customerName})` : "My account"}

@@ -263,7 +263,7 @@ function MobileItems({ items, prefix }: { items: DisplayMenuItem[]; prefix: stri
  * The ☰ toggle and its flyout below the break point: a modal dialog with a close button, the whole menu tree,
  * search and the account link; focus moves in and stays in; Escape or the close button closes it and focus returns.
  */
-export function MobileMenu({ items, accountLink }: { items: DisplayMenuItem[]; accountLink: ReactNode }) {
+export function MobileMenu({ items, accountLink, fullscreen }: { items: DisplayMenuItem[]; accountLink: ReactNode; fullscreen: boolean }) {
   const [opened, setOpened] = usePageState<true>();
   const open = opened === true;
   const setOpen = (value: boolean) => setOpened(value ? true : null);
@@ -310,7 +310,15 @@ export function MobileMenu({ items, accountLink }: { items: DisplayMenuItem[]; a
       >
         <span aria-hidden="true">☰</span>
       </button>
-      <div id={`${prefix}-mobile`} ref={panelRef} className="mobile-menu__panel" role="dialog" aria-modal="true" aria-label="Menu" hidden={!open}>
+      <div
+        id={`${prefix}-mobile`}
+        ref={panelRef}
+        className={`mobile-menu__panel${fullscreen ? " mobile-menu__panel--fullscreen" : ""}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        hidden={!open}
+      >
         <div className="mobile-menu__head">
           <button
             type="button"
