@@ -10,6 +10,10 @@ import { popupsForPage } from "../core/commerce/popups.ts";
 import { currentSiteConfig } from "../core/commerce/site-settings.ts";
 import type { PagePopup } from "../core/domain/popups/settings.ts";
 import { readSiteOptions } from "../core/commerce/site-options.ts";
+import { headerMenu } from "../core/commerce/menus.ts";
+import { productsByIds } from "../core/db/repositories/catalog.ts";
+import { featuredProductIds, type HeaderFeatured } from "../core/domain/menus/header.ts";
+import { mediaUrl, productUrl } from "./lib/format.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, shop, origin, storefront } = context;
@@ -17,14 +21,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A one-shot flag set by a registration: this page prints CompleteRegistration, later pages do not.
   const registered = session?.data[REGISTRATION_SESSION_FLAG] === true;
   if (registered) await shop.updateSessionData((d) => delete d[REGISTRATION_SESSION_FLAG]);
-  const [categories, notices, pricedCart, customer, options] = await Promise.all([
+  const [categories, notices, pricedCart, customer, options, menu] = await Promise.all([
     navigationCategories(services.db),
     shop.takeNotices(),
     storefront.cart.get(),
     storefront.customer(),
     // The site's title, tagline and time zone as staff last set them (wp/v2/settings), read per page so a change shows at once.
     readSiteOptions(services.db, services.config),
+    headerMenu(services.db, "primary"),
   ]);
+  // The mega menu's featured product cards (docs/contract/header-menus.md): name, address, image and price.
+  const featuredIds = menu ? featuredProductIds(menu.items) : [];
+  const featured: HeaderFeatured[] = featuredIds.length
+    ? (await productsByIds(services.db, featuredIds)).map((p) => ({
+        id: p.id,
+        name: p.name,
+        href: productUrl(p.slug),
+        image: mediaUrl(p.imageSlugs[0]),
+        price: { regular: p.regularPrice, sale: p.salePrice, min: p.priceMin, max: p.priceMax },
+      }))
+    : [];
   // Like WooCommerce on every page load: cart cookies that went stale (sign-in merge, another device) are corrected.
   storefront.cart.syncCookies(pricedCart);
   const path = new URL(request.url).pathname;
@@ -47,6 +63,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     site: { name: options.title, tagline: options.description },
     categories,
+    menu: menu?.items ?? null,
+    featured,
+    header: config.header,
+    isRtl: config.layout.isRtl,
+    logoutNonce: customer ? shop.nonce("log-out") : null,
     notices,
     registered,
     cart: cartSummaryView(pricedCart, storefront.cart.nonce()),

@@ -22,6 +22,7 @@ import { loader as serverLoader } from "./root.server.ts";
 import { pageTitle } from "./lib/listing-params.ts";
 import { globalsScript, listingPagingOf, withListingPaging } from "./lib/page-globals.ts";
 import { isBareDocument } from "./lib/bare-document.ts";
+import { SITE_CONFIG } from "../core/config/site-config.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -64,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }
   return (
     // The inline script below sets data-consent on <html> before hydration (the banner's CSS keys on it).
-    <html lang="en-US" suppressHydrationWarning>
+    <html lang="en-US" dir={root?.isRtl ? "rtl" : "ltr"} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -85,8 +86,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           siteName={root?.site.name ?? "Shop"}
           tagline={root?.site.tagline ?? ""}
           categories={root?.categories ?? []}
+          menu={root?.menu ?? null}
+          featured={root?.featured ?? []}
+          settings={root?.header ?? SITE_CONFIG.header}
           cart={root?.cart ?? EMPTY_CART}
           customerName={root?.customerName ?? null}
+          logoutNonce={root?.logoutNonce ?? null}
         />
         <main id="content" className="site-content container" tabIndex={-1}>
           <Notices notices={root?.notices ?? []} />

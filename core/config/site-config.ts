@@ -86,8 +86,23 @@ export const SITE_CONFIG = {
     contentWidth: 1240,
     paddedLayoutWidth: 1280,
     boxLayoutWidth: 1200,
-    isRtl: false,
+    isRtl: false as boolean,
     scrollToTopAfterPx: 300,
+  },
+  /** The header (docs/contract/header-menus.md): mega-menu dropdown width, the account link's menu, the logo. */
+  header: {
+    /** content | menu-container | full | full-stretched | custom; sized only above `layout.breakPoint`. */
+    megaMenuWidth: "content" as "content" | "menu-container" | "full" | "full-stretched" | "custom",
+    megaMenuCustomWidthPx: 1200,
+    megaMenuOffsetPx: 130,
+    /** The ☰ menu below the break point: a flyout from the start edge, or a fullscreen overlay. */
+    mobileMenuStyle: "flyout" as "flyout" | "fullscreen",
+    /** true: the account link opens a menu (orders, addresses, payment methods, log out) for a signed-in customer. */
+    accountMenu: false as boolean,
+    /** The owner's logo (a demo one ships in public/); width and height are its intrinsic size, drawn at the widths below. */
+    logo: { src: "/maskerade-logo.svg" as string, width: 341, height: 64, alt: "Maskerade" as string },
+    /** Responsive logo widths (docs/contract/storefront.md §9 'Layout'): desktop, tablet (≤ 921 px), mobile (≤ 544 px). */
+    logoWidths: { desktop: 341, tablet: 227, mobile: 132 },
   },
   timings: {
     scrollToNoticesOffsetPx: 100,

@@ -89,8 +89,10 @@ describe("the storefront in Chromium", () => {
     const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
     await page.goto(shop.url + "/");
     expect(await page.locator(".main-navigation").isVisible()).toBe(false);
-    await page.locator(".mobile-menu summary").click();
-    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Journal" }).click();
+    // The ☰ button is React's (docs/contract/header-menus.md): it answers once the page is hydrated.
+    await expect.poll(() => page.evaluate(() => Boolean((window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules))).toBe(true);
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Blog" }).click();
     await page.waitForURL("**/blog/");
     expect(await page.locator("h1").textContent()).toBe("Journal");
     await page.close();
