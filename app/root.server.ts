@@ -53,6 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
     globals: browserGlobals(config, shop, origin, services.siteUrl, page),
     popups: { popups, timeZone: config.popups.timezone, focusDelayMs: config.popups.focusDelayMs },
+    searchOverlay: { ...config.searchOverlay, fadeMs: config.timings.searchOverlayFadeMs },
     cspNonce: context.cspNonce,
     hydrate: context.hydrate,
   };

@@ -1,6 +1,7 @@
 import { NavLink } from "react-router";
 import { THEME_TEMPLATES } from "../../lib/theme-templates.ts";
 import { HeaderCartLink, MiniCartContent, type CartSummaryView } from "../cart/HeaderCart.tsx";
+import { SearchOverlay } from "../search/SearchOverlay.tsx";
 
 export interface NavCategory {
   slug: string;
@@ -58,13 +59,7 @@ export function Header({
           </ul>
         </nav>
         <div className="header-tools">
-          <form className="header-search" role="search" action="/shop/" method="get">
-            <label className="screen-reader-text" htmlFor="header-search-field">
-              Search products
-            </label>
-            <input id="header-search-field" type="search" name="s" placeholder="Search products…" maxLength={100} />
-            <input type="hidden" name="post_type" value="product" />
-          </form>
+          <SearchOverlay />
           <a className="account-link" href="/my-account/">
             {customerName ? `Hi, ${customerName}` : "Account"}
           </a>
