@@ -28,8 +28,8 @@ async function answerSuggestionsIfMissing(shop: TestShop, context: BrowserContex
   if (probe.status !== 404) return;
   await context.route(SUGGEST, async (route) => {
     const url = new URL(route.request().url());
-    const rows = await shop.services.db.query<{ id: number; name: string; slug: string; regular_price: number | null }>(
-      `SELECT id, name, slug, regular_price FROM products WHERE status = 'publish' AND name ILIKE '%' || $1 || '%' ORDER BY name LIMIT $2`,
+    const rows = await shop.services.db.query<{ id: number; name: string; slug: string; regular_price: number | null; image: string | null }>(
+      `SELECT id, name, slug, regular_price, (SELECT m.slug FROM media m WHERE m.id = products.image_ids[1]) AS image FROM products WHERE status = 'publish' AND name ILIKE '%' || $1 || '%' ORDER BY name LIMIT $2`,
       [url.searchParams.get("q") ?? "", Number(url.searchParams.get("limit") ?? 8)],
     );
     const body = rows.map((r) => ({
@@ -37,7 +37,7 @@ async function answerSuggestionsIfMissing(shop: TestShop, context: BrowserContex
       name: r.name,
       permalink: `${shop.url}/product/${r.slug}/`,
       price_html: r.regular_price === null ? "" : `<span class="woocommerce-Price-amount amount"><bdi>$${(r.regular_price / 100).toFixed(2)}</bdi></span>`,
-      image: null,
+      image: r.image === null ? null : { src: `${shop.url}/media/${r.image}.svg`, alt: "" },
     }));
     await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
   });

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { useRouteLoaderData } from "react-router";
 import { loadChunk } from "../../lib/page-errors.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { closeAllOverlays, installEscapeClosesOverlays } from "../../lib/overlays.ts";
 import type { SiteConfig } from "../../../core/config/site-config.ts";
 import { searchResultsHref } from "./search-urls.ts";
@@ -28,11 +29,8 @@ export function SearchOverlay() {
   const href = searchResultsHref("");
 
   // data-hydrated: from here on a click opens the overlay instead of following the link.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    installEscapeClosesOverlays();
-    setHydrated(true);
-  }, []);
+  const hydrated = useHydrated();
+  useEffect(installEscapeClosesOverlays, []);
 
   const preload = useCallback(() => {
     if (!Panel)

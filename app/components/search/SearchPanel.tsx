@@ -22,7 +22,15 @@ interface Suggestion {
   name: string;
   permalink: string;
   price_html: string;
+  /** The image's address; its alt text is not needed (the option's text names the product). */
   image: string | null;
+}
+
+/** `image` as the endpoint sends it, `{src, alt}` or null (a bare address is taken too). */
+function imageSrc(image: unknown): string | null {
+  if (typeof image === "string") return image || null;
+  if (typeof image === "object" && image !== null && typeof (image as { src?: unknown }).src === "string") return (image as { src: string }).src || null;
+  return null;
 }
 
 /** The answer's rows that have what a row needs; anything else is not a list of suggestions (null). */
@@ -38,7 +46,7 @@ function parseSuggestions(data: unknown): Suggestion[] | null {
         name: r.name,
         permalink: r.permalink,
         price_html: typeof r.price_html === "string" ? r.price_html : "",
-        image: typeof r.image === "string" && r.image ? r.image : null,
+        image: imageSrc(r.image),
       },
     ];
   });
