@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startTestShop, type TestShop } from "../support/shop.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { launchBrowser, letPageSettle } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe-scan.ts";
 
 let browser: Browser;
@@ -189,6 +189,40 @@ describe.each(BOX_TYPES)("the search overlay as '%s'", (boxType) => {
       page.waitForURL((u) => u.searchParams.get("s") === "silk tie" && u.searchParams.get("post_type") === "product"),
       page.keyboard.press("Enter"),
     ]);
+    await context.close();
+  });
+});
+
+describe("results as you type", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop();
+  });
+  afterAll(async () => shop?.close());
+
+  it("cancel the request for an older term and never show its answer", async () => {
+    const { context, page } = await openHome(shop, 1280);
+    // The answer for "mas" is slow and marked; by the time it comes, the shopper has typed "mask".
+    await context.route(SUGGEST, async (route) => {
+      if (new URL(route.request().url()).searchParams.get("q") !== "mas") return route.fallback();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const stale = [{ id: 999_999, name: "STALE ANSWER", permalink: `${shop.url}/`, price_html: "", image: null }];
+      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(stale) }).catch(() => undefined);
+    });
+    const aborted: string[] = [];
+    page.on("requestfailed", (r) => r.url().includes("/search/suggest") && aborted.push(new URL(r.url()).searchParams.get("q") ?? ""));
+    const asked = page.waitForRequest((r) => r.url().includes("/search/suggest") && r.url().includes("q=mas&"));
+    await tabToSearchIcon(page);
+    await openWithKeyboard(page);
+    await page.keyboard.type("mas");
+    await asked;
+    await page.keyboard.type("k");
+    const options = page.locator('.search-overlay [role="option"]');
+    await page.locator('.search-overlay [role="listbox"]').waitFor();
+    await expect.poll(() => aborted).toEqual(["mas"]);
+    await letPageSettle(page, { ms: 1700 }); // past the slow answer's time
+    expect(await options.allInnerTexts()).not.toContain("STALE ANSWER");
+    expect((await options.first().innerText()).toLowerCase()).toContain("mask");
     await context.close();
   });
 });
