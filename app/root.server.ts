@@ -9,6 +9,7 @@ import type { Route } from "./+types/root";
 import { popupsForPage } from "../core/commerce/popups.ts";
 import { currentSiteConfig } from "../core/commerce/site-settings.ts";
 import type { PagePopup } from "../core/domain/popups/settings.ts";
+import { readSiteOptions } from "../core/commerce/site-options.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, shop, origin, storefront } = context;
@@ -16,11 +17,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A one-shot flag set by a registration: this page prints CompleteRegistration, later pages do not.
   const registered = session?.data[REGISTRATION_SESSION_FLAG] === true;
   if (registered) await shop.updateSessionData((d) => delete d[REGISTRATION_SESSION_FLAG]);
-  const [categories, notices, pricedCart, customer] = await Promise.all([
+  const [categories, notices, pricedCart, customer, options] = await Promise.all([
     navigationCategories(services.db),
     shop.takeNotices(),
     storefront.cart.get(),
     storefront.customer(),
+    // The site's title, tagline and time zone as staff last set them (wp/v2/settings), read per page so a change shows at once.
+    readSiteOptions(services.db, services.config),
   ]);
   // Like WooCommerce on every page load: cart cookies that went stale (sign-in merge, another device) are corrected.
   storefront.cart.syncCookies(pricedCart);
@@ -37,12 +40,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A popup that cannot apply here is never sent; a failure to read them costs the page its popups, nothing more.
   let popups: PagePopup[] = [];
   try {
-    popups = await popupsForPage(services.db, { path, customerId: shop.customerId(), cart: pricedCart, now: services.now(), timeZone: config.popups.timezone });
+    popups = await popupsForPage(services.db, { path, customerId: shop.customerId(), cart: pricedCart, now: services.now(), timeZone: options.timezone });
   } catch (error) {
     services.logger.error("popups for the page failed", { path, error });
   }
   return {
-    site: { name: config.siteName, tagline: config.tagline },
+    site: { name: options.title, tagline: options.description },
     categories,
     notices,
     registered,
@@ -52,7 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fieldDescriptionSlideMs: config.timings.fieldDescriptionSlideMs,
     storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
     globals: browserGlobals(config, shop, origin, services.siteUrl, page),
-    popups: { popups, timeZone: config.popups.timezone, focusDelayMs: config.popups.focusDelayMs },
+    popups: { popups, timeZone: options.timezone, focusDelayMs: config.popups.focusDelayMs },
     searchOverlay: { ...config.searchOverlay, fadeMs: config.timings.searchOverlayFadeMs },
     cspNonce: context.cspNonce,
     hydrate: context.hydrate,

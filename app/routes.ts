@@ -31,5 +31,7 @@ export default [
   route("wp-login.php", "routes/wp-login.tsx"),
   route("wp-admin", "routes/wp-admin.tsx", { id: "wp-admin" }),
   route("wp-admin/*", "routes/wp-admin.tsx", { id: "wp-admin-path" }),
+  // A published page (wp/v2/pages) at its slug; the addresses above win over it, and an unknown slug is the 404 page.
+  route(":slug", "routes/page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/blog";
-import { formatDate, mediaUrl } from "../lib/format.ts";
+import { mediaUrl } from "../lib/format.ts";
 import { pageTitle } from "../lib/listing-params.ts";
 import { loader as serverLoader } from "./blog.server.ts";
 
@@ -25,7 +25,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 <h2>{p.title}</h2>
               </a>
               <p className="meta">
-                {formatDate(p.publishedAt)} · {p.author}
+                {p.date} · {p.author}
               </p>
               <p>{p.excerpt}</p>
               <a href={`/blog/${p.slug}/#comments`}>{showComments}</a>

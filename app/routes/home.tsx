@@ -1,6 +1,6 @@
 import type { Route } from "./+types/home";
 import { ProductGrid } from "../components/product/ProductCard.tsx";
-import { formatDate, mediaUrl } from "../lib/format.ts";
+import { mediaUrl } from "../lib/format.ts";
 import liveStylesheet from "../components/live/live.css?url";
 import { LiveMatchWidget } from "../components/live/LiveMatchWidget.tsx";
 import { LiveScoresList } from "../components/live/LiveScoresList.tsx";
@@ -90,7 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <img src={mediaUrl(p.imageSlug)} alt="" width={360} height={200} loading="lazy" />
                 <h3>{p.title}</h3>
               </a>
-              <p className="meta">{formatDate(p.publishedAt)}</p>
+              <p className="meta">{p.date}</p>
               <p>{p.excerpt}</p>
             </li>
           ))}

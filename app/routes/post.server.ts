@@ -4,11 +4,23 @@ import { findPost } from "../../core/db/repositories/catalog.ts";
 import { commentsSection } from "../../core/commerce/comments.ts";
 import { shareSettings } from "../components/share/share-settings.ts";
 import { staffEditLink } from "../lib/staff.server.ts";
+import { sanitizePostHtml } from "../../core/domain/text/kses.ts";
+import { formatPhpDate } from "../../core/domain/text/date.ts";
+import { readSiteOptions } from "../../core/commerce/site-options.ts";
 import type { Route } from "./+types/post";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const post = await findPost(context.services.db, params.slug);
   if (!post) throw data(null, { status: 404 });
+  const options = await readSiteOptions(context.services.db, context.services.config);
+  const date = formatPhpDate(post.publishedAt, options.date_format, options.timezone); // wp/v2/settings' date_format
   const comments = await commentsSection(context.services.db, context.shop, context.services.config.comments, post.id);
-  return { post, comments, origin: context.origin, share: shareSettings(context.services.config.share), ...(await staffEditLink(context, "post", post.id)) };
+  // Bodies are sanitised when staff write them (docs/contract/rest/content.md 'Sanitising'); again here for rows written otherwise.
+  return {
+    post: { ...post, content: sanitizePostHtml(post.content), date },
+    comments,
+    origin: context.origin,
+    share: shareSettings(context.services.config.share),
+    ...(await staffEditLink(context, "post", post.id)),
+  };
 }

@@ -14,15 +14,16 @@ import type { Queryable } from "../../core/db/client.ts";
 
 /** The object `post.php` names: with `post_type`, only that kind; without, a product first, then a post. */
 async function findTarget(db: Queryable, id: number, kind: EditKind | null): Promise<EditTarget | null> {
-  // Pages are not in this database yet (they come with the content routes); a page id is unknown here.
-  if (kind === "page") return null;
-  if (kind === "post") return findPostEditTarget(db, id);
+  if (kind === "post" || kind === "page") {
+    const target = await findPostEditTarget(db, id);
+    return target?.kind === kind ? target : null;
+  }
   return (await findProductEditTarget(db, id)) ?? (kind === null ? findPostEditTarget(db, id) : null);
 }
 
 const restUrlOf = (origin: string, t: EditTarget) =>
-  t.kind === "product" ? `${origin}/wp-json/wc/v3/products/${t.id}` : `${origin}/wp-json/wp/v2/posts/${t.id}`;
-const viewUrlOf = (t: EditTarget) => (t.kind === "product" ? `/product/${t.slug}/` : `/blog/${t.slug}/`);
+  t.kind === "product" ? `${origin}/wp-json/wc/v3/products/${t.id}` : `${origin}/wp-json/wp/v2/${t.kind}s/${t.id}`;
+const viewUrlOf = (t: EditTarget) => (t.kind === "product" ? `/product/${t.slug}/` : t.kind === "page" ? `/${t.slug}/` : `/blog/${t.slug}/`);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, shop } = context;

@@ -420,12 +420,26 @@ export interface Posts {
   comment_status: Generated<string>;
   content: string;
   excerpt: Generated<string>;
+  format: Generated<string>;
   id: Generated<number>;
   image_id: number | null;
+  menu_order: Generated<number>;
+  meta: Generated<Json>;
+  modified_at: Generated<Timestamp>;
+  parent_id: number | null;
+  ping_status: Generated<string>;
   published_at: Generated<Timestamp>;
   slug: string;
   status: Generated<string>;
+  sticky: Generated<boolean>;
+  template: Generated<string>;
   title: string;
+  type: Generated<string>;
+}
+
+export interface PostTerms {
+  post_id: number;
+  term_id: number;
 }
 
 export interface ProductAttributes {
@@ -640,6 +654,7 @@ export interface DB {
   payment_tokens: PaymentTokens;
   popup_events: PopupEvents;
   popups: Popups;
+  post_terms: PostTerms;
   posts: Posts;
   product_attributes: ProductAttributes;
   product_links: ProductLinks;

@@ -26,6 +26,7 @@ import { mediaFeature } from "./media.ts";
 import { productsRestFeature } from "./products-rest.ts";
 import { restTaxonomiesFeature } from "./rest-taxonomies.ts";
 import { restReviewsFeature } from "./rest-reviews.ts";
+import { contentFeature } from "./content.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -55,4 +56,5 @@ export const FEATURES: Feature[] = [
   applicationPasswordsFeature,
   mediaFeature,
   productsRestFeature,
+  contentFeature,
 ];

@@ -10,6 +10,7 @@ import type { AppServices } from "../services.ts";
 
 import { REST_NONCE_ACTION } from "../../core/security/nonce.ts";
 import { findCustomerRole } from "../../core/db/repositories/customers.ts";
+import { readSiteOptions } from "../../core/commerce/site-options.ts";
 
 export { REST_NONCE_ACTION };
 
@@ -141,10 +142,11 @@ export function restMiddleware(router: RestRouter, services: AppServices) {
         return await sendReply(req, res, restError("rest_cookie_invalid_nonce", "Cookie check failed", 403));
       }
       if (path === "") {
+        const site = await readSiteOptions(services.db, services.config); // title and tagline as staff set them (wp/v2/settings)
         return await sendReply(
           req,
           res,
-          json({ name: services.config.siteName, description: services.config.tagline, url: services.siteUrl, namespaces: router.namespaces, routes: {} }),
+          json({ name: site.title, description: site.description, url: services.siteUrl, namespaces: router.namespaces, routes: {} }),
         );
       }
       const found = router.match(method, path);

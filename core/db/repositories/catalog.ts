@@ -515,13 +515,14 @@ async function loadDetail(db: Queryable, row: DetailRow): Promise<ProductDetail>
   };
 }
 
-/** Published posts joined to their image's slug. */
+/** Published blog posts (not pages, migration 0021) joined to their image's slug. */
 const publishedPosts = (db: Queryable) =>
   sql(db)
     .selectFrom("posts as p")
     .leftJoin("media as m", "m.id", "p.image_id")
     .select(["p.id", "p.slug", "p.title", "p.excerpt", "p.author", "p.published_at", "m.slug as image_slug"])
-    .where("p.status", "=", PUBLISH);
+    .where("p.status", "=", PUBLISH)
+    .where("p.type", "=", "post");
 
 const toPost = (r: {
   id: number;
@@ -546,6 +547,7 @@ export async function listPosts(db: Queryable, page: number, perPage: number): P
     .selectFrom("posts")
     .select(raw<number>`count(*)::int`.as("total"))
     .where("status", "=", PUBLISH)
+    .where("type", "=", "post")
     .executeTakeFirst();
   const rows = await publishedPosts(db)
     .orderBy("p.published_at", "desc")

@@ -40,6 +40,7 @@ export async function findCommentTarget(db: Queryable, id: number): Promise<Comm
     .selectFrom("posts")
     .select(["id", "slug", "title", "comment_status"])
     .where("id", "=", id)
+    .where("type", "=", raw.lit("post"))
     .where("status", "=", raw.lit("publish"))
     .executeTakeFirst();
   return post ? { kind: "comment", id: post.id, slug: post.slug, title: post.title, open: post.comment_status === "open", path: `/blog/${post.slug}/` } : null;

@@ -7,7 +7,7 @@ import type { Queryable } from "../client.ts";
 import { sql } from "../kysely.ts";
 
 export interface EditTarget {
-  kind: "product" | "post";
+  kind: "product" | "post" | "page";
   id: number;
   title: string;
   slug: string;
@@ -18,7 +18,8 @@ export async function findProductEditTarget(db: Queryable, id: number): Promise<
   return row ? { kind: "product", id: row.id, title: row.name, slug: row.slug } : null;
 }
 
+/** A post or a page (`posts.type`, migration 0021). */
 export async function findPostEditTarget(db: Queryable, id: number): Promise<EditTarget | null> {
-  const row = await sql(db).selectFrom("posts").select(["id", "title", "slug"]).where("id", "=", id).executeTakeFirst();
-  return row ? { kind: "post", id: row.id, title: row.title, slug: row.slug } : null;
+  const row = await sql(db).selectFrom("posts").select(["id", "title", "slug", "type"]).where("id", "=", id).executeTakeFirst();
+  return row ? { kind: row.type === "page" ? "page" : "post", id: row.id, title: row.title, slug: row.slug } : null;
 }

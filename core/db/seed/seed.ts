@@ -267,6 +267,13 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
     { author: "Grace", content: "Thanks for the care tips, my masks look new again." },
     { author: "Hiro", content: "Would love a post on matching ties for a wedding party!" },
   ];
+  // Every post is in WordPress's default category (migration 0021), as WordPress files a post with none.
+  const uncategorized = await sql(tx)
+    .selectFrom("terms")
+    .select("id")
+    .where("taxonomy", "=", "category")
+    .where("slug", "=", "uncategorized")
+    .executeTakeFirst();
   for (const [i, post] of posts.entries()) {
     const imageId = await insertImage(tx, post.image);
     const inserted = await sql(tx)
@@ -279,9 +286,11 @@ async function insertCatalogue(tx: Queryable, now: Date): Promise<void> {
         author: post.author,
         image_id: imageId,
         published_at: new Date(now.getTime() - post.daysOld * day),
+        modified_at: new Date(now.getTime() - post.daysOld * day),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    if (uncategorized) await sql(tx).insertInto("post_terms").values({ post_id: inserted.id, term_id: uncategorized.id }).execute();
     const comment = i < postComments.length ? postComments[i]! : null;
     if (comment)
       await sql(tx)
