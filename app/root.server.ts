@@ -77,6 +77,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
     globals: browserGlobals(config, shop, origin, services.siteUrl, page),
     popups: { popups, timeZone: options.timezone, focusDelayMs: config.popups.focusDelayMs },
+    searchOverlay: { ...config.searchOverlay, fadeMs: config.timings.searchOverlayFadeMs },
     cspNonce: context.cspNonce,
     hydrate: context.hydrate,
   };

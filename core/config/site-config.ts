@@ -238,6 +238,18 @@ export const SITE_CONFIG = {
     timeOnPageSeconds: 30 as number,
     events: [...TRACKING_EVENTS] as string[],
   },
+  /**
+   * The header's search icon (docs/contract/search-overlay.md): 'header-cover' (a bar over the header) or
+   * 'full-screen'; the field takes focus `focusDelayMs` after opening (§9 'Timings'; the fade is timings.searchOverlayFadeMs).
+   * Results as you type ask the suggest endpoint `debounceMs` after the last keystroke, from `minChars` characters.
+   */
+  searchOverlay: {
+    boxType: "header-cover" as "header-cover" | "full-screen",
+    focusDelayMs: 200 as number,
+    debounceMs: 200 as number,
+    minChars: 2 as number,
+    suggestLimit: 8 as number,
+  },
   sports: { sport: "football", defaultLang: "en" },
   limits: { requestBodyBytes: 1_000_000, websocketFrameBytes: 65_536 },
 } as const;

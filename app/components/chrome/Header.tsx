@@ -5,6 +5,7 @@ import type { DisplayMenuItem } from "../../../core/domain/menus/menus.ts";
 import type { HeaderFeatured } from "../../../core/domain/menus/header.ts";
 import type { SiteConfig } from "../../../core/config/site-config.ts";
 import { AccountMenu, MobileMenu, PrimaryMenu } from "./HeaderMenus.tsx";
+import { SearchOverlay } from "../search/SearchOverlay.tsx";
 
 export interface NavCategory {
   slug: string;
@@ -96,13 +97,7 @@ export function Header({
         </div>
         <PrimaryMenu items={items} featured={featured} />
         <div className="header-tools">
-          <form className="header-search" role="search" action="/shop/" method="get">
-            <label className="screen-reader-text" htmlFor="header-search-field">
-              Search products
-            </label>
-            <input id="header-search-field" type="search" name="s" placeholder="Search products…" maxLength={100} />
-            <input type="hidden" name="post_type" value="product" />
-          </form>
+          <SearchOverlay />
           <AccountMenu customerName={customerName} withMenu={settings.accountMenu} logoutNonce={logoutNonce} />
           <div id="ast-site-header-cart" className="ast-site-header-cart">
             <HeaderCartLink cart={cart} />
