@@ -10,6 +10,7 @@ import { unknownDisabledCookies } from "../domain/tracking/consent.ts";
 import { validOrganics, validReferrals } from "../domain/attribution/options.ts";
 import { checkTrackingSettings } from "../domain/tracking/browser-tracking.ts";
 import { editableSettingsErrors } from "./editable-settings.ts";
+import { stickyHeaderSettingsErrors } from "../domain/layout/sticky-header.ts";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -43,7 +44,7 @@ export function applySettingsOverrides(base: SiteConfig, json: string | undefine
   checkTrackingSettings(config.tracking);
   // Rules beyond the value's kind: each names the setting it refuses.
   // The sections the owner also edits over REST pass the same schemas here (core/config/editable-settings.ts).
-  const errors = [...validateShareSettings(config.share), ...editableSettingsErrors(config)];
+  const errors = [...validateShareSettings(config.share), ...editableSettingsErrors(config), ...stickyHeaderSettingsErrors(config.stickyHeader)];
   if (errors.length) throw new Error(`SHOP_SETTINGS: ${errors.join("; ")}`);
   return config;
 }

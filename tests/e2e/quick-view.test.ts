@@ -32,7 +32,8 @@ async function open(width: number, path = "/product-category/ties/"): Promise<Pa
   return page;
 }
 
-const card = (page: Page, name: string) => page.locator("ul.products li.product").filter({ has: page.locator(".woocommerce-loop-product__title", { hasText: name }) });
+const card = (page: Page, name: string) =>
+  page.locator("ul.products li.product").filter({ has: page.locator(".woocommerce-loop-product__title", { hasText: name }) });
 const focusedInDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest("dialog.ast-quick-view-dialog"));
 
 describe("quick view", () => {

@@ -30,8 +30,32 @@ export default function QuickViewDialog({ slug, onClose }: { slug: string; onClo
     if (!el) return;
     if (!el.open) el.showModal();
     el.querySelector<HTMLElement>(".quick-view-close")?.focus();
+    // Focus stays inside: Tab from the last control goes to the first, Shift+Tab from the first to the last.
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== "Tab") return;
+      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((item) => item.offsetParent !== null || item === document.activeElement);
+      if (!items.length) return;
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      if (e.shiftKey && (document.activeElement === first || document.activeElement === el)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    // A click on the backdrop (the dialog element itself, outside its box) closes it.
+    const onClick = (e: MouseEvent) => {
+      if (e.target === el) el.close();
+    };
+    el.addEventListener("keydown", onKeyDown);
+    el.addEventListener("click", onClick);
     return () => {
-      if (el.open) el.close();
+      el.removeEventListener("keydown", onKeyDown);
+      el.removeEventListener("click", onClick);
+      // Not closed here: closing fires `close`, which would end a dialog React only re-mounts (StrictMode). Removed
+      // from the page, it leaves the top layer by itself.
     };
   }, []);
 
@@ -42,22 +66,6 @@ export default function QuickViewDialog({ slug, onClose }: { slug: string; onClo
       .then(setData, () => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
   }, [slug]);
-
-  // Focus stays inside: Tab from the last control goes to the first, Shift+Tab from the first to the last.
-  const onKeyDown = (e: React.KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== "Tab" || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
-    if (!items.length) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (e.shiftKey && (document.activeElement === first || document.activeElement === dialog.current)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
 
   const product = data?.product;
   const images = product
@@ -70,12 +78,8 @@ export default function QuickViewDialog({ slug, onClose }: { slug: string; onClo
       aria-modal="true"
       aria-labelledby={titleId}
       aria-busy={!data && !failed}
-      onKeyDown={onKeyDown}
       // Escape (the dialog's cancel) and the close button both end here.
       onClose={onClose}
-      onClick={(e) => {
-        if (e.target === dialog.current) dialog.current.close();
-      }}
     >
       <div className="quick-view-inner">
         <button type="button" className="quick-view-close" aria-label="Close quick view" onClick={() => dialog.current?.close()}>

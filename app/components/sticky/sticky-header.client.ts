@@ -35,6 +35,9 @@ export function mountStickyHeader(header: HTMLElement, settings: StickyHeaderSet
     header.dataset.sticky = state.active ? (state.hidden ? "hidden" : "active") : "released";
     placeholder.hidden = !state.active;
     placeholder.style.height = state.active ? `${threshold}px` : "";
+    // What the fixed header covers at the top of the viewport: other sticky bars (the mobile listing toolbar) sit below it.
+    const covered = state.active && !state.hidden ? header.offsetHeight : 0;
+    document.documentElement.style.setProperty("--ast-sticky-header-covered", `${covered}px`);
   };
 
   /** Mode for this width and the header's height in the flow (measured released, in the same frame: no paint between). */
@@ -78,5 +81,6 @@ export function mountStickyHeader(header: HTMLElement, settings: StickyHeaderSet
     delete header.dataset.sticky;
     delete header.dataset.stickyMode;
     placeholder.remove();
+    document.documentElement.style.removeProperty("--ast-sticky-header-covered");
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextStickyState, RELEASED, stickyDevice, stickyMode, type StickyState } from "./sticky-header.ts";
+import { nextStickyState, RELEASED, stickyDevice, stickyHeaderSettingsErrors, stickyMode, type StickyState } from "./sticky-header.ts";
 
 const run = (mode: Parameters<typeof nextStickyState>[1]["mode"], ys: number[], threshold = 80, delta = 5): StickyState[] => {
   const out: StickyState[] = [];
@@ -38,5 +38,13 @@ describe("sticky header state", () => {
     expect(stickyDevice(921, 921)).toBe("mobile");
     expect(stickyMode("shrink")).toBe("shrink");
     expect(stickyMode("bounce")).toBe("none");
+  });
+
+  it("settings: unknown modes and negative numbers are named", () => {
+    expect(stickyHeaderSettingsErrors({ desktop: "slide", mobile: "none", scrollDelta: 5, reevaluateMs: 300 })).toEqual([]);
+    expect(stickyHeaderSettingsErrors({ desktop: "bounce", mobile: "none", scrollDelta: -1, reevaluateMs: 300 })).toEqual([
+      "stickyHeader.desktop must be one of none, slide, fade, hide-on-scroll, shrink",
+      "stickyHeader.scrollDelta must be 0 or more",
+    ]);
   });
 });

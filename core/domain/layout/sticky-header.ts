@@ -23,6 +23,16 @@ export function stickyMode(value: unknown): StickyMode {
   return STICKY_MODES.includes(value as StickyMode) ? (value as StickyMode) : "none";
 }
 
+/** SHOP_SETTINGS' mistakes in the stickyHeader section, each naming its setting (a typo fails at start-up). */
+export function stickyHeaderSettingsErrors(settings: { desktop: string; mobile: string; scrollDelta: number; reevaluateMs: number }): string[] {
+  const errors: string[] = [];
+  for (const device of ["desktop", "mobile"] as const)
+    if (!STICKY_MODES.includes(settings[device] as StickyMode)) errors.push(`stickyHeader.${device} must be one of ${STICKY_MODES.join(", ")}`);
+  if (!(settings.scrollDelta >= 0)) errors.push("stickyHeader.scrollDelta must be 0 or more");
+  if (!(settings.reevaluateMs >= 0)) errors.push("stickyHeader.reevaluateMs must be 0 or more");
+  return errors;
+}
+
 /** Desktop above the break point (docs/contract/storefront.md §9 'Layout': 921 px), mobile at or below it. */
 export function stickyDevice(viewportWidth: number, breakPoint: number): "desktop" | "mobile" {
   return viewportWidth > breakPoint ? "desktop" : "mobile";
