@@ -19,6 +19,12 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):n
 
 export default function QuickViewDialog({ slug, onClose }: { slug: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // The dialog element as state too: the gallery's lightbox mounts inside it.
+  const [dialogElement, setDialogElement] = useState<HTMLDialogElement | null>(null);
+  const dialogRef = useCallback((el: HTMLDialogElement | null) => {
+    dialog.current = el;
+    setDialogElement(el);
+  }, []);
   const [data, setData] = useState<QuickViewData | null>(null);
   const [failed, setFailed] = useState(false);
   const [variation, setVariation] = useState<VariationJson | null>(null);
@@ -49,11 +55,17 @@ export default function QuickViewDialog({ slug, onClose }: { slug: string; onClo
     const onClick = (e: MouseEvent) => {
       if (e.target === el) el.close();
     };
+    // Escape inside the gallery's lightbox closes the lightbox only.
+    const onCancel = (e: Event) => {
+      if (el.querySelector(".yarl__root")) e.preventDefault();
+    };
+    el.addEventListener("cancel", onCancel);
     el.addEventListener("keydown", onKeyDown);
     el.addEventListener("click", onClick);
     return () => {
       el.removeEventListener("keydown", onKeyDown);
       el.removeEventListener("click", onClick);
+      el.removeEventListener("cancel", onCancel);
       // Not closed here: closing fires `close`, which would end a dialog React only re-mounts (StrictMode). Removed
       // from the page, it leaves the top layer by itself.
     };
@@ -73,7 +85,7 @@ export default function QuickViewDialog({ slug, onClose }: { slug: string; onClo
     : [];
   return (
     <dialog
-      ref={dialog}
+      ref={dialogRef}
       className="ast-quick-view-dialog"
       aria-modal="true"
       aria-labelledby={titleId}
@@ -95,6 +107,7 @@ export default function QuickViewDialog({ slug, onClose }: { slug: string; onClo
               badge={product.onSale ? <span className="onsale">Sale!</span> : null}
               shareUrl={data.url}
               title={product.name}
+              lightboxRoot={dialogElement}
             />
             <div className="summary entry-summary">
               <h2 className="product_title entry-title" id={titleId}>
