@@ -50,7 +50,8 @@ export default function GalleryLightbox({
       plugins={[Counter, Fullscreen, Zoom, Share]}
       carousel={{ finite: true }}
       animation={{ swipe: 300 }}
-      portal={root ? { root } : undefined}
+      // Only when given: an explicit `portal={undefined}` would replace the lightbox's default settings.
+      {...(root ? { portal: { root } } : {})}
     />
   );
 }
