@@ -1,11 +1,10 @@
 /**
  * Mounts the sticky header behaviour on the page's header (`#masthead`) when a mode is set for either device
  * (docs/contract/sticky-quick-view.md §1). Renders nothing: the header component stays as it is, this only adds
- * classes and a placeholder beside it. With both modes 'none' (the spec's configuration) no script chunk loads.
+ * classes and a placeholder beside it. With both modes 'none' (the spec's configuration) no script chunk or stylesheet loads.
  */
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
-import "./sticky-header.css";
 import { loadChunk } from "../../lib/page-errors.ts";
 import type { StickyHeaderSettings } from "./sticky-header.client.ts";
 

@@ -4,6 +4,8 @@
  * core/domain/layout/sticky-header.ts decides on each scroll. Mode and threshold are measured again
  * `reevaluateMs` after the last resize (§9 'Timings': 300 ms).
  */
+// Loaded with this chunk, before it applies any class: pages without a sticky mode get no extra stylesheet.
+import "./sticky-header.css";
 import { nextStickyState, RELEASED, stickyDevice, stickyMode, type StickyMode, type StickyState } from "../../../core/domain/layout/sticky-header.ts";
 
 export interface StickyHeaderSettings {
