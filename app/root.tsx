@@ -12,6 +12,7 @@ import { StoreNotice } from "./components/chrome/StoreNotice.tsx";
 import { ScrollToTop } from "./components/chrome/ScrollToTop.tsx";
 import { EMPTY_CART, CartDrawer } from "./components/cart/HeaderCart.tsx";
 import { CartScripts } from "./components/cart/CartScripts.tsx";
+import { StickyHeader } from "./components/sticky/StickyHeader.tsx";
 import { AttributionScript } from "./components/checkout/Attribution.tsx";
 import { ConsentBanner } from "./components/consent/ConsentBanner.tsx";
 import attributionEarly from "./components/checkout/attribution-early.ts?iife";
@@ -103,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ConsentBanner />
         <ScrollToTop />
         <CartScripts />
+        <StickyHeader />
         <AttributionScript />
         <PopupBoot data={root?.popups ?? null} />
         {root?.registered ? <TrackingRegistrationEvent /> : null}

@@ -8,6 +8,7 @@ export default [
   route("product-category/:category", "routes/shop.tsx", { id: "category" }),
   route("product-category/:category/page/:page", "routes/shop.tsx", { id: "category-paged" }),
   route("product/:slug", "routes/product.tsx"),
+  route("quick-view/:slug", "routes/quick-view.ts"),
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/order-received/:id", "routes/order-received.tsx"),

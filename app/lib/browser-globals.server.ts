@@ -63,6 +63,8 @@ export function browserGlobals(config: SiteConfig, shop: ShopSession, origin: st
       check_user_exist_nonce: shop.nonce("check-user-exist"),
       woocommerce_login_nonce: shop.nonce("woocommerce-login"),
     },
+    // The sticky header's settings (docs/contract/sticky-quick-view.md §1).
+    shop_sticky_header: { ...config.stickyHeader, break_point: config.layout.breakPoint },
     awdr_params: awdrParams(config, shop.nonce(config.discounts.nonceAction)),
     // WooCommerce's order attribution global (docs/contract/wire.md §4.4) with sourcebuster's further options; the
     // browser checks them (docs/contract/storefront.md §5 'Attribution options').

@@ -6,6 +6,7 @@ import { pageTitle } from "../lib/listing-params.ts";
 import { THEME_TEMPLATES } from "../lib/theme-templates.ts";
 import { ChangeCountryForm } from "../components/listing/ChangeCountryForm.tsx";
 import { loader as serverLoader } from "./shop.server.ts";
+import { QuickViewScope } from "../components/quick-view/QuickView.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);
@@ -37,7 +38,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         {description ? <div className="term-description">{description}</div> : null}
       </header>
       {/* Keyed by the address: back/forward and new searches start from the server's data. */}
-      <Listing key={`${listing.loop.basePath}${listing.loop.query}|${listing.loop.page}|${pops}`} {...listing} />
+      <QuickViewScope>
+        <Listing key={`${listing.loop.basePath}${listing.loop.query}|${listing.loop.page}|${pops}`} {...listing} />
+      </QuickViewScope>
       <ChangeCountryForm current={loaderData.country} returnTo={`${listing.loop.basePath}${listing.loop.query}`} />
     </div>
   );

@@ -11,6 +11,7 @@ import { validOrganics, validReferrals } from "../domain/attribution/options.ts"
 import { checkTrackingSettings } from "../domain/tracking/browser-tracking.ts";
 import { editableSettingsErrors } from "./editable-settings.ts";
 import { searchOverlaySettingsErrors } from "./search-overlay-settings.ts";
+import { stickyHeaderSettingsErrors } from "../domain/layout/sticky-header.ts";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -45,7 +46,7 @@ export function applySettingsOverrides(base: SiteConfig, json: string | undefine
   // Rules beyond the value's kind: each names the setting it refuses.
   // The sections the owner also edits over REST pass the same schemas here (core/config/editable-settings.ts).
   const errors = [...validateShareSettings(config.share), ...editableSettingsErrors(config)];
-  errors.push(...searchOverlaySettingsErrors(config));
+  errors.push(...searchOverlaySettingsErrors(config), ...stickyHeaderSettingsErrors(config.stickyHeader));
   if (errors.length) throw new Error(`SHOP_SETTINGS: ${errors.join("; ")}`);
   return config;
 }

@@ -211,6 +211,19 @@ export const SITE_CONFIG = {
     /** Tracking cookies the owner turns off (§9 'Tracking (analytics)'): group names of core/domain/tracking/consent.ts, or "all". */
     disabledCookies: [] as string[],
   },
+  /**
+   * The sticky header (docs/contract/sticky-quick-view.md, spec §9 'Layout'): a mode per device (desktop above
+   * layout.breakPoint, mobile at or below it). 'none' is the spec's configuration; each other mode may be set
+   * through SHOP_SETTINGS. The header engages once the page has scrolled past its own height.
+   */
+  stickyHeader: {
+    desktop: "none" as "none" | "slide" | "fade" | "hide-on-scroll" | "shrink",
+    mobile: "none" as "none" | "slide" | "fade" | "hide-on-scroll" | "shrink",
+    /** hide-on-scroll: a scroll smaller than this many px neither hides nor shows the header. */
+    scrollDelta: 5 as number,
+    /** Threshold and mode are measured again this long after the last resize (§9 'Timings'). */
+    reevaluateMs: 300 as number,
+  },
   /** Marketing popups (docs/contract/storefront.md §3 'Popup settings', §9 'Popups'); the popups themselves are rows (migration 0016). */
   popups: {
     /** The shop's timezone (IANA name): popup schedules' start and end are wall-clock times here. */

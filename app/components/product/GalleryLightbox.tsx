@@ -31,12 +31,14 @@ export default function GalleryLightbox({
   onClose,
   shareUrl,
   title,
+  root,
 }: {
   images: GalleryImage[];
   index: number;
   onClose: () => void;
   shareUrl: string;
   title: string;
+  root?: Element | null;
 }) {
   useStylesheets(SHEETS);
   return (
@@ -48,6 +50,8 @@ export default function GalleryLightbox({
       plugins={[Counter, Fullscreen, Zoom, Share]}
       carousel={{ finite: true }}
       animation={{ swipe: 300 }}
+      // Only when given: an explicit `portal={undefined}` would replace the lightbox's default settings.
+      {...(root ? { portal: { root } } : {})}
     />
   );
 }

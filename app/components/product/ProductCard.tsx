@@ -8,6 +8,7 @@ import type { CardExtras } from "../listing/types.ts";
 import { TrackingProductData } from "../tracking/TrackingData.tsx";
 import { productTrackingData } from "../../../core/domain/tracking/browser-tracking.ts";
 import { SITE_CONFIG } from "../../../core/config/site-config.ts";
+import { QuickViewButton } from "../quick-view/QuickView.tsx";
 
 /** The add-to-cart button of a listing item, with the data attributes the cart scripts send (docs/contract/wire.md §1.3). */
 export function LoopAddToCart({ product }: { product: ProductSummary }) {
@@ -147,6 +148,7 @@ export function ProductCard({
       {extras ? <LoopSwatches product={product} swatches={extras.swatches} /> : null}
       {product.stockStatus === "outofstock" ? <span className="stock out-of-stock">Out of stock</span> : null}
       <LoopAddToCart product={product} />
+      <QuickViewButton product={product} />
       {(product.type === "simple" && product.stockStatus !== "outofstock") || extras?.variations.length ? (
         <TrackingProductData
           productId={product.id}

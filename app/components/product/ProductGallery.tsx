@@ -27,9 +27,11 @@ interface Props {
   badge: React.ReactNode;
   shareUrl: string;
   title: string;
+  /** Where the lightbox mounts when not in <body>: inside a modal dialog (the quick view), whose outside is inert. */
+  lightboxRoot?: Element | null;
 }
 
-export function ProductGallery({ images: baseImages, variationImage, breakpoint, resizeDebounceMs, badge, shareUrl, title }: Props) {
+export function ProductGallery({ images: baseImages, variationImage, breakpoint, resizeDebounceMs, badge, shareUrl, title, lightboxRoot }: Props) {
   const [narrow, setNarrow] = useState(false);
   const [active, setActive] = useState(0);
   const [lightbox, setLightbox] = useState<number | null>(null);
@@ -73,7 +75,7 @@ export function ProductGallery({ images: baseImages, variationImage, breakpoint,
       )}
       {lightbox !== null ? (
         <Suspense fallback={null}>
-          <GalleryLightbox images={images} index={lightbox} onClose={() => setLightbox(null)} shareUrl={shareUrl} title={title} />
+          <GalleryLightbox images={images} index={lightbox} onClose={() => setLightbox(null)} shareUrl={shareUrl} title={title} root={lightboxRoot} />
         </Suspense>
       ) : null}
     </div>

@@ -93,6 +93,11 @@ export function VariationsForm({ productId, productName, formId, attributes, var
 
   const summary = chosenAttributesSummary(chosen);
   const unavailable = complete && !pending && !matched;
+  // A matched variation that cannot be bought (out of stock): the button refuses in place, as WooCommerce's
+  // add-to-cart-variation.js does (its i18n_unavailable_text); the server refuses the same add (docs/contract/sticky-quick-view.md §2).
+  const notBuyable = !!matched && (!matched.is_in_stock || !matched.is_purchasable);
+  const [refusedId, setRefusedId] = useState<number | null>(null);
+  const refusal = notBuyable && refusedId === matched.variation_id;
 
   return (
     <form
@@ -219,14 +224,24 @@ export function VariationsForm({ productId, productName, formId, attributes, var
           {children(matched)}
           <button
             type="submit"
-            className={`single_add_to_cart_button button alt${enhanced && !matched ? " disabled wc-variation-selection-needed" : ""}`}
-            aria-disabled={enhanced && !matched ? true : undefined}
+            className={`single_add_to_cart_button button alt${enhanced && !matched ? " disabled wc-variation-selection-needed" : ""}${enhanced && notBuyable ? " disabled wc-variation-is-unavailable" : ""}`}
+            aria-disabled={enhanced && (!matched || notBuyable) ? true : undefined}
+            aria-describedby={refusal ? `${formId}-refusal` : undefined}
             onClick={(e) => {
               if (enhanced && !matched) e.preventDefault();
+              if (enhanced && notBuyable) {
+                e.preventDefault();
+                setRefusedId(matched.variation_id);
+              }
             }}
           >
             Add to cart
           </button>
+          {refusal ? (
+            <p id={`${formId}-refusal`} className="variation-refusal woocommerce-error" role="alert">
+              Sorry, this product is unavailable. Please choose a different combination.
+            </p>
+          ) : null}
           <input type="hidden" name="add-to-cart" value={productId} />
           <input type="hidden" name="product_id" value={productId} />
           <input type="hidden" name="variation_id" className="variation_id" value={matched?.variation_id ?? 0} />
