@@ -463,7 +463,7 @@ export interface Products {
   regular_price: number | null;
   rest_fields: Generated<Json>;
   sale_price: number | null;
-  search: Generated<string | null>;
+  search: string | null;
   short_description: Generated<string>;
   sku: string | null;
   slug: string;
@@ -501,6 +501,10 @@ export interface SchemaMigrations {
   applied_at: Generated<Timestamp>;
   name: string;
   version: string;
+}
+
+export interface SearchWords {
+  word: string;
 }
 
 export interface Sessions {
@@ -648,6 +652,7 @@ export interface DB {
   sandbox_keys: SandboxKeys;
   sandbox_records: SandboxRecords;
   schema_migrations: SchemaMigrations;
+  search_words: SearchWords;
   sessions: Sessions;
   settings: Settings;
   shipping_methods: ShippingMethods;
