@@ -1,5 +1,6 @@
 /** The listing use case (core/commerce/listing.ts) with this shop's filter widgets. */
-import type { Queryable } from "../../../core/db/client.ts";
+import type { Db, Queryable } from "../../../core/db/client.ts";
+import { searchListing as searchListingPage, type SearchOutcome } from "../../../core/commerce/search.ts";
 import { loadListing as loadListingPage, termConditions as conditionsFor, type ListingRequest, type ListingResult } from "../../../core/commerce/listing.ts";
 import type { ConsolidatedFilters } from "../../../core/domain/catalog/index.ts";
 import { FILTER_TAXONOMIES } from "../../lib/listing-params.ts";
@@ -9,6 +10,11 @@ export { priceBounds } from "../../../core/commerce/listing.ts";
 
 export function termConditions(filters: ConsolidatedFilters) {
   return conditionsFor(filters, FILTER_TAXONOMIES);
+}
+
+/** The listing through product search (typo correction, suggestions, time budget): core/commerce/search.ts. */
+export function searchListing(db: Db, perPage: number, req: ListingRequest): Promise<SearchOutcome> {
+  return searchListingPage(db, perPage, req, FILTER_TAXONOMIES);
 }
 
 export function loadListing(db: Queryable, perPage: number, req: ListingRequest): Promise<ListingResult> {

@@ -31,7 +31,8 @@ BEGIN
     LEFT JOIN terms t ON t.taxonomy = a ->> 'name' AND t.slug = o.slug;
   NEW.search :=
     setweight(to_tsvector('english', coalesce(NEW.name, '')), 'A') ||
-    setweight(to_tsvector('english', coalesce(NEW.sku, '') || ' ' || taxo), 'B') ||
+    -- The SKU also split at its punctuation: the parser reads "QKB-777" as 'qkb' and the integer '-777'.
+    setweight(to_tsvector('english', coalesce(NEW.sku, '') || ' ' || regexp_replace(coalesce(NEW.sku, ''), '[^[:alnum:]]+', ' ', 'g') || ' ' || taxo), 'B') ||
     setweight(to_tsvector('english', attrs), 'C') ||
     setweight(to_tsvector('english', coalesce(NEW.short_description, '') || ' ' || coalesce(NEW.description, '')), 'D');
   INSERT INTO search_words (word)
