@@ -14,12 +14,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData?.kind === "search"
     ? [{ title: pageTitle(loaderData.title) }, { name: "robots", content: "noindex, follow" }]
     : [
-  { title: "Maskerade – Face masks, ties and matching sets" },
-  {
-    name: "description",
-    content: "Washable face masks, silk ties and matching mask and tie sets. 6 masks for $15, 12 masks for $24, free shipping on all mask purchases.",
-  },
-];
+        { title: "Maskerade – Face masks, ties and matching sets" },
+        {
+          name: "description",
+          content: "Washable face masks, silk ties and matching mask and tie sets. 6 masks for $15, 12 masks for $24, free shipping on all mask purchases.",
+        },
+      ];
 
 export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);

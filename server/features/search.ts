@@ -33,7 +33,9 @@ function priceHtml(p: ProductSummary, format: CurrencyFormat): string {
       ? priceAmountHtml(p.priceMin, format)
       : `${priceAmountHtml(p.priceMin, format)} &ndash; ${priceAmountHtml(p.priceMax, format)}`;
   }
-  return p.onSale && p.regularPrice !== null && p.regularPrice > p.priceMin ? salePriceHtml(p.regularPrice, p.priceMin, format) : priceAmountHtml(p.priceMin, format);
+  return p.onSale && p.regularPrice !== null && p.regularPrice > p.priceMin
+    ? salePriceHtml(p.regularPrice, p.priceMin, format)
+    : priceAmountHtml(p.priceMin, format);
 }
 
 export const searchFeature: Feature = {
@@ -41,7 +43,8 @@ export const searchFeature: Feature = {
   endpoints({ rest }) {
     rest.register("GET", "shop/v1/search/suggest", async ({ query, req, services }) => {
       const args = suggestArgs.safeParse(query);
-      if (!args.success) return restError("rest_invalid_param", "Invalid parameter(s): limit", 400, { params: { limit: `limit must be between 1 and ${MAX_LIMIT}.` } });
+      if (!args.success)
+        return restError("rest_invalid_param", "Invalid parameter(s): limit", 400, { params: { limit: `limit must be between 1 and ${MAX_LIMIT}.` } });
       const term = normalizeSearch(args.data.q);
       if (term === null) return json([], 200, CACHE);
       const items = await suggestProducts(services.db, term, args.data.limit ?? DEFAULT_LIMIT);

@@ -39,13 +39,17 @@ beforeAll(async () => {
   const db = shop.services.db;
   await product("quokkaberry-mask", "Quokkaberry Mask", { sku: "QKB-777" });
   await product("plain-thing", "Plain Thing");
-  const [cat] = await db.query<{ id: number }>(`INSERT INTO terms (taxonomy, slug, name) VALUES ('product_cat', 'zanzibarian-wear', 'Zanzibarian Wear') RETURNING id`);
+  const [cat] = await db.query<{ id: number }>(
+    `INSERT INTO terms (taxonomy, slug, name) VALUES ('product_cat', 'zanzibarian-wear', 'Zanzibarian Wear') RETURNING id`,
+  );
   await db.query(`INSERT INTO product_terms (product_id, term_id) VALUES ($1, $2)`, [ids["plain-thing"], cat!.id]);
   await db.query(`INSERT INTO terms (taxonomy, slug, name) VALUES ('pa_color', 'vermilionesque', 'Vermilionesque')`);
   await product("colourful-thing", "Colourful Thing", { attributes: [{ name: "pa_color", label: "Color", options: ["vermilionesque"], variation: false }] });
   await product("plain-scarf", "Plain Scarf", { description: "Printed with hollyhock flowers.", sales: 1000 });
   await product("hollyhock-scarf", "Hollyhock Scarf");
-  await db.query(`INSERT INTO posts (slug, title, excerpt, content, author) VALUES ('quokkaberry-journal', 'Quokkaberry care journal', 'How to wash it.', 'x', 'Staff')`);
+  await db.query(
+    `INSERT INTO posts (slug, title, excerpt, content, author) VALUES ('quokkaberry-journal', 'Quokkaberry care journal', 'How to wash it.', 'x', 'Staff')`,
+  );
 });
 afterAll(async () => shop?.close());
 
@@ -161,7 +165,12 @@ describe("bad input", () => {
   });
 
   it("huge or malformed page numbers are the listing's 404, never a 5xx", async () => {
-    for (const path of ["/page/99999999999999999999/?s=mask&post_type=product", "/page/500/?s=mask&post_type=product", "/page/abc/?s=mask", "/?s=mask&paged=99999999999"]) {
+    for (const path of [
+      "/page/99999999999999999999/?s=mask&post_type=product",
+      "/page/500/?s=mask&post_type=product",
+      "/page/abc/?s=mask",
+      "/?s=mask&paged=99999999999",
+    ]) {
       const res = await page(path);
       expect([200, 404], path).toContain(res.status);
     }
@@ -206,6 +215,10 @@ describe("writes through the REST API", () => {
     expect((await call("PUT", `products/categories/${cat!.id}`, { name: "Pangolinesque Wear" })).status).toBe(200);
     expect(await found("pangolinesque")).toEqual([ids["plain-thing"]]);
     expect(await found("zanzibarian")).toEqual([]);
+    const [attr] = await shop.services.db.query<{ id: number }>(`SELECT id FROM product_attributes WHERE slug = 'color'`);
+    const [term] = await shop.services.db.query<{ id: number }>(`SELECT id FROM terms WHERE taxonomy = 'pa_color' AND slug = 'vermilionesque'`);
+    expect((await call("PUT", `products/attributes/${attr!.id}/terms/${term!.id}`, { name: "Ceruleanish" })).status).toBe(200);
+    expect(await found("cerulean")).toEqual([ids["colourful-thing"]]);
     const created = await call("POST", "products", { name: "Axolotlish Bag", regular_price: "12.50" });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
