@@ -56,16 +56,19 @@ export async function searchListing(db: Db, perPage: number, req: ListingRequest
     suggestions: { nearest: null, popular: [] },
     timedOut: true,
   });
+  // Without a term it is the plain listing: no transaction, no budget (the listing's own indexed reads).
+  if (req.search === null) return { listing: await loadListing(db, perPage, req, filterTaxonomies), correctedTo: null, suggestions: null, timedOut: false };
+  const term = req.search;
   try {
     return await withSearchBudget(db, SEARCH_TIMEOUT_MS, async (tx) => {
       const listing = await loadListing(tx, perPage, req, filterTaxonomies);
-      if (req.search === null || listing.kind !== "ok" || listing.data.total > 0) return { listing, correctedTo: null, suggestions: null, timedOut: false };
-      const corrected = await correctedTerm(tx, req.search);
+      if (listing.kind !== "ok" || listing.data.total > 0) return { listing, correctedTo: null, suggestions: null, timedOut: false };
+      const corrected = await correctedTerm(tx, term);
       if (corrected !== null) {
         const retry = await loadListing(tx, perPage, { ...req, search: corrected }, filterTaxonomies);
         if (retry.kind === "ok" && retry.data.total > 0) return { listing: retry, correctedTo: corrected, suggestions: null, timedOut: false };
       }
-      const [nearest, popular] = [await nearestProduct(tx, corrected ?? req.search), await popularProducts(tx, POPULAR_SUGGESTIONS)];
+      const [nearest, popular] = [await nearestProduct(tx, corrected ?? term), await popularProducts(tx, POPULAR_SUGGESTIONS)];
       return { listing, correctedTo: null, suggestions: { nearest, popular }, timedOut: false };
     });
   } catch (error) {
