@@ -82,10 +82,11 @@ export async function suggestProducts(db: Db, term: string, limit: number): Prom
   try {
     return await withSearchBudget(db, SEARCH_TIMEOUT_MS, async (tx) => {
       const query = { search: term, relevance: true, orderby: "menu_order" as const, page: 1, perPage: limit };
-      const { items } = await listProducts(tx, query);
+      // No count: the box shows a handful of rows, and counting every match is most of a short prefix's cost.
+      const { items } = await listProducts(tx, query, { count: false });
       if (items.length) return items;
       const corrected = await correctedTerm(tx, term);
-      return corrected === null ? [] : (await listProducts(tx, { ...query, search: corrected })).items;
+      return corrected === null ? [] : (await listProducts(tx, { ...query, search: corrected }, { count: false })).items;
     });
   } catch (error) {
     if (isStatementTimeout(error)) return [];
