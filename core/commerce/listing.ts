@@ -61,10 +61,9 @@ export async function loadListing(db: Queryable, perPage: number, req: ListingRe
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   if (req.page > totalPages) return { kind: "past-end" };
   const variable = items.filter((p) => p.type === "variable").map((p) => p.id);
-  const [variations, attributeTerms] = await Promise.all([
-    variationsOfProducts(db, variable),
-    variable.length ? termsOf(db, ["pa_color", "pa_size"]) : Promise.resolve([] as Term[]),
-  ]);
+  // One after the other: `db` may be a transaction's single connection (product search, core/commerce/search.ts).
+  const variations = await variationsOfProducts(db, variable);
+  const attributeTerms = variable.length ? await termsOf(db, ["pa_color", "pa_size"]) : ([] as Term[]);
   const extras: Record<number, CardExtras> = {};
   for (const id of variable) {
     const list = variations.get(id) ?? [];
