@@ -3,6 +3,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 // WordPress/WooCommerce-shaped addresses: trailing slashes, /page/{n} pagination.
 export default [
   index("routes/home.tsx"),
+  // WordPress's paged search results, /page/{n}/?s=… (docs/contract/storefront-search.md); without `s`, a 404.
+  route("page/:page", "routes/home.tsx", { id: "home-paged" }),
   route("shop", "routes/shop.tsx", { id: "shop" }),
   route("shop/page/:page", "routes/shop.tsx", { id: "shop-paged" }),
   route("product-category/:category", "routes/shop.tsx", { id: "category" }),

@@ -55,6 +55,8 @@ export function listingOfAddress(address: string): { basePath: string; categoryS
     return null;
   }
   if (url.pathname === "/shop/" || url.pathname === "/shop") return { basePath: "/shop/", url };
+  // The search results page, WordPress's /?s=… (docs/contract/storefront-search.md).
+  if (url.pathname === "/" && url.searchParams.has("s")) return { basePath: "/", url };
   const m = /^\/product-category\/([A-Za-z0-9_%-]{1,200})\/?$/.exec(url.pathname);
   if (!m) return null;
   let slug: string;

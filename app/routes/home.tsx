@@ -4,23 +4,61 @@ import { mediaUrl } from "../lib/format.ts";
 import liveStylesheet from "../components/live/live.css?url";
 import { LiveMatchWidget } from "../components/live/LiveMatchWidget.tsx";
 import { LiveScoresList } from "../components/live/LiveScoresList.tsx";
+import { ListingPage } from "../components/listing/ListingPage.tsx";
+import { pageTitle } from "../lib/listing-params.ts";
 import { loader as serverLoader } from "./home.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: liveStylesheet }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Maskerade – Face masks, ties and matching sets" },
-  {
-    name: "description",
-    content: "Washable face masks, silk ties and matching mask and tie sets. 6 masks for $15, 12 masks for $24, free shipping on all mask purchases.",
-  },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.kind === "search"
+    ? [{ title: pageTitle(loaderData.title) }, { name: "robots", content: "noindex, follow" }]
+    : [
+        { title: "Maskerade – Face masks, ties and matching sets" },
+        {
+          name: "description",
+          content: "Washable face masks, silk ties and matching mask and tie sets. 6 masks for $15, 12 masks for $24, free shipping on all mask purchases.",
+        },
+      ];
 
 export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);
 }
 
+/** Plain /?s=…: the posts that match, under the products (docs/contract/storefront-search.md). */
+function PostResults({ posts }: { posts: { id: number; slug: string; title: string; excerpt: string; date: string }[] }) {
+  return (
+    <section aria-labelledby="post-results-heading" className="search-posts">
+      <h2 id="post-results-heading" className="section-title">
+        Posts
+      </h2>
+      {posts.length ? (
+        <ul className="post-cards">
+          {posts.map((p) => (
+            <li key={p.id}>
+              <a href={`/blog/${p.slug}/`}>
+                <h3>{p.title}</h3>
+              </a>
+              <p className="meta">{p.date}</p>
+              <p>{p.excerpt}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No posts were found.</p>
+      )}
+    </section>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "search")
+    return (
+      <>
+        <ListingPage data={loaderData} />
+        {loaderData.posts ? <PostResults posts={loaderData.posts} /> : null}
+      </>
+    );
   const { featured, categories, posts } = loaderData;
   return (
     <>

@@ -7,11 +7,24 @@ import { attributeLabels } from "../../core/db/repositories/taxonomies.ts";
 import { TAXONOMY_FILTER_TYPE } from "../../core/domain/catalog/settings.ts";
 import { consolidateFilters, readFiltersFromParams } from "../../core/domain/catalog/listing-filters.ts";
 import { parseListingQuery } from "../../core/domain/catalog/listing-query.schema.ts";
-import { loadListing, priceBounds } from "../components/listing/load-listing.server.ts";
+import { priceBounds, searchListing } from "../components/listing/load-listing.server.ts";
 import { FILTER_WIDGETS, LISTING_WIDGET_ID, VIEW_COOKIE, VIEW_COOKIE_MAX_AGE, parsePage } from "../lib/listing-params.ts";
 import type { Route } from "./+types/shop";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return listingPage(context, request, params);
+}
+
+/**
+ * The listing page's data: the shop, a category archive, or (basePath "/") the search results page
+ * (docs/contract/storefront-search.md), which home.server.ts renders with the same view.
+ */
+export async function listingPage(
+  context: Route.LoaderArgs["context"],
+  request: Request,
+  params: { page?: string; category?: string },
+  basePathOverride?: string,
+) {
   const { services, shop } = context;
   const url = new URL(request.url);
   const page = parsePage(params.page);
@@ -24,15 +37,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const view = viewParam === "grid" || viewParam === "list" ? viewParam : cookieView === "list" ? "list" : "grid";
   const widgetFilters = readFiltersFromParams(url.searchParams, LISTING_WIDGET_ID)[LISTING_WIDGET_ID] ?? {};
   const consolidated = consolidateFilters(widgetFilters);
-  const basePath = params.category ? `/product-category/${params.category}/` : "/shop/";
+  const basePath = basePathOverride ?? (params.category ? `/product-category/${params.category}/` : "/shop/");
   const keep = new URLSearchParams(url.searchParams);
   keep.delete("paged");
   keep.delete("page");
   keep.delete("view");
   const query = keep.toString() ? `?${keep}` : "";
   const config = services.config;
-  const [result, bounds, terms, country, labels] = await Promise.all([
-    loadListing(services.db, config.shop.perPage, {
+  const [outcome, bounds, terms, country, labels] = await Promise.all([
+    searchListing(services.db, config.shop.perPage, {
       categorySlug: params.category,
       search: q.search,
       orderby: q.orderby,
@@ -51,8 +64,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     chosenCountry(shop),
     attributeLabels(services.db),
   ]);
-  if (result.kind !== "ok") throw data(null, { status: 404 });
-  const { category, data: loop } = result;
+  if (outcome.listing.kind !== "ok") throw data(null, { status: 404 });
+  const { category, data: loop } = outcome.listing;
   const search = q.search;
   const selected: Record<string, string[]> = {};
   for (const [taxonomy, f] of Object.entries(consolidated[TAXONOMY_FILTER_TYPE] ?? {})) selected[taxonomy] = [...f.terms];
@@ -84,6 +97,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       resultCountReannounceMs: config.timings.resultCountReannounceMs,
     },
     canonical: `${context.origin}${basePath}${page > 1 ? `page/${page}/` : ""}`,
+    search:
+      search === null
+        ? null
+        : {
+            term: search,
+            correctedTo: outcome.correctedTo,
+            timedOut: outcome.timedOut,
+            suggestions: outcome.suggestions,
+          },
     country: country ?? DEFAULT_COUNTRY,
   };
 }

@@ -7,7 +7,7 @@ import type { Queryable } from "../db/client.ts";
 import { findCategory, listProducts, priceBounds, termsOf, variationsOfProducts } from "../db/repositories/catalog.ts";
 import type { Category, Term } from "../domain/catalog/products.ts";
 import type { ConsolidatedFilters, Orderby, PriceFilterQuery } from "../domain/catalog/index.ts";
-import { TAXONOMY_FILTER_TYPE } from "../domain/catalog/index.ts";
+import { DEFAULT_ORDERBY, TAXONOMY_FILTER_TYPE } from "../domain/catalog/index.ts";
 import type { CardExtras, LoopData } from "../domain/catalog/listing-view.ts";
 
 export interface ListingRequest {
@@ -49,6 +49,8 @@ export async function loadListing(db: Queryable, perPage: number, req: ListingRe
   const { items, total } = await listProducts(db, {
     categorySlug: req.categorySlug,
     search: req.search ?? undefined,
+    // A search in the default order is ordered by relevance, as WooCommerce does (docs/contract/storefront-search.md).
+    relevance: req.search !== null && req.orderby === DEFAULT_ORDERBY,
     orderby: req.orderby,
     page: req.page,
     perPage,
@@ -59,10 +61,9 @@ export async function loadListing(db: Queryable, perPage: number, req: ListingRe
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   if (req.page > totalPages) return { kind: "past-end" };
   const variable = items.filter((p) => p.type === "variable").map((p) => p.id);
-  const [variations, attributeTerms] = await Promise.all([
-    variationsOfProducts(db, variable),
-    variable.length ? termsOf(db, ["pa_color", "pa_size"]) : Promise.resolve([] as Term[]),
-  ]);
+  // One after the other: `db` may be a transaction's single connection (product search, core/commerce/search.ts).
+  const variations = await variationsOfProducts(db, variable);
+  const attributeTerms = variable.length ? await termsOf(db, ["pa_color", "pa_size"]) : ([] as Term[]);
   const extras: Record<number, CardExtras> = {};
   for (const id of variable) {
     const list = variations.get(id) ?? [];

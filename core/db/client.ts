@@ -41,8 +41,11 @@ async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
 
 export async function openPglite(dataDir: string | null): Promise<Db> {
   const { PGlite } = await import("@electric-sql/pglite");
+  // The contrib extensions product search uses (0028_product_search.sql); PostgreSQL servers ship them in contrib.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { fuzzystrmatch } = await import("@electric-sql/pglite/contrib/fuzzystrmatch");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
+  const pg = new PGlite(dataDir ?? undefined, { extensions: { pg_trgm, fuzzystrmatch } });
   await pg.waitReady;
   const wrap = (q: { query: typeof pg.query; exec: typeof pg.exec }): Queryable => ({
     async query<T>(text: string, params: readonly unknown[] = []) {

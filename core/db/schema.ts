@@ -477,7 +477,7 @@ export interface Products {
   regular_price: number | null;
   rest_fields: Generated<Json>;
   sale_price: number | null;
-  search: Generated<string | null>;
+  search: string | null;
   short_description: Generated<string>;
   sku: string | null;
   slug: string;
@@ -515,6 +515,10 @@ export interface SchemaMigrations {
   applied_at: Generated<Timestamp>;
   name: string;
   version: string;
+}
+
+export interface SearchWords {
+  word: string;
 }
 
 export interface Sessions {
@@ -663,6 +667,7 @@ export interface DB {
   sandbox_keys: SandboxKeys;
   sandbox_records: SandboxRecords;
   schema_migrations: SchemaMigrations;
+  search_words: SearchWords;
   sessions: Sessions;
   settings: Settings;
   shipping_methods: ShippingMethods;

@@ -27,12 +27,14 @@ import { productsRestFeature } from "./products-rest.ts";
 import { restTaxonomiesFeature } from "./rest-taxonomies.ts";
 import { restReviewsFeature } from "./rest-reviews.ts";
 import { contentFeature } from "./content.ts";
+import { searchFeature } from "./search.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
   liveFeature,
   discountsFeature,
   catalogFeature,
+  searchFeature,
   // Before any wc/v3 products/:id route: the REST router takes the first pattern that matches, and ':id' matches 'categories'.
   restTaxonomiesFeature,
   restReviewsFeature,

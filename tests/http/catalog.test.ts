@@ -112,7 +112,16 @@ describe("listing: sorting, paging and 404s", () => {
     expect(html).toContain("Search results: “silk”");
     const titles = [...html.matchAll(/woocommerce-loop-product__title">([^<]+)</g)].map((m) => m[1]!);
     expect(titles.length).toBeGreaterThan(0);
-    for (const t of titles) expect(t.toLowerCase()).toContain("silk");
+    // Search covers descriptions, tags and attribute values too, title matches first (docs/contract/storefront-search.md).
+    expect(titles[0]!.toLowerCase()).toContain("silk");
+    const text = await shop.services.db.query<{ text: string }>(
+      `SELECT p.name || ' ' || p.short_description || ' ' || p.description || ' ' || coalesce(string_agg(t.name, ' '), '') AS text
+       FROM products p LEFT JOIN product_terms pt ON pt.product_id = p.id LEFT JOIN terms t ON t.id = pt.term_id
+       WHERE p.id = ANY($1) GROUP BY p.id`,
+      [idsOf(html)],
+    );
+    expect(text.length).toBe(titles.length);
+    for (const { text: t } of text) expect(t.toLowerCase()).toContain("silk");
   });
 
   it("remembers the grid/list view in a cookie the server reads", async () => {

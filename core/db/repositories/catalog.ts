@@ -8,6 +8,7 @@ import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 
 import type { Queryable } from "../client.ts";
 import { raw, sql, type DB } from "../kysely.ts";
 import type { UploadedImage } from "../../domain/media/sizes.ts";
+import { MIN_SUBSTRING_LENGTH, likeContains, prefixTsquery, searchWords } from "../../domain/catalog/search.ts";
 import type {
   Category,
   ListingVariation,
@@ -26,6 +27,8 @@ export type ListingOrder = "menu_order" | "popularity" | "rating" | "date" | "pr
 export interface ListingQuery {
   categorySlug?: string;
   search?: string;
+  /** With a search: order by relevance (ts_rank) instead of `orderby` (WooCommerce's default order for a search). */
+  relevance?: boolean;
   orderby: ListingOrder;
   page: number;
   perPage: number;
@@ -232,12 +235,7 @@ const listingFilter =
         ),
       );
     }
-    if (q.search) {
-      const search = q.search;
-      where.push(
-        eb.or([eb("p.search", "@@", raw<string>`plainto_tsquery('english', ${search})`), eb("p.name", "ilike", raw<string>`'%' || ${search} || '%'`)]),
-      );
-    }
+    if (q.search !== undefined) where.push(searchCondition(eb, q.search));
     if (q.minPrice !== undefined) where.push(eb("p.price_max", ">=", q.minPrice));
     if (q.maxPrice !== undefined) where.push(eb("p.price_min", "<=", q.maxPrice));
     for (const [tax, slugs] of Object.entries(q.termsAll ?? {})) if (slugs.length) where.push(termCondition(eb, tax, slugs, "all"));
@@ -245,6 +243,31 @@ const listingFilter =
     for (const [tax, slugs] of Object.entries(q.termsNone ?? {})) if (slugs.length) where.push(termCondition(eb, tax, slugs, "none"));
     return eb.and(where);
   };
+
+/**
+ * A search term's condition (docs/contract/storefront-search.md 'Matching'): the weighted document matches every
+ * word, the last as a prefix, or the title contains the whole term. A term without words matches nothing.
+ */
+function searchCondition(eb: P, term: string): Expression<SqlBool> {
+  const tsquery = prefixTsquery(searchWords(term));
+  const conditions: Expression<SqlBool>[] = [];
+  if (tsquery !== null) conditions.push(eb("p.search", "@@", raw<string>`to_tsquery('english', ${tsquery})`));
+  // Only a term without words (punctuation, symbols) falls back to the title's substring: OR-ing it onto the
+  // full-text match cost a third of the search at 50,000 products (bench/search.ts) for little.
+  else if (Array.from(term).length >= MIN_SUBSTRING_LENGTH) conditions.push(eb("p.name", "ilike", likeContains(term)));
+  return conditions.length ? eb.or(conditions) : raw<SqlBool>`false`;
+}
+
+/** A search's relevance: ts_rank over the weighted document (title A … descriptions D), then the id. */
+function orderByRelevance<Q extends SelectQueryBuilder<DB & { p: DB["products"] }, "p", unknown>>(query: Q, term: string): Q {
+  const tsquery = prefixTsquery(searchWords(term));
+  const ranked = tsquery === null ? query : query.orderBy(raw`ts_rank(p.search, to_tsquery('english', ${tsquery}))`, "desc");
+  return ranked.orderBy("p.total_sales", "desc").orderBy("p.id", "asc") as Q;
+}
+
+function orderFor<Q extends SelectQueryBuilder<DB & { p: DB["products"] }, "p", unknown>>(query: Q, q: ListingQuery): Q {
+  return q.relevance && q.search !== undefined ? orderByRelevance(query, q.search) : orderListing(query, q.orderby);
+}
 
 /** The listing's count and the ids of one page, compiled (for tests comparing query shapes and plans). */
 export function listingQueries(db: Queryable, q: ListingQuery) {
@@ -255,15 +278,17 @@ export function listingQueries(db: Queryable, q: ListingQuery) {
     .select(raw<number>`count(*)::int`.as("total"))
     .where(filter);
   // The page's ids first, on the sort index; the per-item columns (images, sale flag) only for those.
-  const pageIds = orderListing(b.selectFrom("products as p").select("p.id").where(filter), q.orderby)
+  const pageIds = orderFor(b.selectFrom("products as p").select("p.id").where(filter), q)
     .limit(q.perPage)
     .offset((q.page - 1) * q.perPage);
-  const page = orderListing(b.selectFrom(pageIds.as("page")).innerJoin("products as p", "p.id", "page.id").select(summaryColumns), q.orderby);
+  const page = orderFor(b.selectFrom(pageIds.as("page")).innerJoin("products as p", "p.id", "page.id").select(summaryColumns), q);
   return { count, page };
 }
 
-export async function listProducts(db: Queryable, q: ListingQuery): Promise<{ items: ProductSummary[]; total: number }> {
+/** One page of the listing and the number of all matches; `count: false` skips counting (total is then -1). */
+export async function listProducts(db: Queryable, q: ListingQuery, opts: { count?: boolean } = {}): Promise<{ items: ProductSummary[]; total: number }> {
   const { count, page } = listingQueries(db, q);
+  if (opts.count === false) return { items: (await page.execute()).map(toSummary), total: -1 };
   const countRow = await count.executeTakeFirst();
   const rows = await page.execute();
   return { items: rows.map(toSummary), total: countRow?.total ?? 0 };
@@ -561,4 +586,17 @@ export async function listPosts(db: Queryable, page: number, perPage: number): P
 export async function findPost(db: Queryable, slug: string): Promise<(PostSummary & { content: string }) | null> {
   const r = await publishedPosts(db).select("p.content").where("p.slug", "=", slug).executeTakeFirst();
   return r ? { ...toPost(r), content: r.content } : null;
+}
+
+/** The best sellers (total_sales), what a search without results offers instead (docs/contract/storefront-search.md). */
+export async function popularProducts(db: Queryable, limit: number): Promise<ProductSummary[]> {
+  const rows = await sql(db)
+    .selectFrom("products as p")
+    .select(summaryColumns)
+    .where("p.status", "=", PUBLISH)
+    .orderBy("p.total_sales", "desc")
+    .orderBy("p.id")
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
 }
