@@ -260,7 +260,8 @@ describe("settings: custom mega width, account menu, right-to-left", () => {
     expect(await menu.locator("a, button").allTextContents()).toEqual(["Dashboard", "Orders", "Addresses", "Payment methods", "Log out"]);
     expect(await seriousAxeViolations(page, "#masthead")).toEqual([]);
     await page.keyboard.press("ArrowDown");
-    expect(await focused(page)).toBe("Dashboard");
+    // Focus moves on the next animation frame: wait for it, not for the clock.
+    await expect.poll(() => focused(page)).toBe("Dashboard");
     await page.keyboard.press("Escape");
     expect(await account.getAttribute("aria-expanded")).toBe("false");
     expect(await page.evaluate(() => document.activeElement?.classList.contains("account-link"))).toBe(true);
