@@ -195,6 +195,40 @@ describe("below the break point (400 px)", () => {
   });
 });
 
+describe("without JavaScript, and one overlay at a time", () => {
+  it("at 400 px the ☰ link opens the whole menu with search and the account link, and its × closes it", async () => {
+    const context = await browser.newContext({ viewport: { width: 400, height: 900 }, javaScriptEnabled: false });
+    await context.addCookies([{ name: "shop_consent", value: `v1.0.0.${Math.floor(Date.now() / 1000)}`, url: shop.url }]);
+    const page = await context.newPage();
+    await page.goto(shop.url + "/");
+    const panel = page.locator("#mobile-menu-panel");
+    expect(await panel.isVisible()).toBe(false);
+    await page.locator("a.menu-toggle").click();
+    expect(await panel.isVisible()).toBe(true);
+    for (const name of ["Blog", "Live scores"]) expect(await panel.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
+    expect(await panel.locator('input[name="s"]').isVisible()).toBe(true);
+    expect(await panel.locator(".mobile-account-link").isVisible()).toBe(true);
+    await panel.locator("a.mobile-menu__close").click();
+    expect(await panel.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it("the ☰ menu and the filter panel close when another overlay asks (shop:close-overlays)", async () => {
+    const page = await openPage(shop, 400, "/shop/");
+    const toggle = page.locator("button.menu-toggle");
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await page.evaluate(() => document.dispatchEvent(new CustomEvent("shop:close-overlays")));
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    const filter = page.locator("button.astra-shop-filter-button");
+    await filter.click();
+    await expect.poll(() => filter.getAttribute("aria-expanded")).toBe("true");
+    await page.evaluate(() => document.dispatchEvent(new CustomEvent("shop:close-overlays")));
+    await expect.poll(() => filter.getAttribute("aria-expanded")).toBe("false");
+    await page.context().close();
+  });
+});
+
 describe("settings: custom mega width, account menu, right-to-left", () => {
   it("renders dir=rtl, mirrors the header, and sizes the mega menu at the custom width with its offset", async () => {
     const page = await openPage(custom, 1280);

@@ -6,6 +6,7 @@
  */
 import { SITE_CONFIG } from "../../../core/config/site-config.ts";
 import { emitWcEvent, handledByAddToCartJs, mountJQueryBridge } from "../../lib/wc-events.ts";
+import { closeAllOverlays, onCloseAllOverlays } from "../../lib/overlays.ts";
 
 interface AddToCartParams {
   ajax_url: string;
@@ -481,6 +482,7 @@ let lastFocus: HTMLElement | null = null;
 export function openDrawer(): void {
   const drawer = document.getElementById("astra-mobile-cart-drawer");
   if (!drawer) return;
+  closeAllOverlays(); // one overlay at a time (docs/contract/search-overlay.md 'Closing overlays')
   lastFocus = document.activeElement as HTMLElement | null;
   drawer.hidden = false;
   requestAnimationFrame(() => drawer.classList.add("active"));
@@ -665,6 +667,7 @@ export function mountCart(): () => void {
   document.addEventListener("keydown", onKeydown);
   document.addEventListener("keydown", onCartPageKeydown);
   document.addEventListener("submit", onProductFormSubmit);
+  const stopOverlays = onCloseAllOverlays(closeDrawer);
   window.addEventListener("resize", onResize);
   const onAdded = () => {
     syncMiniCartVisibility();
@@ -675,6 +678,7 @@ export function mountCart(): () => void {
   return () => {
     stopCache?.();
     stopBridge();
+    stopOverlays();
     document.removeEventListener("click", onAddButtonClick);
     document.removeEventListener("click", onRemoveClick);
     document.removeEventListener("click", onDocumentClick);

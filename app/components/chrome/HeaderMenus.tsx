@@ -3,6 +3,7 @@
  * 'Shop' mega menu, opened by click and keyboard), the ☰ flyout below it (the whole tree, search and the account
  * link), and the account menu. Server-rendered from the menu data; React only keeps which one is open.
  */
+import { closeAllOverlays, onCloseAllOverlays } from "../../lib/overlays.ts";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import type { DisplayMenuItem } from "../../../core/domain/menus/menus.ts";
@@ -155,7 +156,9 @@ export function PrimaryMenu({ items, featured }: { items: DisplayMenuItem[]; fea
     document.addEventListener("pointerdown", outside);
     document.addEventListener("focusin", outside);
     document.addEventListener("keydown", keys);
+    const stopOverlays = onCloseAllOverlays(() => setOpenId(null));
     return () => {
+      stopOverlays();
       document.removeEventListener("pointerdown", outside);
       document.removeEventListener("focusin", outside);
       document.removeEventListener("keydown", keys);
@@ -263,6 +266,12 @@ function MobileItems({ items, prefix }: { items: DisplayMenuItem[]; prefix: stri
  * The ☰ toggle and its flyout below the break point: a modal dialog with a close button, the whole menu tree,
  * search and the account link; focus moves in and stays in; Escape or the close button closes it and focus returns.
  */
+/** One mobile menu per page: a fixed id, so the no-JavaScript link can target it. */
+const MOBILE_MENU_ID = "mobile-menu-panel";
+const MOBILE_MENU_NO_SCRIPT = `.mobile-menu > button.menu-toggle, .mobile-menu__head > button.mobile-menu__close { display: none; }
+#${MOBILE_MENU_ID}:target { display: block; }
+#${MOBILE_MENU_ID} ul[hidden] { display: block; }`;
+
 export function MobileMenu({ items, accountLink, fullscreen }: { items: DisplayMenuItem[]; accountLink: ReactNode; fullscreen: boolean }) {
   const [opened, setOpened] = usePageState<true>();
   const open = opened === true;
@@ -294,24 +303,38 @@ export function MobileMenu({ items, accountLink, fullscreen }: { items: DisplayM
       }
     };
     document.addEventListener("keydown", keys);
-    return () => document.removeEventListener("keydown", keys);
+    const stopOverlays = onCloseAllOverlays(() => setOpen(false));
+    return () => {
+      stopOverlays();
+      document.removeEventListener("keydown", keys);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- bound once per opening
   }, [open]);
   return (
     <div className="mobile-menu">
+      {/* Without JavaScript the ☰ is a link to the panel, which CSS shows while it is the address's target. */}
+      <noscript>
+        <style>{MOBILE_MENU_NO_SCRIPT}</style>
+        <a className="menu-toggle" href={`#${MOBILE_MENU_ID}`} aria-label="Menu">
+          <span aria-hidden="true">☰</span>
+        </a>
+      </noscript>
       <button
         ref={toggleRef}
         type="button"
         className="menu-toggle"
         aria-expanded={open}
-        aria-controls={`${prefix}-mobile`}
+        aria-controls={MOBILE_MENU_ID}
         aria-label="Menu"
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          if (!open) closeAllOverlays();
+          setOpen(!open);
+        }}
       >
         <span aria-hidden="true">☰</span>
       </button>
       <div
-        id={`${prefix}-mobile`}
+        id={MOBILE_MENU_ID}
         ref={panelRef}
         className={`mobile-menu__panel${fullscreen ? " mobile-menu__panel--fullscreen" : ""}`}
         role="dialog"
@@ -331,6 +354,11 @@ export function MobileMenu({ items, accountLink, fullscreen }: { items: DisplayM
           >
             <span aria-hidden="true">×</span>
           </button>
+          <noscript>
+            <a className="mobile-menu__close" href="#masthead" aria-label="Close menu">
+              <span aria-hidden="true">×</span>
+            </a>
+          </noscript>
         </div>
         <form className="mobile-search" role="search" action="/" method="get">
           <label className="screen-reader-text" htmlFor={`${prefix}-mobile-search`}>
@@ -372,7 +400,9 @@ export function AccountMenu({ customerName, withMenu, logoutNonce }: { customerN
     document.addEventListener("pointerdown", outside);
     document.addEventListener("focusin", outside);
     document.addEventListener("keydown", keys);
+    const stopOverlays = onCloseAllOverlays(() => setOpen(false));
     return () => {
+      stopOverlays();
       document.removeEventListener("pointerdown", outside);
       document.removeEventListener("focusin", outside);
       document.removeEventListener("keydown", keys);
@@ -394,7 +424,10 @@ export function AccountMenu({ customerName, withMenu, logoutNonce }: { customerN
         className="account-link"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          if (!open) closeAllOverlays();
+          setOpen(!open);
+        }}
         onKeyDown={(e) => {
           if (e.key === "ArrowDown") {
             e.preventDefault();

@@ -6,6 +6,7 @@
  * expanded on the server and collapsed after hydration shifted the whole grid). Without JavaScript the `<noscript>`
  * styles show the panel as an ordinary block of filters above the products instead of the button.
  */
+import { closeAllOverlays, onCloseAllOverlays } from "../../lib/overlays.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
@@ -58,7 +59,9 @@ export function FilterSidebar({ children }: { children: React.ReactNode }) {
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
     document.body.classList.add("ast-off-canvas-active");
+    const stopOverlays = onCloseAllOverlays(() => setOpen(false));
     return () => {
+      stopOverlays();
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("click", onClick);
       document.body.classList.remove("ast-off-canvas-active");
@@ -78,7 +81,10 @@ export function FilterSidebar({ children }: { children: React.ReactNode }) {
         aria-expanded={open}
         aria-controls="astra-off-canvas-sidebar"
         data-hydrated={enhanced ? "1" : undefined}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          closeAllOverlays();
+          setOpen(true);
+        }}
       >
         <span aria-hidden="true">☰ </span>Filter
       </button>
