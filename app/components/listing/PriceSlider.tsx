@@ -27,7 +27,9 @@ export function PriceSlider({ bounds, current, action, keep }: Props) {
   const pct = (v: number) => ((v - bounds.min) / span) * 100;
   const valueAt = (clientX: number) => {
     const rect = track.current!.getBoundingClientRect();
-    return bounds.min + ((clientX - rect.left) / (rect.width || 1)) * span;
+    // Right-to-left mode mirrors the track: the minimum sits at the right edge.
+    const rtl = getComputedStyle(track.current!).direction === "rtl";
+    return bounds.min + ((rtl ? rect.right - clientX : clientX - rect.left) / (rect.width || 1)) * span;
   };
   const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
     const value = valueAt(e.clientX);
@@ -66,7 +68,7 @@ export function PriceSlider({ bounds, current, action, keep }: Props) {
             onPointerUp={onPointerUp}
             onPointerCancel={onPointerUp}
           >
-            <div className="price_slider_range" style={{ left: `${pct(range.from)}%`, width: `${pct(range.to) - pct(range.from)}%` }} />
+            <div className="price_slider_range" style={{ insetInlineStart: `${pct(range.from)}%`, width: `${pct(range.to) - pct(range.from)}%` }} />
             {(["from", "to"] as const).map((h) => (
               <span
                 key={h}
@@ -79,7 +81,7 @@ export function PriceSlider({ bounds, current, action, keep }: Props) {
                 aria-valuemax={h === "from" ? range.to : bounds.max}
                 aria-valuenow={range[h]}
                 aria-valuetext={money(range[h])}
-                style={{ left: `${pct(range[h])}%` }}
+                style={{ insetInlineStart: `${pct(range[h])}%` }}
                 onKeyDown={onKeyDown(h)}
               />
             ))}
