@@ -1,5 +1,5 @@
 /**
- * Right-to-left mode (docs/contract/storefront.md §2 'Right-to-left mode'): with `layout.isRtl` the whole storefront
+ * Right-to-left mode (docs/contract/header-menus.md 'Right to left'): with `layout.isRtl` the whole storefront
  * mirrors through logical CSS properties. On /shop/ and a product page at 1280 and 400 px: `dir="rtl"`, no horizontal
  * scroll, the breadcrumb starts at the right edge, the product's summary sits on the left of its gallery, the
  * off-canvas filter slides in from the right and the mini-cart drawer from the left; axe-core finds no serious or
