@@ -1,9 +1,9 @@
 /**
  * Right-to-left mode (docs/contract/header-menus.md 'Right to left'): with `layout.isRtl` the whole storefront
  * mirrors through logical CSS properties. On /shop/ and a product page at 1280 and 400 px: `dir="rtl"`, no horizontal
- * scroll, the breadcrumb starts at the right edge, the product's summary sits on the left of its gallery, the
- * off-canvas filter slides in from the right and the mini-cart drawer from the left; axe-core finds no serious or
- * critical issue.
+ * scroll, the breadcrumb starts at the right edge, the product's summary sits on the left of its gallery, star
+ * ratings fill and the price slider runs from the right, the off-canvas filter slides in from the right and the
+ * mini-cart drawer from the left; axe-core finds no serious or critical issue.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -78,6 +78,10 @@ describe.each([1280, 400])("right-to-left at %i px", (width) => {
     const firstCard = (await cards.first().boundingBox())!;
     const secondCard = (await cards.nth(1).boundingBox())!;
     if (width === 1280) expect(firstCard.x).toBeGreaterThan(secondCard.x);
+    // A star rating fills from the right.
+    const stars = await box(page, "ul.products .star-rating");
+    const filled = await box(page, "ul.products .star-rating span");
+    expect(Math.abs(filled.x + filled.width - (stars.x + stars.width))).toBeLessThan(1);
     await page.locator(".astra-shop-filter-button").click();
     const panel = page.locator("#astra-off-canvas-sidebar");
     await panel.waitFor({ state: "visible" });
@@ -89,6 +93,9 @@ describe.each([1280, 400])("right-to-left at %i px", (width) => {
       })
       .toBe(width);
     expect((await panel.boundingBox())!.x).toBeGreaterThan(0);
+    // The price slider runs from the right: the minimum's handle is the right one.
+    const [from, to] = [await box(page, ".price_slider_handle.handle-from"), await box(page, ".price_slider_handle.handle-to")];
+    expect(from.x).toBeGreaterThan(to.x);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     await page.context().close();
   });
