@@ -96,6 +96,13 @@ describe.each([1280, 400])("right-to-left at %i px", (width) => {
     // The price slider runs from the right: the minimum's handle is the right one.
     const [from, to] = [await box(page, ".price_slider_handle.handle-from"), await box(page, ".price_slider_handle.handle-to")];
     expect(from.x).toBeGreaterThan(to.x);
+    // Its arrow keys follow the screen: the left arrow moves the minimum's handle left (a higher minimum).
+    const fromHandle = page.locator(".price_slider_handle.handle-from");
+    const before = Number(await fromHandle.getAttribute("aria-valuenow"));
+    await fromHandle.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(async () => Number(await fromHandle.getAttribute("aria-valuenow"))).toBeGreaterThan(before);
+    expect((await box(page, ".price_slider_handle.handle-from")).x).toBeLessThan(from.x);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     await page.context().close();
   });

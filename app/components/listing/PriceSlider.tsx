@@ -45,7 +45,10 @@ export function PriceSlider({ bounds, current, action, keep }: Props) {
   };
   const onPointerUp = () => (dragging.current = null);
   const onKeyDown = (handle: PriceHandle) => (e: React.KeyboardEvent) => {
-    const next = priceSliderKey(range, handle, e.key, bounds);
+    // Right to left, the left arrow moves the handle left: towards the maximum, as a native range input does.
+    const rtl = getComputedStyle(e.currentTarget).direction === "rtl";
+    const key = rtl && e.key === "ArrowLeft" ? "ArrowRight" : rtl && e.key === "ArrowRight" ? "ArrowLeft" : e.key;
+    const next = priceSliderKey(range, handle, key, bounds);
     if (next) {
       e.preventDefault();
       setRange(next);
