@@ -37,7 +37,12 @@ export default function Post({ loaderData }: Route.ComponentProps) {
       <ShareButtons url={postUrl(loaderData.origin, post.slug)} title={post.title} settings={loaderData.share} />
       {comments ? <Comments data={comments} /> : null}
       <p>
-        <a href="/blog/">← Back to the journal</a>
+        <a href="/blog/">
+          <span className="dir-arrow" aria-hidden="true">
+            ←
+          </span>{" "}
+          Back to the journal
+        </a>
       </p>
     </article>
   );

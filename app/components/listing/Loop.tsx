@@ -60,7 +60,10 @@ export function LoopPagination({ data, settings, nextPage, finished, loading = f
           {page > 1 ? (
             <li>
               <a className="prev page-numbers" href={pageHref(basePath, page - 1, query)} rel="prev">
-                ← Previous
+                <span className="dir-arrow" aria-hidden="true">
+                  ←
+                </span>{" "}
+                Previous
               </a>
             </li>
           ) : null}
@@ -82,7 +85,10 @@ export function LoopPagination({ data, settings, nextPage, finished, loading = f
           {page < totalPages ? (
             <li>
               <a className="next page-numbers" href={pageHref(basePath, page + 1, query)} rel="next">
-                Next →
+                Next{" "}
+                <span className="dir-arrow" aria-hidden="true">
+                  →
+                </span>
               </a>
             </li>
           ) : null}
@@ -104,7 +110,10 @@ export function LoopPagination({ data, settings, nextPage, finished, loading = f
     return page > 1 ? (
       <nav className="ast-pagination-infinite" aria-label="Product Pagination">
         <a className="prev page-numbers" href={pageHref(basePath, page - 1, query)} rel="prev">
-          ← Previous
+          <span className="dir-arrow" aria-hidden="true">
+            ←
+          </span>{" "}
+          Previous
         </a>
       </nav>
     ) : null;
@@ -113,7 +122,10 @@ export function LoopPagination({ data, settings, nextPage, finished, loading = f
     <nav className="ast-pagination-infinite" aria-label="Product Pagination" data-infinite-event={settings.mode} data-shop-infinite-total={totalPages}>
       {page > 1 ? (
         <a className="prev page-numbers" href={pageHref(basePath, page - 1, query)} rel="prev">
-          ← Previous
+          <span className="dir-arrow" aria-hidden="true">
+            ←
+          </span>{" "}
+          Previous
         </a>
       ) : null}
       <span className={`ast-loader${loading ? " is-loading" : ""}`} role="status" aria-label={loading ? "Loading more products" : undefined} hidden={!loading}>

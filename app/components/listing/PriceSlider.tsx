@@ -27,7 +27,9 @@ export function PriceSlider({ bounds, current, action, keep }: Props) {
   const pct = (v: number) => ((v - bounds.min) / span) * 100;
   const valueAt = (clientX: number) => {
     const rect = track.current!.getBoundingClientRect();
-    return bounds.min + ((clientX - rect.left) / (rect.width || 1)) * span;
+    // Right-to-left mode mirrors the track: the minimum sits at the right edge.
+    const rtl = getComputedStyle(track.current!).direction === "rtl";
+    return bounds.min + ((rtl ? rect.right - clientX : clientX - rect.left) / (rect.width || 1)) * span;
   };
   const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
     const value = valueAt(e.clientX);
@@ -43,7 +45,10 @@ export function PriceSlider({ bounds, current, action, keep }: Props) {
   };
   const onPointerUp = () => (dragging.current = null);
   const onKeyDown = (handle: PriceHandle) => (e: React.KeyboardEvent) => {
-    const next = priceSliderKey(range, handle, e.key, bounds);
+    // Right to left, the left arrow moves the handle left: towards the maximum, as a native range input does.
+    const rtl = getComputedStyle(e.currentTarget).direction === "rtl";
+    const key = rtl && e.key === "ArrowLeft" ? "ArrowRight" : rtl && e.key === "ArrowRight" ? "ArrowLeft" : e.key;
+    const next = priceSliderKey(range, handle, key, bounds);
     if (next) {
       e.preventDefault();
       setRange(next);
@@ -66,7 +71,7 @@ export function PriceSlider({ bounds, current, action, keep }: Props) {
             onPointerUp={onPointerUp}
             onPointerCancel={onPointerUp}
           >
-            <div className="price_slider_range" style={{ left: `${pct(range.from)}%`, width: `${pct(range.to) - pct(range.from)}%` }} />
+            <div className="price_slider_range" style={{ insetInlineStart: `${pct(range.from)}%`, width: `${pct(range.to) - pct(range.from)}%` }} />
             {(["from", "to"] as const).map((h) => (
               <span
                 key={h}
@@ -79,7 +84,7 @@ export function PriceSlider({ bounds, current, action, keep }: Props) {
                 aria-valuemax={h === "from" ? range.to : bounds.max}
                 aria-valuenow={range[h]}
                 aria-valuetext={money(range[h])}
-                style={{ left: `${pct(range[h])}%` }}
+                style={{ insetInlineStart: `${pct(range[h])}%` }}
                 onKeyDown={onKeyDown(h)}
               />
             ))}

@@ -87,7 +87,8 @@ function wireTrigger(p: PagePopup, fire: () => void): () => void {
     bait.id = baitId(Math.random);
     bait.className = BAIT_CLASSES;
     bait.setAttribute("aria-hidden", "true");
-    bait.style.cssText = "position:absolute;left:-9999px;top:0;width:1px;height:1px;";
+    // Off-screen at the inline start, so no horizontal scroll in right-to-left mode either.
+    bait.style.cssText = "position:absolute;inset-inline-start:-9999px;top:0;width:1px;height:1px;";
     document.body.appendChild(bait);
     const timer = setTimeout(
       () => {

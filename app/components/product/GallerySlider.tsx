@@ -29,6 +29,8 @@ export default function GallerySlider({
     watchDrag: true,
     duration: EMBLA_DURATION_300MS,
     startIndex: active,
+    // Right-to-left mode (the root's dir): Embla must translate the mirrored track the other way.
+    direction: typeof document !== "undefined" && document.documentElement.dir === "rtl" ? "rtl" : "ltr",
   });
   const [selected, setSelected] = useState(active);
   useEffect(() => {
