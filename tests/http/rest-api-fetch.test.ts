@@ -22,6 +22,7 @@ let apiFetch: ApiFetch;
 let nonceMiddleware: ReturnType<ApiFetch["createNonceMiddleware"]>;
 let rootMiddleware: Middleware;
 const hadWindow = "window" in globalThis;
+const hadNavigator = "navigator" in globalThis;
 
 interface Sent {
   method: string;
@@ -53,6 +54,8 @@ beforeAll(async () => {
   shop = await startTestShop();
   admin = await signInAs(shop, "api-fetch-admin@example.com", "administrator");
   (globalThis as { window?: unknown }).window ??= globalThis;
+  // api-fetch reads navigator.onLine when a request fails (Node 20 has no navigator).
+  (globalThis as { navigator?: unknown }).navigator ??= { onLine: true };
   apiFetch = (await import("@wordpress/api-fetch")).default;
   // As WordPress's inline set-up does it (wp_default_scripts): the root URL, the nonce, and where to refresh it.
   rootMiddleware = apiFetch.createRootURLMiddleware(`${shop.url}/wp-json/`) as Middleware;
@@ -68,6 +71,7 @@ afterAll(async () => {
     apiFetch.unregister(rootMiddleware);
   }
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;
+  if (!hadNavigator) delete (globalThis as { navigator?: unknown }).navigator;
   await shop?.close();
 });
 

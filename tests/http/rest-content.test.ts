@@ -280,9 +280,14 @@ describe("wp/v2/posts: writing", () => {
     g.navigator ??= { onLine: true };
     try {
       const { default: apiFetch } = await import("@wordpress/api-fetch");
-      apiFetch.use(apiFetch.createRootURLMiddleware(`${shop.url}/wp-json/`));
-      const all = (await apiFetch({ path: "/wp/v2/posts?per_page=-1&_fields=id" })) as Json[];
-      expect(all.length).toBe(total);
+      const root = apiFetch.createRootURLMiddleware(`${shop.url}/wp-json/`);
+      apiFetch.use(root);
+      try {
+        const all = (await apiFetch({ path: "/wp/v2/posts?per_page=-1&_fields=id" })) as Json[];
+        expect(all.length).toBe(total);
+      } finally {
+        apiFetch.unregister(root); // the module is shared with later test files
+      }
     } finally {
       if (!hadWindow) delete g.window;
       if (!hadNavigator) delete g.navigator;

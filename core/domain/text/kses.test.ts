@@ -15,6 +15,13 @@ describe("sanitizePostHtml", () => {
     expect(sanitizePostHtml('<p title="a&quot; onmouseover=&quot;x">y</p>')).toBe('<p title="a&quot; onmouseover=&quot;x">y</p>');
   });
 
+  it("keeps WordPress's global attributes that link actions rely on: hidden, aria-controls, aria-expanded", () => {
+    expect(sanitizePostHtml('<a href="#off_canvas:toggle:promo" aria-controls="off-canvas-promo" aria-expanded="false">T</a>')).toBe(
+      '<a href="#off_canvas:toggle:promo" aria-controls="off-canvas-promo" aria-expanded="false">T</a>',
+    );
+    expect(sanitizePostHtml('<div id="off-canvas-promo" hidden><p>P</p></div>')).toBe('<div id="off-canvas-promo" hidden=""><p>P</p></div>');
+  });
+
   it("balances tags so a body cannot close the page's elements, and escapes stray brackets", () => {
     expect(sanitizePostHtml("</div></article><p>x")).toBe("<p>x</p>");
     expect(sanitizePostHtml("1 < 2 and 3 > 2")).toBe("1 &lt; 2 and 3 &gt; 2");

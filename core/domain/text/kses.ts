@@ -14,7 +14,8 @@ const ALLOWED_TAGS = new Set([
 ]);
 /** Elements whose text is dropped with them (WordPress keeps it as text; a script's source is of no use to a reader). */
 const DROP_CONTENT = new Set(["script", "style", "template", "noscript", "iframe", "object", "textarea", "title", "xmp", "noembed", "noframes"]);
-const GLOBAL_ATTRS = new Set(["class", "id", "title", "lang", "dir", "role", "style"]);
+// WordPress's global attributes (_wp_add_global_attributes), `hidden` included: link actions toggle hidden panels.
+const GLOBAL_ATTRS = new Set(["class", "id", "title", "lang", "dir", "role", "style", "hidden"]);
 const TAG_ATTRS: Record<string, string[]> = {
   a: ["href", "rel", "target", "name", "hreflang"],
   img: ["src", "alt", "width", "height", "srcset", "sizes", "loading", "decoding"],
