@@ -5,6 +5,7 @@
  * Anyone reads what is published; staff (edit_posts, manage_categories, manage_options) see drafts, `context=edit`
  * and write. Every write is audited and shows on the storefront at once (it reads the same rows).
  */
+import { ancestorIds } from "../../core/db/repositories/taxonomies.ts";
 import { z } from "zod";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, restNoRoute, type RestInput, type RestUser } from "../http/rest.ts";
@@ -32,7 +33,6 @@ import {
   mediaByIds,
   publishDueContent,
   setContentTerms,
-  termAncestors,
   uniquePostSlug,
   updateContent,
   updateTerm,
@@ -683,7 +683,7 @@ async function termValues(input: RestInput, taxonomy: BlogTaxonomy, args: TermWr
     if (args.parent === 0) values.parent_id = null;
     else {
       const parent = await findTerm(db, taxonomy, args.parent);
-      if (!parent || (current && (await termAncestors(db, args.parent)).includes(current.id)))
+      if (!parent || (current && (await ancestorIds(db, args.parent)).includes(current.id)))
         return restError("rest_term_invalid", "Parent term does not exist.", 400);
       values.parent_id = args.parent;
     }

@@ -468,18 +468,6 @@ export async function deleteTerm(db: Queryable, id: number, parentId: number | n
   await sql(db).deleteFrom("terms").where("id", "=", id).execute();
 }
 
-/** `id` and its ancestors, nearest first (a new parent among them would make a loop). */
-export async function termAncestors(db: Queryable, id: number): Promise<number[]> {
-  const out: number[] = [];
-  let at: number | null = id;
-  while (at !== null && out.length < 100 && !out.includes(at)) {
-    out.push(at);
-    const row: { parent_id: number | null } | undefined = await sql(db).selectFrom("terms").select("parent_id").where("id", "=", at).executeTakeFirst();
-    at = row?.parent_id ?? null;
-  }
-  return out;
-}
-
 /** A published page by its slug, for the storefront's page route (`/{slug}/`). */
 export async function findPublishedPage(
   db: Queryable,
