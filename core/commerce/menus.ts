@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { Db, Queryable } from "../db/client.ts";
+import { lockKey } from "../db/repositories/locks.ts";
 import {
   MENU_PAGES,
   displayMenu,
@@ -55,6 +56,7 @@ export async function createMenu(db: Db, input: unknown, onSaved: OnSaved): Prom
   return db.transaction(async (tx): Promise<MenuWrite> => {
     const missing = missingTarget(menu.items, await existingMenuTargets(tx, menuTargets(menu.items)));
     if (missing) return { ok: false, reason: "problem", ...missing };
+    await lockKey(tx, "menus.slug"); // the free slug and its insert, one writer at a time
     if (menu.slug && (await menuSlugTaken(tx, menu.slug))) return { ok: false, reason: "problem", path: ["slug"], message: "is taken by another menu" };
     const slug = menu.slug ?? (await uniqueSlug(tx, menuSlug(menu.name), 0));
     const id = await insertMenu(tx, { name: menu.name, slug, location: menu.location ?? null });
@@ -77,6 +79,7 @@ export async function changeMenu(db: Db, id: number, input: unknown, onSaved: On
       const missing = missingTarget(patch.items, await existingMenuTargets(tx, menuTargets(patch.items)));
       if (missing) return { ok: false, reason: "problem", ...missing };
     }
+    if (patch.slug) await lockKey(tx, "menus.slug");
     if (patch.slug && (await menuSlugTaken(tx, patch.slug, id))) return { ok: false, reason: "problem", path: ["slug"], message: "is taken by another menu" };
     const { items, ...fields } = patch;
     await updateMenu(tx, id, fields);

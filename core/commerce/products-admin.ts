@@ -7,6 +7,7 @@
  */
 import type { Db, Queryable } from "../db/client.ts";
 import * as repo from "../db/repositories/products-admin.ts";
+import { lockKey } from "../db/repositories/locks.ts";
 import { listAttributes } from "../db/repositories/taxonomies.ts";
 import { invalidatePricingSetupCache } from "../db/repositories/discounts.ts";
 import { managedStockStatus, priceRange, slugify } from "../domain/catalog/rest-product.ts";
@@ -171,7 +172,9 @@ function resolveAttributes(catalog: AttributeCatalog, input: AttributeInput[]): 
 // Products
 // ---------------------------------------------------------------------------------------------------
 
+/** The free slug, under a lock held until the write's transaction ends: two products saved at once get their own. */
 async function uniqueSlug(tx: Queryable, wanted: string, exceptId: number): Promise<string> {
+  await lockKey(tx, "products.slug");
   const base = slugify(wanted) || "product";
   const taken = await repo.takenSlugs(tx, base, exceptId);
   if (!taken.has(base)) return base;

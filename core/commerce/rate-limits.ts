@@ -6,7 +6,8 @@
  * The policy built on them (sign-in, reset e-mails): docs/decisions/0009-account-limits.md.
  */
 import type { Db, Queryable } from "../db/client.ts";
-import { countEvents, deleteEvents, lockLimitKey, recordEvents, type EventKey } from "../db/repositories/auth-events.ts";
+import { countEvents, deleteEvents, recordEvents, type EventKey } from "../db/repositories/auth-events.ts";
+import { lockKey } from "../db/repositories/locks.ts";
 
 export interface Limit extends EventKey {
   /** Events allowed in the window; the next one is refused. */
@@ -19,7 +20,7 @@ const lockName = (k: EventKey) => `limit:${k.kind}:${k.scope}:${k.subject}`;
 /** Runs `fn` in a transaction that holds the locks of these keys (taken in sorted order: two checks never deadlock). */
 export async function withLimitLocks<T>(db: Db, keys: readonly EventKey[], fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    for (const name of [...new Set(keys.map(lockName))].sort()) await lockLimitKey(tx, name);
+    for (const name of [...new Set(keys.map(lockName))].sort()) await lockKey(tx, name);
     return fn(tx);
   });
 }

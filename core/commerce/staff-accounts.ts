@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import { hashPassword, verifyPassword } from "../security/password.ts";
 import { findCustomerByLogin, firstAccountWithRole, insertCustomer, setCustomerRole } from "../db/repositories/customers.ts";
-import { lockLimitKey } from "../db/repositories/auth-events.ts";
+import { lockKey } from "../db/repositories/locks.ts";
 
 export type StaffRole = "administrator" | "shop_manager";
 
@@ -49,7 +49,7 @@ export function randomStrongPassword(): string {
 export async function ensureStaffAccount(db: Db, q: { role: StaffRole; email?: string; password?: string; siteUrl: string }): Promise<StaffBootstrap> {
   const email = (q.email ?? `${LOCAL_PART[q.role]}@${staffEmailDomain(q.siteUrl)}`).trim().toLowerCase();
   return db.transaction(async (tx): Promise<StaffBootstrap> => {
-    await lockLimitKey(tx, `staff-bootstrap:${q.role}`);
+    await lockKey(tx, `staff-bootstrap:${q.role}`);
     const existing = await firstAccountWithRole(tx, q.role);
     if (existing !== null) return { outcome: "exists", id: existing };
     const account = await findCustomerByLogin(tx, email);

@@ -42,6 +42,8 @@ import {
   type ContentValues,
   type TermValues,
 } from "../../core/db/repositories/content.ts";
+import { lockKey } from "../../core/db/repositories/locks.ts";
+import type { Queryable } from "../../core/db/client.ts";
 import {
   attachmentEmbed,
   authorEmbed,
@@ -344,7 +346,7 @@ async function contentValues(
   user: RestUser,
   args: ContentWrite,
   current: ContentRow | null,
-): Promise<{ values: Partial<ContentValues>; categories?: number[]; tags?: number[] } | Reply> {
+): Promise<{ values: Partial<ContentValues>; slugWanted?: string; categories?: number[]; tags?: number[] } | Reply> {
   const { input, type, options } = ctx;
   const db = input.services.db;
   const values: Partial<ContentValues> = {};
@@ -418,11 +420,23 @@ async function contentValues(
     else if (status === "future" && when <= now) values.status = "publish";
   }
   // A slug is unique among posts and pages; one from the title when none is given (wp_unique_post_slug).
+  // The free one is chosen again inside the write's transaction, under a lock (chooseSlug): two writers at once.
+  let slugWanted: string | undefined;
   if (args.slug !== undefined || !current) {
     const wanted = slugify(args.slug ?? "") || slugify(values.title ?? current?.title ?? "") || (current?.slug ?? type);
-    values.slug = await uniquePostSlug(db, type === "page" && RESERVED_PAGE_SLUGS.has(wanted) ? `${wanted}-2` : wanted, current?.id);
+    slugWanted = type === "page" && RESERVED_PAGE_SLUGS.has(wanted) ? `${wanted}-2` : wanted;
+    values.slug = slugWanted;
   }
-  return { values, ...(categories ? { categories } : {}), ...(tags ? { tags } : {}) };
+  return { values, ...(slugWanted ? { slugWanted } : {}), ...(categories ? { categories } : {}), ...(tags ? { tags } : {}) };
+}
+
+/**
+ * `wanted`, or the first free `wanted-2`, `wanted-3` …, chosen inside the writing transaction under one lock for all
+ * post and page slugs, so writers at the same moment each get their own (the unique index stays the backstop).
+ */
+async function chooseSlug(trx: Queryable, wanted: string, exceptId?: number): Promise<string> {
+  await lockKey(trx, "posts.slug");
+  return uniquePostSlug(trx, wanted, exceptId);
 }
 
 const changesOf = (before: Record<string, unknown> | null, after: Record<string, unknown>) =>
@@ -463,16 +477,7 @@ async function createContentRoute(input: RestInput, type: ContentType): Promise<
   };
   // A post is always in a category: the site's default one when none is named (WordPress's default_category).
   const categories = type === "post" ? (checked.categories?.length ? checked.categories : await defaultCategory(input.services, options)) : undefined;
-  // Two writers may pick the same free slug at once: the unique index refuses the second, which takes the next one.
-  const base = values.slug;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await insertNewContent(input, ctx, user, values, categories, checked.tags);
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
-      values.slug = await uniquePostSlug(db, base);
-    }
-  }
+  return insertNewContent(input, ctx, user, values, categories, checked.tags);
 }
 
 async function insertNewContent(
@@ -486,6 +491,7 @@ async function insertNewContent(
   const { type } = ctx;
   const db = input.services.db;
   const id = await db.transaction(async (trx) => {
+    values.slug = await chooseSlug(trx, values.slug);
     const id = await insertContent(trx, type, values);
     if (categories) await setContentTerms(trx, id, "category", categories);
     if (tags) await setContentTerms(trx, id, "post_tag", tags);
@@ -535,6 +541,7 @@ async function updateContentRoute(input: RestInput, type: ContentType): Promise<
     tags: row.terms.post_tag,
   };
   await db.transaction(async (trx) => {
+    if (checked.slugWanted) values.slug = checked.values.slug = await chooseSlug(trx, checked.slugWanted, row.id);
     await updateContent(trx, row.id, values);
     if (checked.categories) await setContentTerms(trx, row.id, "category", checked.categories);
     if (checked.tags) await setContentTerms(trx, row.id, "post_tag", checked.tags);

@@ -423,6 +423,14 @@ describe("writing every kind", () => {
     expect((await new TestClient(shop.url).get("/product/api-pattern/")).status).toBe(200);
   });
 
+  it("products created at the same moment with one name each get their own slug", async () => {
+    const made = await Promise.all(Array.from({ length: 6 }, () => api(admin, "POST", "products", { name: "Same Moment Tie", regular_price: "9.00" })));
+    expect(made.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const slugs = made.map((r) => r.body.slug as string);
+    expect(new Set(slugs).size).toBe(6);
+    expect(slugs).toContain("same-moment-tie");
+  });
+
   it("a published product needs a price (the cart would charge none); a draft may wait for one", async () => {
     const published = await api(admin, "POST", "products", { name: "API Priceless" });
     expect(published.status).toBe(400);

@@ -1,10 +1,10 @@
 /**
  * `auth_events`: one row per counted event (a failed login, an e-mail check, a reset request or e-mail, a
  * script-error report), the memory of the sliding-window limits in core/commerce/rate-limits.ts. Only SQL lives here;
- * the check-and-record is made atomic by the caller's transaction and `lockLimitKey`.
+ * the check-and-record is made atomic by the caller's transaction and an advisory lock on the key (locks.ts).
  */
 import type { Queryable } from "../client.ts";
-import { raw, sql } from "../kysely.ts";
+import { sql } from "../kysely.ts";
 
 export type EventScope = "account" | "address" | "session";
 
@@ -12,16 +12,6 @@ export interface EventKey {
   kind: string;
   scope: EventScope;
   subject: string;
-}
-
-/**
- * Takes the transaction-scoped advisory lock of a limit's key: a second transaction checking the same key waits
- * here until the first commits, and then counts the events the first recorded. Lock keys in a fixed order.
- */
-export async function lockLimitKey(tx: Queryable, key: string): Promise<void> {
-  await sql(tx)
-    .selectNoFrom(raw`pg_advisory_xact_lock(hashtextextended(${key}, 0))`.as("locked"))
-    .execute();
 }
 
 /** Events of a key since a time; with `address`, only those recorded from that client address. */
