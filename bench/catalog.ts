@@ -16,7 +16,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { openPglite, openPostgres } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
-import { analyze, createManyVariationProduct, createScratchSchema } from "../core/db/seed/bench.ts";
+import { analyze, createManyVariationProduct } from "../core/db/seed/bench.ts";
+import { createScratchSchema } from "../core/db/scratch-schema.ts";
 import { seedBulkProducts, seedDemoData } from "../core/db/seed/seed.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);

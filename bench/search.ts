@@ -14,7 +14,8 @@ import os from "node:os";
 import path from "node:path";
 import { openPglite, openPostgres, type Db } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
-import { analyze, createScratchSchema } from "../core/db/seed/bench.ts";
+import { analyze } from "../core/db/seed/bench.ts";
+import { createScratchSchema } from "../core/db/scratch-schema.ts";
 import { seedBulkProducts, seedDemoData } from "../core/db/seed/seed.ts";
 import { searchListing, suggestProducts } from "../core/commerce/search.ts";
 

@@ -8,24 +8,19 @@
  * DB_TYPES_URL (default postgres://postgres@127.0.0.1:5432/test) names the server.
  */
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openPostgres } from "../core/db/client.ts";
+import { createScratchSchema } from "../core/db/scratch-schema.ts";
 import { migrate } from "../core/db/migrate.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "core/db/schema.ts");
 const verify = process.argv.includes("--verify");
 const base = process.env.DB_TYPES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const schema = `types_${randomBytes(4).toString("hex")}`;
-
-const admin = await openPostgres(base, 1);
-await admin.exec(`CREATE SCHEMA ${schema}`);
+const { schema, url, drop } = await createScratchSchema(base, "types");
 try {
-  const url = new URL(base);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  const db = await openPostgres(url.toString(), 1);
+  const db = await openPostgres(url, 1);
   try {
     await migrate(db);
   } finally {
@@ -34,7 +29,7 @@ try {
   const args = [
     "kysely-codegen",
     "--dialect=postgres",
-    `--url=${url.toString()}`,
+    `--url=${url}`,
     `--default-schema=${schema}`,
     `--include-pattern=${schema}.*`,
     "--numeric-parser=number",
@@ -45,6 +40,5 @@ try {
   if (verify) args.push("--verify");
   execFileSync("npx", args, { stdio: "inherit", cwd: ROOT });
 } finally {
-  await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-  await admin.close();
+  await drop();
 }

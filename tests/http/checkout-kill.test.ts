@@ -10,8 +10,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { openDatabase, type Db } from "../../core/db/client.ts";
+import { createScratchSchema } from "../../core/db/scratch-schema.ts";
 import { TestClient } from "../support/client.ts";
 import { billing, cardFields, openCheckout } from "./checkout-support.ts";
 
@@ -19,7 +19,7 @@ const RUNS = Math.max(1, Number(process.env.CHECKOUT_KILL_RUNS ?? 1));
 const STOCK = 1000;
 let dataDir: string;
 let databaseUrl: string | undefined;
-let schema: string | null = null;
+let scratch: { url: string; drop: () => Promise<void> } | null = null;
 let port: number;
 /** Everything every server process wrote, for the card-data check. */
 let allOutput = "";
@@ -29,26 +29,13 @@ beforeAll(async () => {
   port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
-    schema = `k_${randomBytes(6).toString("hex")}`;
-    const pg = (await import("pg")).default;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = new URL(base);
-    url.searchParams.set("options", `-c search_path=${schema}`);
-    databaseUrl = url.toString();
+    scratch = await createScratchSchema(base, "t_kill");
+    databaseUrl = scratch.url;
   }
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  if (schema && process.env.TEST_DATABASE_URL) {
-    const pg = (await import("pg")).default;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
+  await scratch?.drop();
 });
 
 interface Server {

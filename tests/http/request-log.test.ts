@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../core/config/env.server.ts";
+import { createScratchSchema } from "../../core/db/scratch-schema.ts";
 import type { RunningShop } from "../../server/main.ts";
 import { builtServer } from "../support/shop.ts";
 
@@ -23,22 +24,10 @@ beforeAll(async () => {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   let schemaUrl: string | undefined;
   if (databaseUrl) {
-    // One schema for this file, as tests/support/shop.ts does.
-    const schema = `t_reqlog_${Date.now().toString(36)}`;
-    const pg = (await import("pg")).default;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const u = new URL(databaseUrl);
-    u.searchParams.set("options", `-c search_path=${schema}`);
-    schemaUrl = u.toString();
-    afterAll(async () => {
-      const again = new pg.Client({ connectionString: databaseUrl });
-      await again.connect();
-      await again.query(`DROP SCHEMA ${schema} CASCADE`);
-      await again.end();
-    });
+    // One schema for this file (the shop runs in this process, on its own database URL).
+    const scratch = await createScratchSchema(databaseUrl, "t_reqlog");
+    schemaUrl = scratch.url;
+    afterAll(scratch.drop);
   }
   const env = parseEnv({
     NODE_ENV: "production",

@@ -1,6 +1,5 @@
 /** Data and scratch schemas for the benchmarks (bench/*.ts): nothing here runs in the shop. */
-import { randomBytes } from "node:crypto";
-import { openPostgres, type Db } from "../client.ts";
+import type { Db } from "../client.ts";
 import { raw, sql } from "../kysely.ts";
 
 /** A variable product with 8 colours × 25 patterns = 200 variations, written straight into the database. */
@@ -42,24 +41,4 @@ export async function createManyVariationProduct(db: Db): Promise<{ id: number; 
 /** Refreshes the planner's statistics (after bulk writes). */
 export async function analyze(db: Db): Promise<void> {
   await raw`ANALYZE`.execute(sql(db));
-}
-
-/**
- * A fresh schema on the PostgreSQL server at `baseUrl`: a connection URL whose search_path is that schema, and
- * how to drop it (with everything in it).
- */
-export async function createScratchSchema(baseUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `${prefix}_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: (name: ReturnType<typeof raw.id>) => ReturnType<typeof raw>) => {
-    const db = await openPostgres(baseUrl, 1);
-    try {
-      await statement(raw.id(schema)).execute(sql(db));
-    } finally {
-      await db.close();
-    }
-  };
-  await admin((name) => raw`CREATE SCHEMA ${name}`);
-  const url = new URL(baseUrl);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => admin((name) => raw`DROP SCHEMA ${name} CASCADE`) };
 }
