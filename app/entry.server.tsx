@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { isDatabaseBusy } from "../core/db/client.ts";
 
 export const streamTimeout = 5_000;
 
@@ -26,6 +27,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A loader that failed because the database was busy (docs/decisions/0027): 503 and Retry-After, not a 500.
+  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some(isDatabaseBusy)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "5");
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

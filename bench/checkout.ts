@@ -7,30 +7,12 @@
  * A checkout is four dependent requests with their own cookies and hidden fields, which autocannon's fixed request
  * lists cannot express, so this drives the flow with plain fetch from N concurrent shoppers.
  */
-import { startBenchServer } from "./support.ts";
+import { cookieSession, startBenchServer } from "./support.ts";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded; charset=UTF-8" };
 const server = await startBenchServer({ products: 50, port: Number(process.env.BENCH_PORT ?? 3994) });
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-
-function shopper() {
-  const jar = new Map<string, string>();
-  const send = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(server.url + path, {
-      ...init,
-      redirect: "manual",
-      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair!.indexOf("=");
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-    return res;
-  };
-  return send;
-}
 
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0);
 
@@ -53,7 +35,7 @@ try {
   const end = Date.now() + seconds * 1000;
   const worker = async (w: number) => {
     for (let i = 0; Date.now() < end; i++) {
-      const send = shopper();
+      const send = cookieSession(server.url);
       const t0 = performance.now();
       const added = (await (
         await send("/?wc-ajax=add_to_cart", { method: "POST", headers: FORM, body: `product_id=${productIds[(w * 7919 + i) % productIds.length]}&quantity=1` })

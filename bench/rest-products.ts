@@ -7,13 +7,15 @@
  * BENCH_PORT (default 3293), BENCH_DATABASE_URL=postgres://… for a PostgreSQL server instead of PGlite.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openPglite, openPostgres } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
-import { analyze, createScratchSchema } from "../core/db/seed/bench.ts";
+import { analyze } from "../core/db/seed/bench.ts";
+import { createScratchSchema } from "../core/db/scratch-schema.ts";
+import { cpuMs } from "./support.ts";
 import { seedBulkProducts, seedDemoData } from "../core/db/seed/seed.ts";
 import { registerCustomer } from "../core/commerce/accounts.ts";
 
@@ -66,12 +68,6 @@ async function signIn(): Promise<Record<string, string>> {
   if (login.status !== 302) throw new Error(`sign-in answered ${login.status}`);
   const restNonce = await (await fetch(`${url}/wp-admin/admin-ajax.php?action=rest-nonce`, { headers: { cookie: cookie() } })).text();
   return { cookie: cookie(), "X-WP-Nonce": restNonce };
-}
-
-/** The server process's CPU time so far, in milliseconds (Linux /proc; clock ticks of 100 Hz). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function measure(pid: number, name: string, path: string, headers: Record<string, string>): Promise<void> {

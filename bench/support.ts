@@ -1,6 +1,6 @@
 /** Shared by the benchmarks: start a production shop in a child process, load it, and measure what pages ship. */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -92,4 +92,28 @@ export async function shippedBytes(url: string): Promise<{ js: number; css: numb
   let cssBytes = 0;
   for (const href of css) cssBytes += await size(href);
   return { js: jsBytes, css: cssBytes, files: js.size + css.size };
+}
+
+/** A process's CPU time so far (user + system), in milliseconds (Linux /proc; clock ticks of 100 Hz). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A browser's cookie jar over fetch: each call sends the cookies the earlier answers set. */
+export function cookieSession(base: string) {
+  const jar = new Map<string, string>();
+  return async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const res = await fetch(base + path, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    return res;
+  };
 }

@@ -18,6 +18,8 @@ import { RestRouter, restMiddleware } from "./http/rest.ts";
 import { mediaHandler } from "./http/media.ts";
 import { pageHandler } from "./http/pages.ts";
 import { pathGuard } from "./http/path-guard.ts";
+import { sendBusy } from "./http/busy.ts";
+import { isDatabaseBusy } from "../core/db/client.ts";
 import { entriesToBody, isMultipart, readMultipart } from "./http/multipart.ts";
 import { createStorefront } from "../core/commerce/storefront.server.ts";
 import { sessionCookieName } from "../core/security/session-token.ts";
@@ -134,6 +136,11 @@ export function createApp(opts: AppOptions): express.Express {
 /** Maps body-parser and unexpected errors to each entry point's own error shape. */
 function errorHandler(services: AppServices) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (isDatabaseBusy(error)) {
+      services.logger.warn("request refused: database busy", { method: req.method, path: req.path, error: String((error as Error).message) });
+      if (res.headersSent) return void res.destroy();
+      return sendBusy(req, res);
+    }
     const e = error as { type?: string; status?: number; statusCode?: number };
     const status =
       e.type === "entity.too.large" ? 413 : e.type === "entity.parse.failed" || e.type === "parameters.too.many" ? 400 : (e.status ?? e.statusCode ?? 500);

@@ -23,6 +23,7 @@ import { migrate } from "../core/db/migrate.ts";
 import { settingOrInsert } from "../core/db/repositories/settings.ts";
 import { seedDemoData, seedDemoMenus, seedBulkProducts } from "../core/db/seed/seed.ts";
 import { ensureStaffAccount } from "../core/commerce/staff-accounts.ts";
+import { defaultOrderGate } from "../core/commerce/payment-runtime.server.ts";
 import { createApp } from "./app.ts";
 import { createServices, type AppServices } from "./services.ts";
 import { destinationsFromEnv } from "../core/tracking/intake.ts";
@@ -97,7 +98,13 @@ export interface RunningShop {
 export async function startShop(env: Env = parseEnv(), logger: Logger = createLogger(env.LOG_LEVEL), shopApp: ShopApp = bundledApp()): Promise<RunningShop> {
   const production = env.NODE_ENV === "production";
   const onPoolError = (error: Error) => logger.error("database pool: idle client failed", { error });
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.dataDir, "pglite"), onPoolError });
+  const db = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.join(env.dataDir, "pglite"),
+    onPoolError,
+    poolSize: env.DATABASE_POOL_SIZE,
+    waitMs: env.DATABASE_WAIT_MS,
+  });
   const applied = await migrate(db);
   if (applied.length) logger.info("migrations applied", { applied });
   const seeded = await seedDemoData(db);
@@ -117,6 +124,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     production,
     settingsJson: env.SHOP_SETTINGS,
     trackingDestinations: destinationsFromEnv(env),
+    orderGate: defaultOrderGate({ db }, env.DATABASE_POOL_SIZE, env.DATABASE_WAIT_MS),
     media: {
       storage: new DiskStorage(path.join(env.dataDir, "uploads")),
       maxBytes: env.MEDIA_MAX_BYTES,

@@ -14,6 +14,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/client.ts";
+import type { Gate } from "../db/gate.ts";
 import { normalizeCouponCode } from "../domain/pricing/index.ts";
 import type { Coupon, CartResult } from "../domain/pricing/index.ts";
 import { loadPricedCart, type CartOwner } from "./cart.ts";
@@ -39,6 +40,8 @@ import { saveCustomerAddress } from "./accounts.ts";
 
 export interface OrderDeps {
   db: Db;
+  /** How many order transactions run at once, and how long the others wait for their turn. */
+  orderGate: Gate;
   gateway: PaymentGateway;
   currency: string;
   currencyFormat: CurrencyFormat;
@@ -127,6 +130,29 @@ interface CreatedOrder {
   customerId: number | null;
 }
 
+function notStockedNotice(name: string, available: number): FieldError {
+  return notice(
+    available === 0
+      ? `Sorry, "${name}" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.`
+      : `Sorry, we do not have enough "${name}" in stock to fulfill your order (${available} available). We apologize for any inconvenience caused.`,
+  );
+}
+
+/**
+ * Before queueing for the order transaction: is something in the cart already sold out? A plain read, so in a storm
+ * on one product the shoppers after the last unit are answered at once instead of each waiting for the gate and
+ * the product's row lock. It only ever refuses what the transaction would refuse (stock never comes back on its
+ * own); the transaction's conditional UPDATE stays the rule for who gets the last units.
+ */
+async function soldOutNotice(deps: OrderDeps, req: PlaceOrderRequest): Promise<FieldError | null> {
+  const cart = await loadPricedCart(deps.db, req.owner, { now: deps.now(), loggedIn: req.customerId !== null, currencyFormat: deps.currencyFormat });
+  for (const need of stockNeeds(cart.lines)) {
+    const available = await stock.unitsLeft(deps.db, need);
+    if (available < need.quantity) return notStockedNotice(need.name, available);
+  }
+  return null;
+}
+
 /** Step 2: everything that must be all-or-nothing before money moves. */
 async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<CreatedOrder> {
   return deps.db.transaction(async (tx) => {
@@ -169,14 +195,7 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
     const needs = stockNeeds(cart.lines);
     for (const need of needs) {
       if (await stock.takeUnits(tx, need)) continue;
-      const available = await stock.unitsLeft(tx, need);
-      throw new CheckoutRefusal([
-        notice(
-          available === 0
-            ? `Sorry, "${need.name}" is not in stock. Please edit your cart and try again. We apologize for any inconvenience caused.`
-            : `Sorry, we do not have enough "${need.name}" in stock to fulfill your order (${available} available). We apologize for any inconvenience caused.`,
-        ),
-      ]);
+      throw new CheckoutRefusal([notStockedNotice(need.name, await stock.unitsLeft(tx, need))]);
     }
     const nameOf = new Map(cart.lines.map((l) => [l.key, l.name]));
     const detailsOf = new Map(cart.lines.map((l) => [l.key, lineReceiptDetails(l)]));
@@ -252,7 +271,9 @@ export async function placeOrder(deps: OrderDeps, req: PlaceOrderRequest): Promi
   }
   let created: CreatedOrder;
   try {
-    created = await createOrder(deps, req);
+    const soldOut = await soldOutNotice(deps, req);
+    if (soldOut) throw new CheckoutRefusal([soldOut]);
+    created = await deps.orderGate.run(() => createOrder(deps, req));
   } catch (error) {
     await claims.releaseClaim(deps.db, req.claimKey);
     if (error instanceof CheckoutRefusal) return { ok: false, errors: error.errors, reload: error.reload };

@@ -6,6 +6,7 @@
  */
 import { SandboxGateway } from "../payments/sandbox.server.ts";
 import { registerSingleton } from "../singletons.ts";
+import { Gate } from "../db/gate.ts";
 import { SqlSandboxStore } from "../payments/sql-store.server.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
 import { isCardTypeName, type GatewaySettings } from "../domain/payments/index.ts";
@@ -23,6 +24,14 @@ export interface PaymentRuntime {
   gateway: PaymentGateway;
   gateways: { card: GatewaySettings; echeck: GatewaySettings };
   deps: OrderDeps;
+}
+
+/**
+ * Order transactions at once: half the pool on PostgreSQL (the other half serves pages and carts during a checkout
+ * storm); one on PGlite, which runs one transaction at a time anyway.
+ */
+export function defaultOrderGate(services: Pick<ShopServices, "db">, poolSize = 10, waitMs = 10_000): Gate {
+  return new Gate(services.db.kind === "pglite" ? 1 : Math.max(1, Math.floor(poolSize / 2)), waitMs);
 }
 
 const runtimes = new WeakMap<ShopServices, PaymentRuntime>();
@@ -58,6 +67,7 @@ export function paymentRuntime(services: ShopServices): PaymentRuntime {
   };
   const deps: OrderDeps = {
     db: services.db,
+    orderGate: services.orderGate ?? defaultOrderGate(services),
     gateway,
     currency: services.config.currency.code,
     currencyFormat: services.config.currency.format,

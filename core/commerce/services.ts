@@ -3,6 +3,7 @@
  * and handed to both adapters: the wc-ajax/REST endpoints and the React Router loaders and actions.
  */
 import type { Db } from "../db/client.ts";
+import type { Gate } from "../db/gate.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import type { FunnelRecorder } from "../tracking/funnel.ts";
 
@@ -25,4 +26,6 @@ export interface ShopServices {
   production: boolean;
   /** The first-party funnel's buffer (core/tracking/funnel.ts); absent, nothing is counted. */
   funnel?: FunnelRecorder;
+  /** Order transactions pass through it (core/db/gate.ts); absent, a small one is made per shop. */
+  orderGate?: Gate;
 }

@@ -11,6 +11,13 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres://")
     .optional(),
+  /** Connections in the PostgreSQL pool of each process (DATABASE_URL only). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
+  /**
+   * How long (ms) a request waits for a pool connection, or for its turn to place an order, before the shop answers
+   * "busy, please try again" in the endpoint's own shape (never a bare 500).
+   */
+  DATABASE_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   REDIS_URL: z.string().optional(),
   /** Redis key and pub/sub prefix of the hub (default "shop:rt"); lets several shops or test runs share one Redis. */
   REDIS_PREFIX: z

@@ -25,6 +25,32 @@ export interface Db extends Queryable {
 }
 
 const RETRYABLE = new Set(["40001", "40P01"]);
+
+/**
+ * Thrown, and recognised by `isDatabaseBusy`, when the database could not serve a request in time: no pool connection
+ * within the wait, too many connections, a lock not granted within lock_timeout, or conflicts left after the retries.
+ * The HTTP layer answers it with "busy, please try again" in each entry point's shape (server/http/busy.ts).
+ */
+export class DatabaseBusyError extends Error {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = "DatabaseBusyError";
+  }
+}
+
+/** PostgreSQL's codes for "not now": too many connections, starting or stopping, lock_timeout, and the retried conflicts. */
+const BUSY_CODES = new Set(["53300", "57P03", "55P03", ...RETRYABLE]);
+
+export function isDatabaseBusy(error: unknown): boolean {
+  if (error instanceof DatabaseBusyError) return true;
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === "string" && BUSY_CODES.has(e.code)) return true;
+  // node-postgres's pool gives no code when connectionTimeoutMillis passes.
+  return typeof e?.message === "string" && e.message.startsWith("timeout exceeded when trying to connect");
+}
 const MAX_ATTEMPTS = 5;
 
 async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
@@ -81,7 +107,31 @@ const poolErrorToStderr: PoolErrorHandler = (error) =>
     }) + "\n",
   );
 
-export async function openPostgres(url: string, poolSize = 10, opts: { onError?: PoolErrorHandler } = {}): Promise<Db> {
+export interface PoolOptions {
+  onError?: PoolErrorHandler;
+  /** Longest wait (ms) for a free connection; then the query fails with a busy error (isDatabaseBusy). */
+  waitMs?: number;
+}
+
+/**
+ * A transaction's connection runs one query at a time: callers may start several at once (Promise.all over
+ * repository reads, as PGlite allows), and node-postgres queues them itself only as a deprecated behaviour.
+ */
+function oneAtATime(c: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }) {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    query(text: string, params?: unknown[]) {
+      const next = last.then(
+        () => c.query(text, params),
+        () => c.query(text, params),
+      );
+      last = next.catch(() => undefined);
+      return next;
+    },
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10, opts: PoolOptions = {}): Promise<Db> {
   const pgModule = await import("pg");
   const pg = pgModule.default ?? pgModule;
   // Bigint counts (count(*)) come back as JS numbers; amounts are int4 cents anyway.
@@ -92,7 +142,7 @@ export async function openPostgres(url: string, poolSize = 10, opts: { onError?:
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 30_000,
+    connectionTimeoutMillis: opts.waitMs ?? 30_000,
     lock_timeout: 30_000,
     idle_in_transaction_session_timeout: 60_000,
   });
@@ -113,7 +163,7 @@ export async function openPostgres(url: string, poolSize = 10, opts: { onError?:
         const client = await pool.connect();
         try {
           await client.query("BEGIN");
-          const result = await fn(wrap(client));
+          const result = await fn(wrap(oneAtATime(client)));
           await client.query("COMMIT");
           return result;
         } catch (error) {
@@ -127,6 +177,14 @@ export async function openPostgres(url: string, poolSize = 10, opts: { onError?:
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; onPoolError?: PoolErrorHandler }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, undefined, { onError: opts.onPoolError }) : openPglite(opts.dataDir);
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  onPoolError?: PoolErrorHandler;
+  poolSize?: number;
+  waitMs?: number;
+}): Promise<Db> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize, { onError: opts.onPoolError, ...(opts.waitMs ? { waitMs: opts.waitMs } : {}) })
+    : openPglite(opts.dataDir);
 }

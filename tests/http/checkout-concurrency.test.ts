@@ -38,7 +38,9 @@ describe("concurrent checkouts", () => {
         const replies = await Promise.all(shoppers.map(({ client, page }) => submitCheckout(client, page, { ...billing(), ...cardFields() })));
         const won = replies.filter((r) => r.result === "success");
         expect(won.length).toBe(10);
-        for (const r of replies.filter((x) => x.result !== "success")) expect(r.messages).toMatch(/not in stock|do not have enough/);
+        // The others are told it sold out; on a starved machine a late one may instead be told the shop is busy
+        // (docs/decisions/0027) — a clear answer in the checkout's shape either way, never a 500.
+        for (const r of replies.filter((x) => x.result !== "success")) expect(r.messages).toMatch(/not in stock|do not have enough|very busy/);
         const [stock] = await shop.services.db.query<{ stock_quantity: number }>(`SELECT stock_quantity FROM products WHERE id = $1`, [productId]);
         const [ordered] = await shop.services.db.query<{ n: number }>(
           `SELECT coalesce(sum(l.quantity), 0)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.product_id = $1 AND o.status = 'processing' AND o.id > $2`,
