@@ -1,6 +1,6 @@
 /** The server half of the my-account route: its loader (and action), everything that reaches the database; the route module renders. */
 import { redirect } from "react-router";
-import { loginWithLimits, registerCustomer, registrationSchema } from "../../core/commerce/accounts.ts";
+import { loginWithLimits, registerWithLimits, registrationSchema } from "../../core/commerce/accounts.ts";
 import { listCustomerOrders } from "../../core/db/repositories/orders.ts";
 import { CANCEL_ORDER_NONCE_ACTION, orderActionsFor } from "../../core/commerce/orders.ts";
 import { REGISTRATION_SESSION_FLAG } from "../../core/domain/tracking/events.ts";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { error: "Your session has expired. Please reload the page and try again.", intent };
     const parsed = registrationSchema.safeParse({ email: form.get("email"), password: form.get("password") });
     if (!parsed.success) return { error: parsed.error.issues[0]!.message, intent };
-    const result = await registerCustomer(services.db, parsed.data);
+    const result = await registerWithLimits(services.db, { input: parsed.data, address: context.clientAddress, now: services.now() });
     if (!result.ok) return { error: result.message, intent };
     await shop.signIn(result.customerId);
     await shop.updateSessionData((d) => (d[REGISTRATION_SESSION_FLAG] = true));

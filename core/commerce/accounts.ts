@@ -37,6 +37,15 @@ export async function registerCustomer(db: Queryable, input: Registration): Prom
   return { ok: true, customerId: id };
 }
 
+/** My account's registration form, limited per client address like the sign-in (AUTH_LIMITS). Every try counts. */
+export async function registerWithLimits(db: Db, q: { input: Registration; address: string; now: Date }): Promise<RegisterResult> {
+  const taken = await consumeLimits(db, q.now, [
+    { kind: "register", scope: "address", subject: q.address, max: AUTH_LIMITS.registrationsPerAddressPerHour, windowMs: HOUR },
+  ]);
+  if (!taken.ok) return { ok: false, message: AUTH_LIMITS.tooManyMessage };
+  return registerCustomer(db, q.input);
+}
+
 /** Checks an e-mail (or display name) and password; the same work is done whether or not the account exists. */
 export async function checkCredentials(db: Queryable, login: string, password: string): Promise<number | null> {
   const account = await customers.findCustomerByLogin(db, login.trim().slice(0, 254));
@@ -65,6 +74,8 @@ export const AUTH_LIMITS = {
   userChecksPerAddressPer5Min: 120,
   /** Every e-mail check answers after at least this long, so its timing does not tell whether an account exists. */
   userCheckFloorMs: 150,
+  /** Accounts registered on My account per client address per hour (a household or office signs up a few; a bot thousands). */
+  registrationsPerAddressPerHour: 10,
   /** Password reset requests per client address per 15 minutes. */
   resetRequestsPerAddressPer15Min: 10,
   /** Reset e-mails per account per hour asked from one client address… */

@@ -220,6 +220,26 @@ describe("abuse limits on the account pages", () => {
     expect(await ask("192.0.2.51", "nobody@example.com")).toContain("If an account matches");
   });
 
+  it("/my-account/ registrations are limited per address, across fresh browsers; another address still registers", async () => {
+    const register = async (address: string, email: string) => {
+      const browser = new TestClient(shop.url);
+      const nonce = hidden(await (await browser.get("/my-account/")).text(), "woocommerce-register-nonce");
+      const res = await browser.request("/my-account/", {
+        method: "POST",
+        headers: from(address),
+        form: { "woocommerce-register-nonce": nonce, email, password: "a long enough password 1", intent: "register" },
+      });
+      return { status: res.status, body: await res.text() };
+    };
+    for (let i = 0; i < AUTH_LIMITS.registrationsPerAddressPerHour; i++) expect((await register("198.51.100.42", `signup${i}@example.com`)).status).toBe(302);
+    const refused = await register("198.51.100.42", "one-too-many@example.com");
+    expect(refused.status).toBe(200);
+    expect(refused.body).toContain("Too many attempts. Please wait a few minutes and try again.");
+    const [row] = await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM customers WHERE email = 'one-too-many@example.com'`);
+    expect(row!.n).toBe(0);
+    expect((await register("198.51.100.43", "one-too-many@example.com")).status).toBe(302);
+  });
+
   it("/my-account/ sign-in failures are limited per address across accounts and fresh browsers", async () => {
     await registerCustomer(shop.services.db, { email: "victim@example.com", password: "right password 1", first_name: "", last_name: "" });
     const attempt = async (address: string, username: string, password: string) => {
