@@ -159,9 +159,14 @@ export function highlightTier(table: Element, quantity: number): void {
 }
 
 /**
- * Starts the live price and bulk table on the page's product form. Returns a function that stops it.
+ * Starts the live price and bulk table on the page's product form. Returns a function that stops it. With
+ * `changedBeforeMount` (the form changed while this chunk loaded, dynamic-pricing-boot.ts), it reacts to that change at once.
  */
-export function mountDynamicPricing(params: AwdrParams, formElement: unknown = document.querySelector("div.product form.cart")): () => void {
+export function mountDynamicPricing(
+  params: AwdrParams,
+  formElement: unknown = document.querySelector("div.product form.cart"),
+  changedBeforeMount?: { variation: VariationInfo | null },
+): () => void {
   const form = asProductForm(formElement);
   if (!form) return () => {};
   const stops: (() => void)[] = [];
@@ -296,6 +301,7 @@ export function mountDynamicPricing(params: AwdrParams, formElement: unknown = d
   }
   const table = document.querySelector(BULK_TABLE_SELECTOR);
   if (table) highlightTier(table, readQuantity(form));
+  if (changedBeforeMount) setTimeout(() => onChange(changedBeforeMount.variation), 0);
 
   return () => {
     clearTimeout(priceTimer);

@@ -10,15 +10,9 @@ import { selectMatch } from "../../../core/domain/live/selection.ts";
 import { applyUpdate, parseUpdate, shouldRefetch } from "../../../core/domain/live/update.ts";
 import type { Rpc, Subscribe } from "./connection.ts";
 import { loadLiveMatches, type Log } from "./loading.ts";
+import { INITIAL_LIVE_STATE, selectedMatch, type LiveMatchState } from "./live-state.ts";
 
-export interface LiveMatchState {
-  readonly loading: boolean;
-  readonly matches: MatchMap;
-  readonly selected: string | null;
-  readonly indicators: Indicators;
-}
-
-export const INITIAL_LIVE_STATE: LiveMatchState = { loading: true, matches: new Map(), selected: null, indicators: {} };
+export { INITIAL_LIVE_STATE, selectedMatch, type LiveMatchState };
 
 export interface StorageLike {
   getItem(key: string): string | null;
@@ -52,9 +46,6 @@ export interface LiveMatchController {
   reload(): Promise<void>;
 }
 
-export function selectedMatch(state: LiveMatchState): LiveMatch | undefined {
-  return state.selected === null ? undefined : state.matches.get(state.selected);
-}
 
 export function createLiveMatchController(deps: ControllerDeps): LiveMatchController {
   let state = INITIAL_LIVE_STATE;
