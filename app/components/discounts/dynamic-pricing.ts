@@ -328,18 +328,3 @@ export async function getProductDiscount(params: AwdrParams, productId: number |
     return null;
   }
 }
-
-/**
- * With refresh_order_review '1' the checkout's order review is refreshed when the billing details or the
- * payment method change (prices can depend on the customer), through the 'update_checkout' event.
- */
-export function mountOrderReviewRefresh(params: AwdrParams, root: Document = document): () => void {
-  if (params.refresh_order_review !== "1") return () => {};
-  const onChange = (event: Event) => {
-    const target = event.target as HTMLInputElement | null;
-    if (!target?.name || !(target.name.startsWith("billing_") || target.name === "payment_method")) return;
-    fire("update_checkout", { update_shipping_method: false });
-  };
-  root.addEventListener("change", onChange);
-  return () => root.removeEventListener("change", onChange);
-}
