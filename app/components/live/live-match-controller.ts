@@ -4,7 +4,7 @@
  * component only renders `getState()`; tests drive this with fakes and a fake clock.
  */
 import { LIVE_AUTO_UPDATE_MS, MATCH_SLUG_STORAGE_KEY, SPORT } from "../../../core/domain/live/constants.ts";
-import { nextExpiry, pruneIndicators, setIndicator, type Indicators } from "../../../core/domain/live/indicator.ts";
+import { nextExpiry, pruneIndicators, setIndicator } from "../../../core/domain/live/indicator.ts";
 import { toMatchMap, type LiveMatch, type MatchMap } from "../../../core/domain/live/schema.ts";
 import { selectMatch } from "../../../core/domain/live/selection.ts";
 import { applyUpdate, parseUpdate, shouldRefetch } from "../../../core/domain/live/update.ts";
@@ -45,7 +45,6 @@ export interface LiveMatchController {
   /** Fetches the full data again and re-selects. */
   reload(): Promise<void>;
 }
-
 
 export function createLiveMatchController(deps: ControllerDeps): LiveMatchController {
   let state = INITIAL_LIVE_STATE;
