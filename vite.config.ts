@@ -39,6 +39,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,
+    // The browser files through terser (a few KB less gzip per page than esbuild's minifier, issue 18); the server
+    // bundle is not minified.
+    ...(isSsrBuild ? {} : { minify: "terser" as const, terserOptions: { compress: { passes: 2 } } }),
     // One module graph: the server bundle's input is the server itself, which imports the React Router app
     // (virtual:react-router/server-build), so server and pages share every module of core/ and server/.
     // Output: {build}/server/index.js; packages in node_modules stay external.

@@ -8,7 +8,7 @@ import { LIVE_WIDGET_PLACE_SELECTOR } from "../core/domain/live/constants.ts";
 import type { LiveLang } from "../core/domain/live/constants.ts";
 import { liveLang } from "../core/domain/live/i18n.ts";
 import { LiveMatchWidget } from "./components/live/LiveMatchWidget.tsx";
-import { setShopOrigin } from "./components/live/connection.ts";
+import { setShopOrigin } from "./components/live/shop-origin.ts";
 
 declare global {
   interface Window {

@@ -14,7 +14,7 @@ export interface BenchServer {
 
 export async function startBenchServer(opts: { products: number; port: number; env?: Record<string, string> }): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  const child = spawn(process.execPath, ["build/server/index.js"], {
+  const child = spawn(process.execPath, [path.join(process.env.SHOP_BUILD_DIR ?? "build", "server/index.js")], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -6,8 +6,8 @@
  */
 import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
 import { DEFAULT_SWATCH_SETTINGS, type SwatchSettings } from "../domain/catalog/settings.ts";
-import { DEFAULT_ENABLED_CARD_TYPES } from "../domain/payments/card-types.ts";
-import { COUNT_ENDPOINTS } from "../domain/share/networks.ts";
+import { DEFAULT_ENABLED_CARD_TYPES } from "../domain/payments/default-card-types.ts";
+import { COUNT_ENDPOINTS } from "../domain/share/count-endpoints.ts";
 import { TRACKING_EVENTS } from "../domain/tracking/events.ts";
 
 /** docs/contract/storefront.md §9 'Variation swatches', the domain's defaults; the display limits are shop.swatchDisplayLimit (and off on archives). */

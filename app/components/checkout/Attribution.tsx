@@ -19,6 +19,9 @@ export function AttributionScript() {
     const documentLoad = previous.current === null;
     const referrer = previous.current ?? document.referrer;
     previous.current = url;
+    // The document load was counted by the inline script (it sets window.sbjs): the chunk is needed now only to fill
+    // a form's attribution inputs (checkout, registration); otherwise it loads on the next navigation (issue 18).
+    if (documentLoad && window.sbjs && !document.querySelector("wc-order-attribution-inputs")) return;
     load().then(
       (m) => {
         m.trackPageView(url, referrer, documentLoad);

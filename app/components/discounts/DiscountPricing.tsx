@@ -1,11 +1,14 @@
 /**
  * The discount add-on on a product page: the promotion text (mask products), the bulk-discount table
  * ('.awdr-bulk-customizable-table', server-rendered so it is there without JavaScript) and, once
- * hydrated, the live price and table script driven by the page's `awdr_params`.
+ * hydrated, the live price and table script driven by the page's `awdr_params` (loaded on the first touch of the form).
  */
 import { useEffect } from "react";
 import type { AwdrParams, DiscountPageData } from "./awdr-params.ts";
-import { getProductDiscount, mountDynamicPricing } from "./dynamic-pricing.ts";
+import { mountDynamicPricingOnDemand } from "./dynamic-pricing-boot.ts";
+
+/** The live price and table script, loaded when the shopper first touches the product form (issue 18). */
+const load = () => import("./dynamic-pricing.ts");
 
 declare global {
   interface Window {
@@ -19,8 +22,8 @@ export function DiscountPricing({ data }: { data: DiscountPageData }) {
   useEffect(() => {
     const params = window.awdr_params;
     if (!params) return;
-    window.awdr_get_product_discount = (productId, qty, customPrice) => getProductDiscount(params, productId, qty, customPrice);
-    const stop = mountDynamicPricing(params);
+    window.awdr_get_product_discount = (productId, qty, customPrice) => load().then((m) => m.getProductDiscount(params, productId, qty, customPrice));
+    const stop = mountDynamicPricingOnDemand(params, load);
     return () => {
       stop();
       delete window.awdr_get_product_discount;

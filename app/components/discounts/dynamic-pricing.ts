@@ -159,9 +159,14 @@ export function highlightTier(table: Element, quantity: number): void {
 }
 
 /**
- * Starts the live price and bulk table on the page's product form. Returns a function that stops it.
+ * Starts the live price and bulk table on the page's product form. Returns a function that stops it. With
+ * `changedBeforeMount` (the form changed while this chunk loaded, dynamic-pricing-boot.ts), it reacts to that change at once.
  */
-export function mountDynamicPricing(params: AwdrParams, formElement: unknown = document.querySelector("div.product form.cart")): () => void {
+export function mountDynamicPricing(
+  params: AwdrParams,
+  formElement: unknown = document.querySelector("div.product form.cart"),
+  changedBeforeMount?: { variation: VariationInfo | null },
+): () => void {
   const form = asProductForm(formElement);
   if (!form) return () => {};
   const stops: (() => void)[] = [];
@@ -296,6 +301,7 @@ export function mountDynamicPricing(params: AwdrParams, formElement: unknown = d
   }
   const table = document.querySelector(BULK_TABLE_SELECTOR);
   if (table) highlightTier(table, readQuantity(form));
+  if (changedBeforeMount) setTimeout(() => onChange(changedBeforeMount.variation), 0);
 
   return () => {
     clearTimeout(priceTimer);
@@ -321,19 +327,4 @@ export async function getProductDiscount(params: AwdrParams, productId: number |
     console.log(ERROR_PREFIX + (error as Error).message);
     return null;
   }
-}
-
-/**
- * With refresh_order_review '1' the checkout's order review is refreshed when the billing details or the
- * payment method change (prices can depend on the customer), through the 'update_checkout' event.
- */
-export function mountOrderReviewRefresh(params: AwdrParams, root: Document = document): () => void {
-  if (params.refresh_order_review !== "1") return () => {};
-  const onChange = (event: Event) => {
-    const target = event.target as HTMLInputElement | null;
-    if (!target?.name || !(target.name.startsWith("billing_") || target.name === "payment_method")) return;
-    fire("update_checkout", { update_shipping_method: false });
-  };
-  root.addEventListener("change", onChange);
-  return () => root.removeEventListener("change", onChange);
 }

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
-import { COUNTRIES } from "../../../core/domain/checkout/address.ts";
+import { COUNTRIES } from "../../../core/domain/checkout/countries.ts";
 import { COUNTRY_REGIONS } from "../../../core/domain/checkout/change-country.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 

@@ -2,13 +2,15 @@
  * The single live-match widget (docs/contract/storefront.md §2 'Live-match widget'). Server render and
  * first client render show the loader; the connection starts in an effect.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type Ref } from "react";
 import { MISSING_TEXT, TEAM_ICON_SIZE } from "../../../core/domain/live/constants.ts";
 import { leadingTeam, statusLine, type Side } from "../../../core/domain/live/display.ts";
 import { liveLang, liveTexts } from "../../../core/domain/live/i18n.ts";
 import type { LiveMatch } from "../../../core/domain/live/schema.ts";
-import { clientRpc, clientSubscribe, shopAsset } from "./connection.ts";
-import { createLiveMatchController, INITIAL_LIVE_STATE, selectedMatch, type ControllerDeps, type LiveMatchState } from "./live-match-controller.ts";
+import { shopAsset } from "./shop-origin.ts";
+import type { ControllerDeps } from "./live-match-controller.ts";
+import { INITIAL_LIVE_STATE, selectedMatch, type LiveMatchState } from "./live-state.ts";
+import { onVisible } from "../../lib/on-visible.ts";
 
 export interface LiveMatchWidgetProps {
   /** nl, ro, ka, hy, az, el, pl, uz; anything else is en. */
@@ -36,30 +38,44 @@ export function LiveMatchWidget({ lang, debug = false, deps }: LiveMatchWidgetPr
     window.liveMatchWidgetPresent = true;
   }, []);
 
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const log = deps?.log ?? ((message: string, detail?: unknown) => console.log(`[live-match] ${message}`, detail ?? ""));
-    const baseSubscribe = deps?.subscribe ?? clientSubscribe();
-    const controller = createLiveMatchController({
-      rpc: deps?.rpc ?? clientRpc(),
-      subscribe: debug ? (ch, on) => baseSubscribe(ch, (d) => (log("publication", d), on(d))) : baseSubscribe,
-      storage: deps?.storage !== undefined ? deps.storage : browserStorage(),
-      lang: language,
-      log,
-      now: deps?.now ?? Date.now,
-      timers: deps?.timers ?? { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
-      channel: deps?.channel,
-    });
-    const unlisten = controller.subscribe(() => setState(controller.getState()));
-    controller.start();
+    // The connection, the controller and zod load when the widget comes into view (issue 18).
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    const start = async () => {
+      const runtime = await import("./live-runtime.ts");
+      if (cancelled) return;
+      const log = deps?.log ?? ((message: string, detail?: unknown) => console.log(`[live-match] ${message}`, detail ?? ""));
+      const baseSubscribe = deps?.subscribe ?? runtime.clientSubscribe();
+      const controller = runtime.createLiveMatchController({
+        rpc: deps?.rpc ?? runtime.clientRpc(),
+        subscribe: debug ? (ch, on) => baseSubscribe(ch, (d) => (log("publication", d), on(d))) : baseSubscribe,
+        storage: deps?.storage !== undefined ? deps.storage : browserStorage(),
+        lang: language,
+        log,
+        now: deps?.now ?? Date.now,
+        timers: deps?.timers ?? { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
+        channel: deps?.channel,
+      });
+      const unlisten = controller.subscribe(() => setState(controller.getState()));
+      controller.start();
+      stop = () => {
+        unlisten();
+        controller.stop();
+      };
+    };
+    const cancelVisible = onVisible(root.current, () => void start());
     return () => {
-      unlisten();
-      controller.stop();
+      cancelled = true;
+      cancelVisible();
+      stop?.();
     };
     // deps is an escape hatch for tests, read once per mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language, debug]);
 
-  return <LiveMatchView state={state} lang={language} />;
+  return <LiveMatchView state={state} lang={language} rootRef={root} />;
 }
 
 function TeamCell({ match, side, winning }: { match: LiveMatch; side: Side; winning: boolean }) {
@@ -93,18 +109,18 @@ function Placeholder({ text }: { text: string }) {
 }
 
 /** Pure rendering of a state; used for server rendering and tests too. */
-export function LiveMatchView({ state, lang }: { state: LiveMatchState; lang: string }) {
+export function LiveMatchView({ state, lang, rootRef }: { state: LiveMatchState; lang: string; rootRef?: Ref<HTMLDivElement> }) {
   const texts = liveTexts(lang);
   if (state.loading) {
     return (
-      <div className="live-widget live-widget--loading" aria-busy="true">
+      <div ref={rootRef} className="live-widget live-widget--loading" aria-busy="true">
         <div className="live-loader" role="status" aria-label={texts.loading} />
       </div>
     );
   }
   if (state.matches.size === 0) {
     return (
-      <div className="live-widget">
+      <div ref={rootRef} className="live-widget">
         <p className="live-empty">{texts.empty}</p>
       </div>
     );
@@ -112,7 +128,7 @@ export function LiveMatchView({ state, lang }: { state: LiveMatchState; lang: st
   const match = selectedMatch(state);
   if (!match) {
     return (
-      <div className="live-widget">
+      <div ref={rootRef} className="live-widget">
         <Placeholder text={texts.messages[0]} />
       </div>
     );
@@ -121,7 +137,7 @@ export function LiveMatchView({ state, lang }: { state: LiveMatchState; lang: st
   const leader = match.stage === "plan" ? null : leadingTeam(match.home.score, match.away.score);
   const ind = state.indicators[match.slug];
   return (
-    <div className="live-widget" data-slug={match.slug}>
+    <div ref={rootRef} className="live-widget" data-slug={match.slug}>
       {match.live ? null : <Placeholder text={`${texts.messages[1]} ${match.date} ${match.time} ${match.home.name} - ${match.away.name}.`} />}
       <div className="live-match-card">
         <div className="live-match-card__title">

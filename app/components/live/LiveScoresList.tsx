@@ -3,14 +3,15 @@
  * grouped by league, asked for live → today → tomorrow, refreshed every 10
  * minutes. Server render shows the loading state; data loads in an effect.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type Ref } from "react";
 import { LIST_REFRESH_MS, type Period } from "../../../core/domain/live/constants.ts";
 import { formatDate, formatTime, leadingTeam, listStatus, scoreText } from "../../../core/domain/live/display.ts";
 import { listLang, listTexts } from "../../../core/domain/live/i18n.ts";
 import { isNotStarted } from "../../../core/domain/live/stages.ts";
 import type { SportsMatch } from "../../../core/domain/live/schema.ts";
-import { clientRpc, type Rpc } from "./connection.ts";
-import { loadListMatches, type Log } from "./loading.ts";
+import type { Rpc } from "./connection.ts";
+import type { Log } from "./loading.ts";
+import { onVisible } from "../../lib/on-visible.ts";
 
 export interface ListState {
   readonly loading: boolean;
@@ -37,23 +38,32 @@ export function LiveScoresList({ lang, rpc, log, refreshMs = LIST_REFRESH_MS }: 
   const language = listLang(lang);
   const [state, setState] = useState<ListState>(INITIAL_LIST_STATE);
 
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    // The connection and zod load when the widget comes into view (issue 18).
     let alive = true;
-    const call = rpc ?? clientRpc();
+    let timer: number | undefined;
     const logger = log ?? ((m: string, d?: unknown) => console.log(`[live-scores] ${m}`, d ?? ""));
-    const load = async (): Promise<void> => {
-      const r = await loadListMatches(call, language, logger);
-      if (alive) setState({ loading: false, period: r.period, matches: r.matches });
-    };
-    void load();
-    const timer = window.setInterval(() => void load(), refreshMs);
+    const cancelVisible = onVisible(root.current, () => {
+      void import("./live-runtime.ts").then((runtime) => {
+        if (!alive) return;
+        const call = rpc ?? runtime.clientRpc();
+        const load = async (): Promise<void> => {
+          const r = await runtime.loadListMatches(call, language, logger);
+          if (alive) setState({ loading: false, period: r.period, matches: r.matches });
+        };
+        void load();
+        timer = window.setInterval(() => void load(), refreshMs);
+      });
+    });
     return () => {
       alive = false;
+      cancelVisible();
       window.clearInterval(timer);
     };
   }, [language, rpc, log, refreshMs]);
 
-  return <LiveScoresView state={state} lang={language} offset={localOffset} />;
+  return <LiveScoresView state={state} lang={language} offset={localOffset} rootRef={root} />;
 }
 
 function groupByLeague(matches: readonly SportsMatch[]): { league: SportsMatch["league"]; matches: SportsMatch[] }[] {
@@ -117,11 +127,21 @@ function MatchRow({ match, lang, offset }: { match: SportsMatch; lang: string; o
 }
 
 /** Pure rendering of a state (server render, tests). `offset` gives minutes east of UTC for a date; default UTC. */
-export function LiveScoresView({ state, lang, offset = () => 0 }: { state: ListState; lang: string; offset?: (unixSeconds: number) => number }) {
+export function LiveScoresView({
+  state,
+  lang,
+  offset = () => 0,
+  rootRef,
+}: {
+  state: ListState;
+  lang: string;
+  offset?: (unixSeconds: number) => number;
+  rootRef?: Ref<HTMLDivElement>;
+}) {
   const texts = listTexts(lang);
   if (state.loading) {
     return (
-      <div className="live-scores live-scores--loading" aria-busy="true">
+      <div ref={rootRef} className="live-scores live-scores--loading" aria-busy="true">
         <div className="live-loader" role="status">
           {texts.loading}
         </div>
@@ -130,13 +150,13 @@ export function LiveScoresView({ state, lang, offset = () => 0 }: { state: ListS
   }
   if (state.matches.length === 0) {
     return (
-      <div className="live-scores">
+      <div ref={rootRef} className="live-scores">
         <p className="live-empty">{texts.empty}</p>
       </div>
     );
   }
   return (
-    <div className="live-scores" data-period={state.period ?? undefined}>
+    <div ref={rootRef} className="live-scores" data-period={state.period ?? undefined}>
       {groupByLeague(state.matches).map(({ league, matches }) => (
         <section className="live-league" key={`${league.country}|${league.slug}`}>
           <h3 className="live-league__title">

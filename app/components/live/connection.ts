@@ -5,28 +5,14 @@
  */
 import { Centrifuge, type PublicationContext } from "centrifuge";
 import { CONNECTION_OPTIONS, WS_PATH } from "../../../core/domain/live/constants.ts";
+import { getShopOrigin } from "./shop-origin.ts";
 
 /** `wss://host/ws` on https pages, `ws://host/ws` otherwise. */
 export function wsUrl(loc: { readonly protocol: string; readonly host: string }): string {
   return `${loc.protocol === "https:" ? "wss" : "ws"}://${loc.host}${WS_PATH}`;
 }
 
-let shopOrigin: string | null = null;
-
-/**
- * The embed, hosted on another site, talks to the shop it was loaded from:
- * its hub and its images, not the host page's origin.
- */
-export function setShopOrigin(origin: string): void {
-  shopOrigin = origin;
-}
-
-/** A root-relative address from the feed (an image) resolved against the shop when embedded elsewhere. */
-export function shopAsset(url: string): string {
-  return shopOrigin && url.startsWith("/") && !url.startsWith("//") ? `${shopOrigin}${url}` : url;
-}
-
-export function createClient(url: string = wsUrl(shopOrigin ? new URL(shopOrigin) : window.location)): Centrifuge {
+export function createClient(url: string = wsUrl(new URL(getShopOrigin() ?? window.location.href))): Centrifuge {
   return new Centrifuge(url, { ...CONNECTION_OPTIONS });
 }
 

@@ -4,21 +4,15 @@
  * component only renders `getState()`; tests drive this with fakes and a fake clock.
  */
 import { LIVE_AUTO_UPDATE_MS, MATCH_SLUG_STORAGE_KEY, SPORT } from "../../../core/domain/live/constants.ts";
-import { nextExpiry, pruneIndicators, setIndicator, type Indicators } from "../../../core/domain/live/indicator.ts";
+import { nextExpiry, pruneIndicators, setIndicator } from "../../../core/domain/live/indicator.ts";
 import { toMatchMap, type LiveMatch, type MatchMap } from "../../../core/domain/live/schema.ts";
 import { selectMatch } from "../../../core/domain/live/selection.ts";
 import { applyUpdate, parseUpdate, shouldRefetch } from "../../../core/domain/live/update.ts";
 import type { Rpc, Subscribe } from "./connection.ts";
 import { loadLiveMatches, type Log } from "./loading.ts";
+import { INITIAL_LIVE_STATE, selectedMatch, type LiveMatchState } from "./live-state.ts";
 
-export interface LiveMatchState {
-  readonly loading: boolean;
-  readonly matches: MatchMap;
-  readonly selected: string | null;
-  readonly indicators: Indicators;
-}
-
-export const INITIAL_LIVE_STATE: LiveMatchState = { loading: true, matches: new Map(), selected: null, indicators: {} };
+export { INITIAL_LIVE_STATE, selectedMatch, type LiveMatchState };
 
 export interface StorageLike {
   getItem(key: string): string | null;
@@ -50,10 +44,6 @@ export interface LiveMatchController {
   subscribe(listener: () => void): () => void;
   /** Fetches the full data again and re-selects. */
   reload(): Promise<void>;
-}
-
-export function selectedMatch(state: LiveMatchState): LiveMatch | undefined {
-  return state.selected === null ? undefined : state.matches.get(state.selected);
 }
 
 export function createLiveMatchController(deps: ControllerDeps): LiveMatchController {

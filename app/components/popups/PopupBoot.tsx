@@ -1,12 +1,15 @@
 /**
  * The popups' always-loaded part, kept tiny (docs/contract/storefront.md §4 'Popups'): catches link-action and open
  * selector clicks (their handlers load on the first one), loads the page-visit chunk (page views, sessions,
- * conversions) once the page is interactive, and — only on a page that has popups — the engine's chunk then.
+ * conversions) once the page is interactive, and — only on a page that has popups — the engine's chunk: then, when a
+ * popup's trigger runs on its own (a delay, inactivity, a click count, an element in view, an ad blocker), else on the
+ * shopper's first move (a scroll, the pointer, a key or touch: what the scrolling and exit-intent triggers wait for)
+ * or a link action, so a page whose popups wait for the shopper does not load the engine with the page (issue 18).
  */
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { LINK_ACTION_HREF } from "../../../core/domain/popups/link-action-href.ts";
-import type { PopupPageData } from "../../../core/domain/popups/settings.ts";
+import type { PagePopup, PopupPageData } from "../../../core/domain/popups/settings.ts";
 import { popupBridge, withEngine } from "./bridge.ts";
 import { loadChunk } from "../../lib/page-errors.ts";
 
@@ -39,6 +42,32 @@ function whenInteractive(run: () => void): () => void {
   };
 }
 
+/** Triggers that fire without the shopper moving: their popups need the engine as soon as the page is interactive. */
+const SELF_STARTING_TRIGGERS = ["page_load", "scrolling_to", "click", "inactivity", "adblock_detection"] as const;
+
+const needsEngineAtOnce = (popups: readonly PagePopup[]) => popups.some((p) => SELF_STARTING_TRIGGERS.some((t) => p.triggers[t] !== undefined));
+
+const FIRST_MOVES = ["scroll", "pointermove", "pointerdown", "touchstart", "keydown"] as const;
+
+/** Runs `run` once on the shopper's first move; marks the page as having its popups' triggers wired meanwhile. */
+function onFirstMove(run: () => void): () => void {
+  popupBridge.scrollBaseline = window.scrollY;
+  const root = document.documentElement;
+  const opts = { capture: true, passive: true } as const;
+  const stop = () => FIRST_MOVES.forEach((type) => (type === "scroll" ? window : document).removeEventListener(type, moved, opts));
+  function moved() {
+    stop();
+    run();
+  }
+  FIRST_MOVES.forEach((type) => (type === "scroll" ? window : document).addEventListener(type, moved, opts));
+  // The same mark the engine sets (tests and scripts wait on it): from here a trigger cannot be missed.
+  root.setAttribute("data-popups-ready", "");
+  return () => {
+    stop();
+    if (!popupBridge.engine) root.removeAttribute("data-popups-ready");
+  };
+}
+
 export function PopupBoot({ data }: { data: PopupPageData | null }) {
   const location = useLocation();
   const hasPopups = !!data && data.popups.length > 0;
@@ -51,17 +80,28 @@ export function PopupBoot({ data }: { data: PopupPageData | null }) {
   const [ready, setReady] = useState(false);
 
   // Once the page is interactive: the page view (and a conversion on the order received page), then — on a page
-  // with popups — the engine, whose timing conditions see this page counted.
-  useEffect(
-    () =>
-      whenInteractive(() => {
-        void import("./page-visit.ts")
-          .then((m) => m.recordVisit(location.pathname, location.search))
-          .catch(() => undefined)
-          .finally(() => hasPopupsRef.current && setReady(true));
-      }),
-    [location.key, location.pathname, location.search],
-  );
+  // with popups — the engine (at once or on the shopper's first move), whose timing conditions see this page counted.
+  useEffect(() => {
+    let stopWaiting: (() => void) | undefined;
+    let cancelled = false;
+    const stopInteractive = whenInteractive(() => {
+      void import("./page-visit.ts")
+        .then((m) => m.recordVisit(location.pathname, location.search))
+        .catch(() => undefined)
+        .finally(() => {
+          if (cancelled || !hasPopupsRef.current) return;
+          if (popupBridge.engine || needsEngineAtOnce(popupsRef.current)) {
+            popupBridge.scrollBaseline = null;
+            setReady(true);
+          } else stopWaiting = onFirstMove(() => setReady(true));
+        });
+    });
+    return () => {
+      cancelled = true;
+      stopInteractive();
+      stopWaiting?.();
+    };
+  }, [location.key, location.pathname, location.search]);
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
@@ -87,6 +127,7 @@ export function PopupBoot({ data }: { data: PopupPageData | null }) {
       const href = link?.getAttribute("href") ?? "";
       if (!link || !LINK_ACTION_HREF.test(href)) return;
       e.preventDefault();
+      if (hasPopupsRef.current) setReady(true); // a popup:open waits for the engine (bridge.ts)
       // The shopper asked for something: a chunk that fails is announced (§8); the marketing chunks fail silently.
       loadChunk("popup-actions", () => import("./actions.ts")).then(
         (m) => m.runLinkAction(href, link, hasPopupsRef.current),

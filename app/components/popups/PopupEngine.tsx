@@ -37,18 +37,16 @@ function wireTrigger(p: PagePopup, fire: () => void): () => void {
   }
   if (t.scrolling) {
     const s = t.scrolling;
-    let lastY = window.scrollY;
-    on(
-      window,
-      "scroll",
-      () => {
-        const y = window.scrollY;
-        const fires = scrollingFires(s, { y, lastY, documentHeight: document.documentElement.scrollHeight, viewportHeight: window.innerHeight });
-        lastY = y;
-        if (fires) fire();
-      },
-      { passive: true },
-    );
+    // The engine may have loaded on the shopper's first scroll: that scroll counts from where the page was then.
+    let lastY = popupBridge.scrollBaseline ?? window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      const fires = scrollingFires(s, { y, lastY, documentHeight: document.documentElement.scrollHeight, viewportHeight: window.innerHeight });
+      lastY = y;
+      if (fires) fire();
+    };
+    on(window, "scroll", onScroll, { passive: true });
+    if (lastY !== window.scrollY) onScroll();
   }
   if (t.scrolling_to) {
     let target: Element | null = null;

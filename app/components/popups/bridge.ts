@@ -9,7 +9,15 @@ export interface EngineHandle {
   close(from: Element | null, doNotShowAgain: boolean): void;
 }
 
-export const popupBridge: { engine: EngineHandle | null; pending: ((engine: EngineHandle) => void)[] } = { engine: null, pending: [] };
+export const popupBridge: {
+  engine: EngineHandle | null;
+  pending: ((engine: EngineHandle) => void)[];
+  /**
+   * Where the page was scrolled when the boot began waiting for the shopper's first move (the engine loads then,
+   * PopupBoot.tsx): a scroll made before the engine came counts for its scrolling trigger. Null when it loaded at once.
+   */
+  scrollBaseline: number | null;
+} = { engine: null, pending: [], scrollBaseline: null };
 
 export function withEngine(run: (engine: EngineHandle) => void): void {
   if (popupBridge.engine) run(popupBridge.engine);

@@ -4,6 +4,9 @@
  */
 import { AU, CA, IE, NZ, US } from "country-region-data";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { COUNTRIES } from "./countries.ts";
+
+export { COUNTRIES };
 
 /** Columns of a saved address (customer_addresses), in form order. */
 export const ADDRESS_COLUMNS = [
@@ -21,32 +24,6 @@ export const ADDRESS_COLUMNS = [
 ] as const;
 export type AddressKind = "billing" | "shipping";
 export type SavedAddress = Record<(typeof ADDRESS_COLUMNS)[number], string>;
-
-/**
- * The countries the shop ships to, with WooCommerce's per-country address locale (the labels and which of state
- * and postcode are asked for and required). The subdivision lists come from country-region-data and the postcode
- * patterns from postcode-validator (docs/decisions/0012-address-data.md), so neither is maintained by hand here.
- */
-interface CountryLocale {
-  name: string;
-  /** What the state field is called; null when the country's addresses have none (the field is not shown). */
-  stateLabel: string | null;
-  stateRequired: boolean;
-  postcodeLabel: string;
-  postcodeRequired: boolean;
-}
-
-export const COUNTRIES: Record<string, CountryLocale> = {
-  US: { name: "United States (US)", stateLabel: "State", stateRequired: true, postcodeLabel: "ZIP Code", postcodeRequired: true },
-  CA: { name: "Canada", stateLabel: "Province", stateRequired: true, postcodeLabel: "Postal code", postcodeRequired: true },
-  GB: { name: "United Kingdom (UK)", stateLabel: "County", stateRequired: false, postcodeLabel: "Postcode", postcodeRequired: true },
-  IE: { name: "Ireland", stateLabel: "County", stateRequired: true, postcodeLabel: "Eircode", postcodeRequired: false },
-  AU: { name: "Australia", stateLabel: "State", stateRequired: true, postcodeLabel: "Postcode", postcodeRequired: true },
-  NZ: { name: "New Zealand", stateLabel: "Region", stateRequired: false, postcodeLabel: "Postcode", postcodeRequired: true },
-  DE: { name: "Germany", stateLabel: null, stateRequired: false, postcodeLabel: "Postcode", postcodeRequired: true },
-  FR: { name: "France", stateLabel: null, stateRequired: false, postcodeLabel: "Postcode", postcodeRequired: true },
-  NL: { name: "Netherlands", stateLabel: null, stateRequired: false, postcodeLabel: "Postcode", postcodeRequired: true },
-};
 
 /** Subdivisions offered as a list (code, name) where WooCommerce offers one; other countries take free text. */
 const SUBDIVISIONS: Record<string, readonly (readonly [name: string, code: string])[]> = { US: US[2], CA: CA[2], AU: AU[2], IE: IE[2], NZ: NZ[2] };

@@ -4,7 +4,7 @@
  * load). The chosen country becomes the shopper's country for the cart and the checkout. Pure: the route's action
  * stores what this accepts.
  */
-import { COUNTRIES } from "./address.ts";
+import { COUNTRIES } from "./countries.ts";
 
 /** The regions the form groups countries by (the region field is a filter; it is hidden once the page has loaded). */
 export const COUNTRY_REGIONS: readonly { id: string; label: string; countries: readonly string[] }[] = [

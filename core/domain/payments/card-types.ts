@@ -189,5 +189,4 @@ export function lastFour(number: string): string {
   return number.replace(/\D/g, "").slice(-4);
 }
 
-/** docs/contract/storefront.md §5 'Accepted card types': the card types a gateway accepts unless the shop's settings say otherwise. */
-export const DEFAULT_ENABLED_CARD_TYPES: readonly CardTypeName[] = ["visa", "mastercard", "amex", "discover", "dinersclub", "jcb"];
+export { DEFAULT_ENABLED_CARD_TYPES } from "./default-card-types.ts";

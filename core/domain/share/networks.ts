@@ -100,16 +100,7 @@ export function validateShareSettings(settings: { networks: readonly string[]; c
   return errors;
 }
 
-/**
- * The count endpoints of the networks that publish one (each answers a number wrapped in its own callback or JSON)
- * and how to read it. The server asks them (never the browser), so no third-party script runs in the page.
- */
-export const COUNT_ENDPOINTS: Record<string, string> = {
-  pinterest: "https://widgets.pinterest.com/v1/urls/count.json?source=6&url={url}",
-  tumblr: "https://api.tumblr.com/v2/share/stats?url={url}",
-  vk: "https://vk.com/share.php?act=count&index=1&url={url}",
-  odnoklassniki: "https://connect.ok.ru/dk?st.cmd=extLike&uid=odklcnt0&ref={url}",
-};
+export { COUNT_ENDPOINTS } from "./count-endpoints.ts";
 
 /** The count in a count endpoint's answer, or null when the answer is not the expected shape (then no number is shown). */
 export function parseShareCount(network: string, body: string): number | null {
