@@ -9,7 +9,7 @@
  *   npx tsx bench/checkout-storm.ts       (BENCH_SHOPPERS, BENCH_STORMS, BENCH_PORT to change)
  */
 import { createScratchSchema } from "../core/db/scratch-schema.ts";
-import { cookieSession, cpuMs, startBenchServer } from "./support.ts";
+import { checkoutBody, checkoutFields, cookieSession, cpuMs, startBenchServer } from "./support.ts";
 
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 200);
 const STORMS = Number(process.env.BENCH_STORMS ?? 1);
@@ -52,7 +52,7 @@ async function adminApi(base: string) {
 async function storm(base: string, pid: number, api: Awaited<ReturnType<typeof adminApi>>, productId: number, permalink: string) {
   await api("PUT", `products/${productId}`, { manage_stock: true, stock_quantity: 1_000 });
   // Carts first (adding does not reserve stock, as in WooCommerce), then the stock set to 10, then the storm.
-  const shoppers: { send: ReturnType<typeof cookieSession>; nonce: string; token: string }[] = [];
+  const shoppers: { send: ReturnType<typeof cookieSession>; fields: { nonce: string; token: string } }[] = [];
   for (let i = 0; i < SHOPPERS; i += 25) {
     shoppers.push(
       ...(await Promise.all(
@@ -60,10 +60,9 @@ async function storm(base: string, pid: number, api: Awaited<ReturnType<typeof a
           const send = cookieSession(base);
           await send("/?wc-ajax=add_to_cart", { method: "POST", headers: FORM, body: `product_id=${productId}&quantity=1` });
           const page = await (await send("/checkout/")).text();
-          const nonce = /name="woocommerce-process-checkout-nonce" value="([^"]+)"/.exec(page)?.[1];
-          const token = /name="_checkout_token" value="([0-9a-f]{32})"/.exec(page)?.[1];
-          if (!nonce || !token) throw new Error("checkout page without its hidden fields");
-          return { send, nonce, token };
+          const fields = checkoutFields(page);
+          if (!fields) throw new Error("checkout page without its hidden fields");
+          return { send, fields };
         }),
       )),
     );
@@ -87,27 +86,9 @@ async function storm(base: string, pid: number, api: Awaited<ReturnType<typeof a
   const cpu0 = cpuMs(pid);
   const t0 = performance.now();
   await Promise.all(
-    shoppers.map(async ({ send, nonce, token }, i) => {
+    shoppers.map(async ({ send, fields }, i) => {
       const started = performance.now();
-      const body = new URLSearchParams({
-        "woocommerce-process-checkout-nonce": nonce,
-        _checkout_token: token,
-        billing_first_name: "Storm",
-        billing_last_name: "Shopper",
-        billing_country: "US",
-        billing_address_1: "1 Load St",
-        billing_city: "Springfield",
-        billing_state: "IL",
-        billing_postcode: "62701",
-        billing_phone: "555 123 4567",
-        billing_email: `storm${i}@example.com`,
-        "shipping_method[0]": "flat_rate:1",
-        payment_method: "sandbox_credit_card",
-        "wc-sandbox-credit-card-account-number": "4242424242424242",
-        "wc-sandbox-credit-card-expiry": "12 / 34",
-        "wc-sandbox-credit-card-csc": "123",
-      });
-      const res = await send("/?wc-ajax=checkout", { method: "POST", headers: FORM, body: body.toString() });
+      const res = await send("/?wc-ajax=checkout", { method: "POST", headers: FORM, body: checkoutBody(fields, `storm${i}@example.com`) });
       const text = await res.text();
       checkoutMs.push(performance.now() - started);
       if (res.status === 408) return void answers.http408++;

@@ -7,7 +7,7 @@
  * A checkout is four dependent requests with their own cookies and hidden fields, which autocannon's fixed request
  * lists cannot express, so this drives the flow with plain fetch from N concurrent shoppers.
  */
-import { cookieSession, startBenchServer } from "./support.ts";
+import { checkoutBody, checkoutFields, cookieSession, startBenchServer } from "./support.ts";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded; charset=UTF-8" };
 const server = await startBenchServer({ products: 50, port: Number(process.env.BENCH_PORT ?? 3994) });
@@ -46,28 +46,11 @@ try {
         continue;
       }
       const page = await (await send("/checkout/")).text();
-      const nonce = /name="woocommerce-process-checkout-nonce" value="([^"]+)"/.exec(page)?.[1] ?? "";
-      const token = /name="_checkout_token" value="([0-9a-f]{32})"/.exec(page)?.[1] ?? "";
-      const body = new URLSearchParams({
-        "woocommerce-process-checkout-nonce": nonce,
-        _checkout_token: token,
-        billing_first_name: "Bench",
-        billing_last_name: "Mark",
-        billing_country: "US",
-        billing_address_1: "1 Load St",
-        billing_city: "Springfield",
-        billing_state: "IL",
-        billing_postcode: "62701",
-        billing_phone: "555 123 4567",
-        billing_email: `bench${w}-${i}@example.com`,
-        "shipping_method[0]": "flat_rate:1",
-        payment_method: "sandbox_credit_card",
-        "wc-sandbox-credit-card-account-number": "4242424242424242",
-        "wc-sandbox-credit-card-expiry": "12 / 34",
-        "wc-sandbox-credit-card-csc": "123",
-      });
+      const fields = checkoutFields(page) ?? { nonce: "", token: "" };
       const t1 = performance.now();
-      const reply = (await (await send("/?wc-ajax=checkout", { method: "POST", headers: FORM, body: body.toString() })).json()) as { result?: string };
+      const reply = (await (
+        await send("/?wc-ajax=checkout", { method: "POST", headers: FORM, body: checkoutBody(fields, `bench${w}-${i}@example.com`) })
+      ).json()) as { result?: string };
       const t2 = performance.now();
       if (reply.result === "success") {
         flow.push(t2 - t0);

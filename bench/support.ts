@@ -117,3 +117,32 @@ export function cookieSession(base: string) {
     return res;
   };
 }
+
+/** The checkout page's hidden fields, or null when the page lacks them. */
+export function checkoutFields(page: string): { nonce: string; token: string } | null {
+  const nonce = /name="woocommerce-process-checkout-nonce" value="([^"]+)"/.exec(page)?.[1];
+  const token = /name="_checkout_token" value="([0-9a-f]{32})"/.exec(page)?.[1];
+  return nonce && token ? { nonce, token } : null;
+}
+
+/** A valid `?wc-ajax=checkout` body: a US address and the sandbox's approved test card. */
+export function checkoutBody(fields: { nonce: string; token: string }, email: string): string {
+  return new URLSearchParams({
+    "woocommerce-process-checkout-nonce": fields.nonce,
+    _checkout_token: fields.token,
+    billing_first_name: "Bench",
+    billing_last_name: "Mark",
+    billing_country: "US",
+    billing_address_1: "1 Load St",
+    billing_city: "Springfield",
+    billing_state: "IL",
+    billing_postcode: "62701",
+    billing_phone: "555 123 4567",
+    billing_email: email,
+    "shipping_method[0]": "flat_rate:1",
+    payment_method: "sandbox_credit_card",
+    "wc-sandbox-credit-card-account-number": "4242424242424242",
+    "wc-sandbox-credit-card-expiry": "12 / 34",
+    "wc-sandbox-credit-card-csc": "123",
+  }).toString();
+}
