@@ -12,11 +12,18 @@ export const streamTimeout = 5_000;
  * A loader, action or render that failed: one line in the shop's JSON log (React Router's default prints the raw
  * error to the console, dozens of lines that are not JSON). An aborted request (the shopper left) is not an error.
  */
+/** Page requests whose loader or action failed because the database was busy: they answer 503 (below). */
+const busyRequests = new WeakSet<object>();
+
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // In production React Router hands the document renderer a sanitized copy of the error; remember the kind here.
+  const busy = isDatabaseBusy(error);
+  if (busy && context) busyRequests.add(context);
   const logger = (context as Partial<AppLoadContext> | undefined)?.services?.logger;
   const fields = { method: request.method, path: new URL(request.url).pathname, error };
-  if (logger) logger.error("page request failed", fields);
+  if (logger && busy) logger.warn("page request refused: database busy", { ...fields, error: String((error as Error).message) });
+  else if (logger) logger.error("page request failed", fields);
   else console.error(JSON.stringify({ level: "error", msg: "page request failed", path: fields.path, error: String(error) }));
 };
 
@@ -28,7 +35,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   // A loader that failed because the database was busy (docs/decisions/0027): 503 and Retry-After, not a 500.
-  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some(isDatabaseBusy)) {
+  if (busyRequests.has(loadContext)) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "5");
   }
