@@ -10,12 +10,23 @@ import { setUpApi } from "./api.ts";
 import type { AdminScreen } from "./screens.ts";
 import ProductsScreen from "./ProductsScreen.tsx";
 import ProductEditScreen from "./ProductEditScreen.tsx";
+import OrdersScreen from "./OrdersScreen.tsx";
+import OrderScreen from "./OrderScreen.tsx";
 
 const mount = document.getElementById("admin-screen");
 if (mount) {
   const screen = JSON.parse(mount.dataset.screen ?? "{}") as AdminScreen;
   setUpApi(mount.dataset.nonce ?? "");
-  const content = screen.name === "products" ? <ProductsScreen /> : screen.name === "product" ? <ProductEditScreen id={screen.id} /> : null;
+  const content =
+    screen.name === "products" ? (
+      <ProductsScreen />
+    ) : screen.name === "product" ? (
+      <ProductEditScreen id={screen.id} />
+    ) : screen.name === "orders" ? (
+      <OrdersScreen />
+    ) : screen.name === "order" ? (
+      <OrderScreen id={screen.id} />
+    ) : null;
   if (content) {
     mount.removeAttribute("aria-busy");
     createRoot(mount).render(<StrictMode>{content}</StrictMode>);

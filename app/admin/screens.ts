@@ -7,6 +7,8 @@ export type AdminScreen =
   | { name: "dashboard" }
   | { name: "products" }
   | { name: "product"; id: number; title: string }
+  | { name: "orders" }
+  | { name: "order"; id: number }
   | { name: "edit-content"; kind: "post" | "page"; title: string; restUrl: string; viewUrl: string }
   | { name: "missing" }
   | { name: "not-built" };
@@ -15,6 +17,7 @@ export type AdminScreen =
 export const ADMIN_MENU = [
   { label: "Dashboard", href: "/wp-admin/", screens: ["dashboard"] },
   { label: "Products", href: "/wp-admin/products/", screens: ["products", "product"] },
+  { label: "Orders", href: "/wp-admin/orders/", screens: ["orders", "order"] },
 ] as const;
 
 export function screenTitle(screen: AdminScreen): string {
@@ -25,6 +28,10 @@ export function screenTitle(screen: AdminScreen): string {
       return "Products";
     case "product":
       return "Edit Product";
+    case "orders":
+      return "Orders";
+    case "order":
+      return `Order #${screen.id}`;
     case "edit-content":
       return screen.kind === "post" ? "Edit Post" : "Edit Page";
     default:

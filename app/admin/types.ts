@@ -30,3 +30,49 @@ export interface RestProduct {
   date_created: string;
   date_modified: string;
 }
+
+export interface Address {
+  first_name: string;
+  last_name: string;
+  company: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  email?: string;
+  phone: string;
+}
+
+export interface RestOrder {
+  id: number;
+  number: string;
+  status: string;
+  currency: string;
+  currency_symbol: string;
+  date_created: string;
+  date_paid: string | null;
+  discount_total: string;
+  shipping_total: string;
+  total: string;
+  customer_id: number;
+  customer_note: string;
+  billing: Address;
+  shipping: Address;
+  payment_method: string;
+  payment_method_title: string;
+  transaction_id: string;
+  line_items: { id: number; name: string; product_id: number; variation_id: number; quantity: number; subtotal: string; total: string; sku: string }[];
+  shipping_lines: { id: number; method_title: string; total: string }[];
+  coupon_lines: { id: number; code: string; discount: string }[];
+  refunds: { id: number; reason: string; total: string }[];
+}
+
+export interface OrderNote {
+  id: number;
+  author: string;
+  date_created: string;
+  note: string;
+  customer_note: boolean;
+}

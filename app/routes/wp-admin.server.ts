@@ -48,6 +48,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const path = (params["*"] ?? "").replace(/\/+$/, "");
   if (path === "") return admin({ name: "dashboard" });
   if (path === "products") return admin({ name: "products" });
+  if (path === "orders") return admin({ name: "orders" });
+  const order = /^orders\/(\d{1,9})$/.exec(path);
+  if (order) return admin({ name: "order", id: Number(order[1]) });
   // WordPress's own address of the product list.
   if (path === "edit.php" && url.searchParams.get("post_type") === "product") throw redirect("/wp-admin/products/", 302);
 

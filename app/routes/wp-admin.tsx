@@ -58,6 +58,9 @@ function Dashboard() {
         <li>
           <a href="/wp-admin/products/">Products</a>: search, filter, sort and edit simple products.
         </li>
+        <li>
+          <a href="/wp-admin/orders/">Orders</a>: by status, search, an order’s lines, totals, addresses, payment and notes, and a full refund.
+        </li>
       </ul>
     </section>
   );
@@ -94,7 +97,7 @@ export default function WpAdmin({ loaderData }: Route.ComponentProps) {
         <h1>{screenTitle(screen)}</h1>
         {screen.name === "dashboard" ? (
           <Dashboard />
-        ) : screen.name === "products" || screen.name === "product" ? (
+        ) : screen.name === "products" || screen.name === "product" || screen.name === "orders" || screen.name === "order" ? (
           <BrowserScreen screen={screen} nonce={restNonce} />
         ) : screen.name === "edit-content" ? (
           <section className="admin-card">
