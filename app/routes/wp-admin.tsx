@@ -17,6 +17,16 @@ export const handle = BARE_DOCUMENT;
 /** The admin bundle's files: built by scripts/build-admin.ts; in development, Vite serves the entry from source. */
 const ADMIN_SCRIPT = import.meta.env.DEV ? "/app/admin/main.tsx" : "/wp-admin-app/admin.js";
 const ADMIN_CSS = "/wp-admin-app/admin.css";
+/** Development only: React Router's React Refresh preamble, which its `<Scripts>` would add and this page has not. */
+const DEV_PREAMBLE = import.meta.env.DEV
+  ? [
+      'import RefreshRuntime from "/@id/__x00__virtual:react-router/hmr-runtime";',
+      "RefreshRuntime.injectIntoGlobalHook(window);",
+      "window.$RefreshReg$ = () => {};",
+      "window.$RefreshSig$ = () => (type) => type;",
+      "window.__vite_plugin_react_preamble_installed__ = true;",
+    ].join("\n")
+  : "";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: adminStyles },
@@ -43,6 +53,7 @@ function BrowserScreen({ screen, nonce }: { screen: AdminScreen; nonce: string }
           <p>This screen of the admin needs JavaScript.</p>
         </noscript>
       </div>
+      {DEV_PREAMBLE ? <script type="module" dangerouslySetInnerHTML={{ __html: DEV_PREAMBLE }} /> : null}
       <script type="module" src={ADMIN_SCRIPT} nonce={csp} />
     </>
   );
