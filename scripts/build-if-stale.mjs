@@ -18,7 +18,15 @@ export const buildDir = () => path.resolve(ROOT, process.env.SHOP_BUILD_DIR ?? "
 
 /** What the build reads: the three source folders (tests excepted) and the files that shape the build. */
 const SOURCE_DIRS = ["app", "core", "server"];
-const SOURCE_FILES = ["vite.config.ts", "react-router.config.ts", "tsconfig.json", "package.json", "package-lock.json", "scripts/build-embed.ts"];
+const SOURCE_FILES = [
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+  "scripts/build-embed.ts",
+  "scripts/build-admin.ts",
+];
 
 const mtime = (p) => {
   try {
@@ -40,7 +48,11 @@ function newest(dir) {
 
 /** Why the build must be rebuilt, or null when it is fresh. */
 export function staleReason() {
-  const outputs = [path.join(buildDir(), "server/index.js"), path.join(buildDir(), "client/embed/live-match.js")];
+  const outputs = [
+    path.join(buildDir(), "server/index.js"),
+    path.join(buildDir(), "client/embed/live-match.js"),
+    path.join(buildDir(), "client/wp-admin-app/admin.js"),
+  ];
   const oldest = Math.min(...outputs.map(mtime));
   if (oldest < 0) return "no build yet";
   const sources = Math.max(...SOURCE_DIRS.map((d) => newest(path.join(ROOT, d))), ...SOURCE_FILES.map((f) => mtime(path.join(ROOT, f))));

@@ -1,8 +1,9 @@
 /**
  * The server half of /wp-admin/ and everything under it except admin-ajax.php (docs/contract/rest/auth.md
- * '/wp-admin/'): a signed-out visitor is sent to wp-login.php, a customer gets WordPress's 403, staff get the
- * landing page, `post.php?post={id}&action=edit` sends them to the edit screen's address, and the edit screens
- * (`/wp-admin/edit/{kind}/{id}/`) say what they will be. The admin's own screens come with the admin (issue 14).
+ * '/wp-admin/', docs/contract/admin.md): a signed-out visitor or a customer is sent to wp-login.php (the sign-in
+ * page, never data), staff get the admin's frame and the name of the screen to load; the screens themselves read
+ * and write through the REST API in the browser (app/admin/, decision 0024). `post.php?post={id}&action=edit` sends
+ * staff to the edit screen's address.
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/wp-admin";
@@ -10,7 +11,9 @@ import { signedInUser } from "../lib/staff.server.ts";
 import { findCustomerProfile } from "../../core/db/repositories/customers.ts";
 import { findPostEditTarget, findProductEditTarget, type EditTarget } from "../../core/db/repositories/edit-targets.ts";
 import { editScreenPath, type EditKind } from "../../core/domain/users/sign-in.ts";
+import { REST_NONCE_ACTION } from "../../core/security/nonce.ts";
 import type { Queryable } from "../../core/db/client.ts";
+import type { AdminScreen } from "../admin/screens.ts";
 
 /** The object `post.php` names: with `post_type`, only that kind; without, a product first, then a post. */
 async function findTarget(db: Queryable, id: number, kind: EditKind | null): Promise<EditTarget | null> {
@@ -29,22 +32,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, shop } = context;
   const url = new URL(request.url);
   const user = await signedInUser(context);
-  if (!user) {
-    // WordPress's auth_redirect(): back here after signing in.
+  if (!user?.staff) {
+    // WordPress's auth_redirect(), for customers too: the sign-in page (which says a staff account is needed), never data.
     throw redirect(`/wp-login.php?redirect_to=${encodeURIComponent(`${context.origin}${url.pathname}${url.search}`)}&reauth=1`, 302);
   }
   const siteName = services.config.siteName;
-  if (!user.staff) return data({ view: "forbidden" as const, siteName }, { status: 403 });
-
   const profile = await findCustomerProfile(services.db, user.id);
   const common = {
     siteName,
     user: { name: profile?.displayName || profile?.email || `user ${user.id}`, email: profile?.email ?? "", role: user.role },
     logoutUrl: `/wp-login.php?action=logout&_wpnonce=${encodeURIComponent(shop.nonce("log-out"))}`,
-    restRoot: `${context.origin}/wp-json/`,
+    restNonce: shop.nonce(REST_NONCE_ACTION),
   };
+  const admin = (screen: AdminScreen, status = 200) => data({ view: "admin" as const, ...common, screen }, { status });
   const path = (params["*"] ?? "").replace(/\/+$/, "");
-  if (path === "") return { view: "dashboard" as const, ...common };
+  if (path === "") return admin({ name: "dashboard" });
+  if (path === "products") return admin({ name: "products" });
+  if (path === "orders") return admin({ name: "orders" });
+  const order = /^orders\/(\d{1,9})$/.exec(path);
+  if (order) return admin({ name: "order", id: Number(order[1]) });
+  // WordPress's own address of the product list.
+  if (path === "edit.php" && url.searchParams.get("post_type") === "product") throw redirect("/wp-admin/products/", 302);
 
   if (path === "post.php") {
     const q = url.searchParams;
@@ -53,16 +61,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const kind = type === "product" || type === "post" || type === "page" ? type : null;
     const target = q.get("action") === "edit" && id > 0 && (type === null || kind !== null) ? await findTarget(services.db, id, kind) : null;
     if (target) throw redirect(editScreenPath(target.kind, target.id), 302);
-    return data({ view: "missing" as const, ...common }, { status: 404 });
+    return admin({ name: "missing" }, 404);
   }
 
   const edit = /^edit\/(product|post|page)\/(\d{1,9})$/.exec(path);
   if (edit) {
     const target = await findTarget(services.db, Number(edit[2]), edit[1] as EditKind);
-    if (target && target.kind === edit[1]) {
-      return { view: "edit" as const, ...common, target: { ...target, restUrl: restUrlOf(context.origin, target), viewUrl: viewUrlOf(target) } };
-    }
-    return data({ view: "missing" as const, ...common }, { status: 404 });
+    if (!target || target.kind !== edit[1]) return admin({ name: "missing" }, 404);
+    if (target.kind === "product") return admin({ name: "product", id: target.id, title: target.title });
+    return admin({ name: "edit-content", kind: target.kind, title: target.title, restUrl: restUrlOf(context.origin, target), viewUrl: viewUrlOf(target) });
   }
-  return data({ view: "not-built" as const, ...common }, { status: 404 });
+  return admin({ name: "not-built" }, 404);
 }

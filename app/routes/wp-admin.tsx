@@ -1,128 +1,136 @@
 /**
- * /wp-admin/: the staff landing page until the admin's screens exist (issue 14), WordPress's 403 for customers,
- * and the edit screens' addresses that post.php sends to. A bare document without scripts.
+ * /wp-admin/: the owner's admin (issue 14, docs/contract/admin.md, decision 0024). The server renders the frame —
+ * who is signed in, the menu, the screen's heading — for staff only (everyone else is sent to sign in), as a bare
+ * document without the storefront's scripts. A screen that works in the browser (the product list, the product
+ * editor) is rendered into `#admin-screen` by the admin's own bundle, /wp-admin-app/admin.js, built apart from the
+ * storefront (scripts/build-admin.ts): the storefront's pages never load any of it, and their files are unchanged.
  */
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/wp-admin";
 import { loader as serverLoader } from "./wp-admin.server.ts";
 import { BARE_DOCUMENT } from "../lib/bare-document.ts";
+import { ADMIN_MENU, screenTitle, type AdminScreen } from "../admin/screens.ts";
 import adminStyles from "../styles/wp-admin.css?url";
 
 export const handle = BARE_DOCUMENT;
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+/** The admin bundle's files: built by scripts/build-admin.ts; in development, Vite serves the entry from source. */
+const ADMIN_SCRIPT = import.meta.env.DEV ? "/app/admin/main.tsx" : "/wp-admin-app/admin.js";
+const ADMIN_CSS = "/wp-admin-app/admin.css";
+/** Development only: React Router's React Refresh preamble, which its `<Scripts>` would add and this page has not. */
+const DEV_PREAMBLE = import.meta.env.DEV
+  ? [
+      'import RefreshRuntime from "/@id/__x00__virtual:react-router/hmr-runtime";',
+      "RefreshRuntime.injectIntoGlobalHook(window);",
+      "window.$RefreshReg$ = () => {};",
+      "window.$RefreshSig$ = () => (type) => type;",
+      "window.__vite_plugin_react_preamble_installed__ = true;",
+    ].join("\n")
+  : "";
 
-const EDIT_LABEL = { product: "Edit Product", post: "Edit Post", page: "Edit Page" } as const;
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: adminStyles },
+  ...(import.meta.env.DEV ? [] : [{ rel: "stylesheet", href: ADMIN_CSS }]),
+];
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const site = data?.siteName ?? "";
-  const title =
-    data?.view === "forbidden"
-      ? `${site} › Error`
-      : data?.view === "edit"
-        ? `${EDIT_LABEL[data.target.kind]} ‹ ${site}`
-        : data?.view === "dashboard"
-          ? `Dashboard ‹ ${site}`
-          : `Page not found ‹ ${site}`;
-  return [{ title }, { name: "robots", content: "noindex, nofollow" }];
-};
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `${screenTitle(data.screen)} ‹ ${data.siteName}` : "Admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);
 }
 
-export default function WpAdmin({ loaderData }: Route.ComponentProps) {
-  if (loaderData.view === "forbidden") {
-    return (
-      <main className="wp-login">
-        <h1>Access denied</h1>
-        <div className="notice notice-error">
-          <p>Sorry, you are not allowed to access this page.</p>
-        </div>
-        <p id="backtoblog">
-          <a href="/my-account/">Go to My account</a>
-        </p>
-      </main>
-    );
-  }
-  const { user, logoutUrl, restRoot, siteName } = loaderData;
+/** Where the admin bundle renders a screen: the screen's name and the REST nonce, and a placeholder until then. */
+function BrowserScreen({ screen, nonce }: { screen: AdminScreen; nonce: string }) {
+  const csp = useRouteLoaderData<{ cspNonce?: string }>("root")?.cspNonce || undefined;
   return (
-    <div className="wp-admin-page">
-      <header>
-        <p>
-          <a href="/">{siteName}</a>
+    <>
+      <div id="admin-screen" data-screen={JSON.stringify(screen)} data-nonce={nonce} aria-busy="true">
+        <p className="admin-loading">Loading…</p>
+        <noscript>
+          <p>This screen of the admin needs JavaScript.</p>
+        </noscript>
+      </div>
+      {DEV_PREAMBLE ? <script type="module" dangerouslySetInnerHTML={{ __html: DEV_PREAMBLE }} /> : null}
+      <script type="module" src={ADMIN_SCRIPT} nonce={csp} />
+    </>
+  );
+}
+
+function Dashboard() {
+  return (
+    <section aria-labelledby="admin-dashboard-status" className="admin-card">
+      <h2 id="admin-dashboard-status">Placeholder: the dashboard is not built yet</h2>
+      <p>Revenue, orders, conversion, top and low-stock products come with a later part of the admin (issue 14). This page shows no figures until then.</p>
+      <p>Built so far:</p>
+      <ul>
+        <li>
+          <a href="/wp-admin/products/">Products</a>: search, filter, sort and edit simple products.
+        </li>
+        <li>
+          <a href="/wp-admin/orders/">Orders</a>: by status, search, an order’s lines, totals, addresses, payment and notes, and a full refund.
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+export default function WpAdmin({ loaderData }: Route.ComponentProps) {
+  const { screen, siteName, user, logoutUrl, restNonce } = loaderData;
+  return (
+    <div className="admin-app">
+      <a className="admin-skip-link" href="#admin-main">
+        Skip to main content
+      </a>
+      <header className="admin-bar">
+        <a href="/" className="admin-site">
+          {siteName}
+          <span className="screen-reader-text"> (visit the shop)</span>
+        </a>
+        <p className="admin-user">
+          {user.name} ({user.role === "administrator" ? "Administrator" : "Shop manager"}) · <a href={logoutUrl}>Log Out</a>
         </p>
-        <nav aria-label="Account">
-          <p>
-            Signed in as {user.name} ({user.role === "administrator" ? "Administrator" : "Shop manager"}) · <a href={logoutUrl}>Log Out</a>
-          </p>
-        </nav>
       </header>
-      <main>
-        {loaderData.view === "dashboard" ? (
-          <>
-            <h1>Dashboard</h1>
-            <section aria-labelledby="admin-status">
-              <h2 id="admin-status">The admin is not built yet</h2>
-              <p>
-                The screens for products, orders, content and settings come with the admin (issue 14). Until then, the shop is managed through its REST API,
-                with the same permissions your role has here.
-              </p>
-              <ul>
-                <li>
-                  The REST index: <a href={restRoot}>{restRoot}</a>
-                </li>
-                <li>
-                  Application passwords for integrations (HTTP Basic), created and revoked through <code>/wp-json/wp/v2/users/me/application-passwords</code>;
-                  each is shown once.
-                </li>
-              </ul>
-            </section>
-            <section aria-labelledby="admin-site">
-              <h2 id="admin-site">Your shop</h2>
-              <ul>
-                <li>
-                  <a href="/">Visit the shop</a>
-                </li>
-                <li>
-                  <a href="/my-account/edit-account/">Change your name, e-mail address or password</a>
-                </li>
-              </ul>
-            </section>
-          </>
-        ) : loaderData.view === "edit" ? (
-          <>
-            <h1>{EDIT_LABEL[loaderData.target.kind]}</h1>
-            <section aria-labelledby="edit-title">
-              <h2 id="edit-title">{loaderData.target.title}</h2>
-              <p>The edit screen comes with the admin (issue 14). Until then, edit this {loaderData.target.kind} through the REST API:</p>
-              <p>
-                <code>{loaderData.target.restUrl}</code>
-              </p>
-              <p>
-                <a href={loaderData.target.viewUrl}>View {loaderData.target.kind === "product" ? "product" : "post"}</a> · <a href="/wp-admin/">Dashboard</a>
-              </p>
-            </section>
-          </>
-        ) : loaderData.view === "missing" ? (
-          <>
-            <h1>Not found</h1>
-            <section>
-              <p>You attempted to edit an item that doesn’t exist. Perhaps it was deleted?</p>
-              <p>
-                <a href="/wp-admin/">Dashboard</a>
-              </p>
-            </section>
-          </>
+      <nav className="admin-menu" aria-label="Admin menu">
+        <ul>
+          {ADMIN_MENU.map((item) => (
+            <li key={item.href}>
+              <a href={item.href} aria-current={(item.screens as readonly string[]).includes(screen.name) ? "page" : undefined}>
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="admin-main" className="admin-main" tabIndex={-1}>
+        <h1>{screenTitle(screen)}</h1>
+        {screen.name === "dashboard" ? (
+          <Dashboard />
+        ) : screen.name === "products" || screen.name === "product" || screen.name === "orders" || screen.name === "order" ? (
+          <BrowserScreen screen={screen} nonce={restNonce} />
+        ) : screen.name === "edit-content" ? (
+          <section className="admin-card">
+            <h2>{screen.title}</h2>
+            <p>
+              Editing {screen.kind}s in the admin is not built yet (issue 14). Until then, edit this {screen.kind} through the REST API:
+            </p>
+            <p>
+              <code>{screen.restUrl}</code>
+            </p>
+            <p>
+              <a href={screen.viewUrl}>View {screen.kind}</a>
+            </p>
+          </section>
+        ) : screen.name === "missing" ? (
+          <section className="admin-card">
+            <p>You attempted to edit an item that doesn’t exist. Perhaps it was deleted?</p>
+          </section>
         ) : (
-          <>
-            <h1>Not found</h1>
-            <section>
-              <p>This screen of the admin is not built yet: the admin’s screens come with issue 14.</p>
-              <p>
-                <a href="/wp-admin/">Dashboard</a>
-              </p>
-            </section>
-          </>
+          <section className="admin-card">
+            <p>This screen of the admin is not built yet: the admin’s screens come with issue 14.</p>
+          </section>
         )}
       </main>
     </div>

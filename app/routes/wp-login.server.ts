@@ -6,7 +6,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/wp-login";
 import { loginFailureKind, loginWithLimits } from "../../core/commerce/accounts.ts";
-import { safeRedirectPath, signInDestination } from "../../core/domain/users/sign-in.ts";
+import { isAdminPath, safeRedirectPath, signInDestination } from "../../core/domain/users/sign-in.ts";
 import { signedInUser } from "../lib/staff.server.ts";
 
 /** WordPress's cookie check: set by the form's page, expected back with `testcookie=1`. */
@@ -47,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectTo: redirectTo ?? "",
     loggedOut: q.get("loggedout") === "true",
     reauth: q.get("reauth") === "1",
+    // A customer sent here from /wp-admin/: the admin needs a staff account (WordPress would answer 403 there).
+    notStaff: Boolean(user && !user.staff && redirectTo && isAdminPath(redirectTo)),
     log: "",
     errors: [] as LoginError[],
   };
@@ -65,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(field("redirect_to"), context.origin);
   const fail = (errors: LoginError[]) =>
     data(
-      { view: "login" as const, redirectTo: redirectTo ?? "", loggedOut: false, reauth: false, log, errors },
+      { view: "login" as const, redirectTo: redirectTo ?? "", loggedOut: false, reauth: false, notStaff: false, log, errors },
       { status: errors[0]?.kind === "limited" ? 429 : 200 },
     );
 

@@ -128,7 +128,11 @@ export default function WpLogin({ loaderData }: Route.ComponentProps) {
           You are now logged out.
         </p>
       ) : null}
-      {state.reauth && errors.length === 0 ? (
+      {state.notStaff && errors.length === 0 ? (
+        <div id="login-message" className="notice notice-error" role="alert">
+          <p>Sorry, you are not allowed to access this page. Log in with an administrator or shop manager account to open the admin.</p>
+        </div>
+      ) : state.reauth && errors.length === 0 ? (
         <p className="message" id="login-message">
           Please log in to continue.
         </p>

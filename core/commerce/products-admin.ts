@@ -72,7 +72,27 @@ export interface ProductInput {
   downloads?: { id?: string; name: string; file: string }[];
   /** WooCommerce fields kept for integrations, unused by the storefront (merged into rest_fields). */
   restFields?: Record<string, unknown>;
+  /**
+   * The version the writer read (`productVersion`, sent as `If-Match`): when given and the product has changed since,
+   * the update is refused with 412 `rest_product_changed` and nothing is written (docs/contract/rest/products.md).
+   */
+  ifMatch?: string;
 }
+
+/**
+ * A product's version for optimistic concurrency: its modification time in milliseconds, as a string. Every write of
+ * the product sets `modified_at` to its transaction's time, and a writer reads the version before it writes, so a
+ * later write always carries a different version.
+ */
+export function productVersion(modifiedAt: Date | string): string {
+  return String(new Date(modifiedAt).getTime());
+}
+
+const changedSinceOpened: WriteError = {
+  code: "rest_product_changed",
+  message: "This product was changed since you opened it. Reload it to see the changes, then make yours again.",
+  status: 412,
+};
 
 /** Observes the object before and after the write (the REST shape) and records the audit line, in the transaction. */
 export interface WriteHooks {
@@ -285,6 +305,7 @@ export async function saveProduct(db: Db, id: number | null, input: ProductInput
     if (id !== null) await repo.lockProductRows(tx, [id, ...(await repo.dependentProductIds(tx, [id]))]);
     const current = id === null ? null : await repo.lockProduct(tx, id);
     if (id !== null && !current) throw new Refusal(notFound("product"));
+    if (current && input.ifMatch !== undefined && input.ifMatch !== productVersion(current.modified_at)) throw new Refusal(changedSinceOpened);
     const before = id === null ? null : await hooks.snapshot(tx, id);
     const selfId = id ?? 0;
 

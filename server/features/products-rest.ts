@@ -18,6 +18,7 @@ import {
   attributeCatalog,
   removeProduct,
   removeVariation,
+  productVersion,
   saveProduct,
   saveVariation,
   type AttributeCatalog,
@@ -684,11 +685,28 @@ async function listProducts(input: RestInput): Promise<Reply> {
   return pagedJson(input.req, await productShapes(input.services.db, input.req, input.services, pageIds), total, a.page, a.per_page);
 }
 
+/**
+ * The product's version as an ETag (docs/contract/rest/products.md 'Two editors at once'): a client that sends it
+ * back as `If-Match` with an update has the update refused if someone else saved the product in between.
+ */
+async function versionHeaders(db: Queryable, id: number): Promise<Record<string, string>> {
+  const row = await repo.findProductRow(db, id);
+  return row ? { ETag: `"${productVersion(row.modified_at)}"` } : {};
+}
+
+/** `If-Match: "v"` (or `W/"v"`) → "v"; absent or `*` → undefined (no precondition); anything else → a version that never matches. */
+function ifMatchOf(req: Request): string | undefined {
+  const header = req.headers["if-match"];
+  if (header === undefined || header.trim() === "*") return undefined;
+  return /^\s*(?:W\/)?"([^"]*)"\s*$/.exec(header)?.[1] ?? "\0";
+}
+
 async function getProduct(input: RestInput): Promise<Reply> {
   const user = await staff(input, "view");
   if (isReply(user)) return user;
-  const [shape] = await productShapes(input.services.db, input.req, input.services, [idParam(input)]);
-  return shape ? json(shape) : restError("woocommerce_rest_product_invalid_id", "Invalid ID.", 404);
+  const id = idParam(input);
+  const [shape] = await productShapes(input.services.db, input.req, input.services, [id]);
+  return shape ? json(shape, 200, await versionHeaders(input.services.db, id)) : restError("woocommerce_rest_product_invalid_id", "Invalid ID.", 404);
 }
 
 async function writeProduct(input: RestInput, id: number | null): Promise<Reply> {
@@ -704,10 +722,11 @@ async function writeProduct(input: RestInput, id: number | null): Promise<Reply>
   if (id !== null && !current) return restError("woocommerce_rest_product_invalid_id", "Invalid ID.", 404);
   const parsed = productInput(args.data, current ?? null);
   if (isReply(parsed)) return parsed;
-  const result = await saveProduct(input.services.db, id, parsed, productHooks(input, user, "product"));
+  const ifMatch = id === null ? undefined : ifMatchOf(input.req);
+  const result = await saveProduct(input.services.db, id, { ...parsed, ...(ifMatch === undefined ? {} : { ifMatch }) }, productHooks(input, user, "product"));
   if (!result.ok) return writeError(result.error);
   const [shape] = await productShapes(input.services.db, input.req, input.services, [result.id]);
-  return json(shape, id === null ? 201 : 200);
+  return json(shape, id === null ? 201 : 200, await versionHeaders(input.services.db, result.id));
 }
 
 async function deleteProductRoute(input: RestInput): Promise<Reply> {

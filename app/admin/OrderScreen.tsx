@@ -1,0 +1,226 @@
+/**
+ * An order (docs/contract/admin.md 'Order'): `GET wc/v3/orders/{id}` and its notes — lines, totals, addresses,
+ * payment — and a full refund through `POST wc/v3/orders/{id}/refunds` (the gateway; restocking the lines when
+ * asked), with an idempotency key per confirmed refund so a retry is never a second refund.
+ */
+import { useEffect, useState } from "react";
+import { Button, CheckboxControl, Notice, Spinner, TextControl } from "@wordpress/components";
+import "@wordpress/components/build-style/style.css";
+import { getWithHeaders, send, type RestError } from "./api.ts";
+import { ORDER_STATUS_NAMES, cents, money, personOf } from "./orders-shared.ts";
+import type { Address, OrderNote, RestOrder } from "./types.ts";
+
+type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; order: RestOrder; notes: OrderNote[] };
+
+function AddressBlock({ title, address }: { title: string; address: Address }) {
+  const lines = [
+    personOf(address),
+    address.company,
+    address.address_1,
+    address.address_2,
+    [address.postcode, address.city].filter(Boolean).join(" "),
+    [address.state, address.country].filter(Boolean).join(", "),
+  ].filter(Boolean);
+  return (
+    <section className="admin-card" aria-labelledby={`address-${title}`}>
+      <h2 id={`address-${title}`}>{title}</h2>
+      {address.address_1 || address.city ? (
+        <address>
+          {lines.map((l, i) => (
+            <span key={i}>
+              {l}
+              <br />
+            </span>
+          ))}
+        </address>
+      ) : (
+        <p>No address.</p>
+      )}
+      {address.email ? <p>{address.email}</p> : null}
+      {address.phone ? <p>{address.phone}</p> : null}
+    </section>
+  );
+}
+
+export default function OrderScreen({ id }: { id: number }) {
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [reloads, setReloads] = useState(0);
+  const [refund, setRefund] = useState<{ key: string; reason: string; restock: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ status: "success" | "error"; text: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([getWithHeaders<RestOrder>(`/wc/v3/orders/${id}`), getWithHeaders<OrderNote[]>(`/wc/v3/orders/${id}/notes`)]).then(
+      ([order, notes]) => live && setLoad({ state: "ready", order: order.body, notes: notes.body }),
+      (e: RestError) => live && setLoad({ state: "error", error: e }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, reloads]);
+
+  if (load.state === "loading")
+    return (
+      <p role="status">
+        <Spinner /> Loading the order…
+      </p>
+    );
+  if (load.state === "error")
+    return (
+      <Notice status="error" isDismissible={false}>
+        {load.error.message}
+      </Notice>
+    );
+  const { order, notes } = load;
+  const refunded = order.refunds.reduce((sum, r) => sum - cents(r.total), 0);
+  const remaining = cents(order.total) - refunded;
+  const subtotal = order.line_items.reduce((sum, l) => sum + cents(l.subtotal), 0);
+  const paid = Boolean(order.date_paid) && remaining > 0;
+  const amount = (remaining / 100).toFixed(2);
+
+  async function confirmRefund() {
+    if (!refund || busy) return;
+    setBusy(true);
+    setResult(null);
+    try {
+      // A first refund may restock every line; after an earlier refund only the amount is sent.
+      const lines = refunded === 0 ? order.line_items.map((l) => ({ id: l.id, quantity: l.quantity, refund_total: l.total })) : [];
+      await send(
+        `/wc/v3/orders/${order.id}/refunds`,
+        "POST",
+        { amount, reason: refund.reason, api_refund: true, api_restock: refund.restock && lines.length > 0, line_items: lines },
+        { "Idempotency-Key": refund.key },
+      );
+      setRefund(null);
+      setResult({ status: "success", text: `Refunded ${money(order, amount)} through ${order.payment_method_title || "the payment gateway"}.` });
+      setReloads((n) => n + 1);
+    } catch (e) {
+      setResult({ status: "error", text: `The refund was not made: ${(e as RestError).message}` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="admin-order">
+      <div role={result?.status === "error" ? "alert" : "status"}>
+        {result ? (
+          <Notice status={result.status} isDismissible={false}>
+            {result.text}
+          </Notice>
+        ) : null}
+      </div>
+      <section className="admin-card" aria-labelledby="order-summary">
+        <h2 id="order-summary">
+          {personOf(order.billing)} · {ORDER_STATUS_NAMES[order.status] ?? order.status}
+        </h2>
+        <p>
+          Created {order.date_created.replace("T", " ").slice(0, 16)}
+          {order.date_paid ? ` · paid ${order.date_paid.replace("T", " ").slice(0, 16)}` : " · not paid"}
+        </p>
+        <p>
+          Payment: {order.payment_method_title || order.payment_method || "none"}
+          {order.transaction_id ? ` · transaction ${order.transaction_id}` : ""}
+        </p>
+        {order.customer_note ? <p>Customer’s note: {order.customer_note}</p> : null}
+      </section>
+      <div className="admin-order-columns">
+        <AddressBlock title="Billing" address={order.billing} />
+        <AddressBlock title="Shipping" address={order.shipping} />
+      </div>
+      <section className="admin-card" aria-labelledby="order-items">
+        <h2 id="order-items">Items</h2>
+        <div className="admin-table-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">SKU</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.line_items.map((l) => (
+                <tr key={l.id}>
+                  <td>{l.name}</td>
+                  <td>{l.sku || "–"}</td>
+                  <td>{l.quantity}</td>
+                  <td>{money(order, l.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl className="admin-totals">
+          <dt>Items subtotal</dt>
+          <dd>{money(order, subtotal / 100)}</dd>
+          {order.coupon_lines.length ? (
+            <>
+              <dt>Coupons ({order.coupon_lines.map((c) => c.code).join(", ")})</dt>
+              <dd>−{money(order, order.discount_total)}</dd>
+            </>
+          ) : null}
+          {order.shipping_lines.map((s) => (
+            <div key={s.id} className="admin-totals-row">
+              <dt>Shipping: {s.method_title}</dt>
+              <dd>{money(order, s.total)}</dd>
+            </div>
+          ))}
+          <dt>Order total</dt>
+          <dd>{money(order, order.total)}</dd>
+          {refunded ? (
+            <>
+              <dt>Refunded</dt>
+              <dd>−{money(order, refunded / 100)}</dd>
+              <dt>Net</dt>
+              <dd>{money(order, remaining / 100)}</dd>
+            </>
+          ) : null}
+        </dl>
+        {paid ? (
+          refund ? (
+            <fieldset className="admin-fieldset">
+              <legend>Refund {money(order, amount)}</legend>
+              <TextControl __next40pxDefaultSize label="Reason (optional)" value={refund.reason} onChange={(reason) => setRefund({ ...refund, reason })} />
+              {refunded === 0 ? (
+                <CheckboxControl label="Put the items back in stock" checked={refund.restock} onChange={(restock) => setRefund({ ...refund, restock })} />
+              ) : null}
+              <p>The money goes back through {order.payment_method_title || "the payment gateway"}. This cannot be undone.</p>
+              <div className="admin-buttons">
+                <Button variant="primary" isDestructive isBusy={busy} aria-disabled={busy} onClick={() => void confirmRefund()} __next40pxDefaultSize>
+                  {busy ? "Refunding…" : `Confirm refund of ${money(order, amount)}`}
+                </Button>
+                <Button variant="tertiary" onClick={() => setRefund(null)} __next40pxDefaultSize>
+                  Cancel
+                </Button>
+              </div>
+            </fieldset>
+          ) : (
+            <Button variant="secondary" onClick={() => setRefund({ key: crypto.randomUUID(), reason: "", restock: true })} __next40pxDefaultSize>
+              Refund {money(order, amount)}
+            </Button>
+          )
+        ) : null}
+      </section>
+      <section className="admin-card" aria-labelledby="order-notes">
+        <h2 id="order-notes">Notes</h2>
+        {notes.length ? (
+          <ul className="admin-notes">
+            {notes.map((n) => (
+              <li key={n.id}>
+                <p>{n.note}</p>
+                <p className="admin-hint">
+                  {n.customer_note ? "To the customer" : "Private"} · {n.author} · {n.date_created.replace("T", " ").slice(0, 16)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No notes.</p>
+        )}
+      </section>
+    </div>
+  );
+}

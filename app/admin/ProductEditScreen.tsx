@@ -1,0 +1,353 @@
+/**
+ * Edit Product (docs/contract/admin.md 'Edit Product'): a simple product's title, description, prices, sale
+ * schedule, SKU, stock, status and categories on `@wordpress/components`, read with `GET wc/v3/products/{id}` and
+ * saved with `PUT` and the version read as `If-Match`, so a save over someone else's is refused (412), never a
+ * silent overwrite. The API's refusals are shown at the field they name; leaving with unsaved changes asks first.
+ */
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { Button, CheckboxControl, Notice, SelectControl, Spinner, TextControl, TextareaControl } from "@wordpress/components";
+import "@wordpress/components/build-style/style.css";
+import { getWithHeaders, send, type RestError } from "./api.ts";
+import type { RestProduct, Term } from "./types.ts";
+
+interface Form {
+  name: string;
+  description: string;
+  regular_price: string;
+  sale_price: string;
+  date_on_sale_from: string;
+  date_on_sale_to: string;
+  sku: string;
+  manage_stock: boolean;
+  stock_quantity: string;
+  stock_status: string;
+  status: string;
+  categories: number[];
+}
+
+const formOf = (p: RestProduct): Form => ({
+  name: p.name,
+  description: p.description,
+  regular_price: p.regular_price,
+  sale_price: p.sale_price,
+  date_on_sale_from: p.date_on_sale_from?.slice(0, 10) ?? "",
+  date_on_sale_to: p.date_on_sale_to?.slice(0, 10) ?? "",
+  sku: p.sku,
+  manage_stock: p.manage_stock,
+  stock_quantity: p.stock_quantity === null ? "" : String(p.stock_quantity),
+  stock_status: p.stock_status,
+  status: p.status,
+  categories: p.categories.map((c) => c.id).sort((a, b) => a - b),
+});
+
+/** The fields that differ from what was loaded, in the REST shape (only those are sent). */
+function changes(before: Form, after: Form): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof Form)[]) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    if (key === "categories") out.categories = after.categories.map((id) => ({ id }));
+    else if (key === "stock_quantity") out.stock_quantity = /^\d+$/.test(after.stock_quantity) ? Number(after.stock_quantity) : after.stock_quantity;
+    else if (key === "date_on_sale_from" || key === "date_on_sale_to") out[key] = after[key] ? `${after[key]}T00:00:00` : null;
+    else out[key] = after[key];
+  }
+  // Stock: the quantity matters only while managed; the status only while not.
+  if (after.manage_stock) delete out.stock_status;
+  else delete out.stock_quantity;
+  return out;
+}
+
+/** The form's labels of the REST fields, for the API's messages, which name fields as the wire does. */
+const LABELS: Record<string, string> = {
+  name: "Title",
+  description: "Description",
+  regular_price: "Regular price",
+  sale_price: "Sale price",
+  date_on_sale_from: "Sale from",
+  date_on_sale_to: "Sale until",
+  sku: "SKU",
+  manage_stock: "Manage stock",
+  stock_quantity: "Stock quantity",
+  stock_status: "Stock status",
+  status: "Status",
+  categories: "Categories",
+};
+const humane = (message: string) => message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) => LABELS[w] ?? w);
+
+/** Which form field a refusal names (`data.params` of rest_invalid_param, or the SKU's own code), in the form's words. */
+function fieldErrors(e: RestError): Record<string, string> {
+  if (e.code === "product_invalid_sku") return { sku: "This SKU is not valid, or another product already has it." };
+  return Object.fromEntries(Object.entries(e.data?.params ?? {}).map(([field, message]) => [field, humane(message)]));
+}
+
+const STATUS_OPTIONS = [
+  { value: "publish", label: "Published" },
+  { value: "draft", label: "Draft" },
+  { value: "pending", label: "Pending review" },
+  { value: "private", label: "Private" },
+];
+const STOCK_OPTIONS = [
+  { value: "instock", label: "In stock" },
+  { value: "outofstock", label: "Out of stock" },
+];
+const EDITABLE_KINDS = new Set(["simple"]);
+
+type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; product: RestProduct; version: string; saved: Form };
+
+export default function ProductEditScreen({ id }: { id: number }) {
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [form, setForm] = useState<Form | null>(null);
+  const [categories, setCategories] = useState<Term[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ status: "success" | "error" | "warning"; text: string; conflict?: boolean } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const noticeId = useId();
+
+  // The product and the categories; again (with `reloads` + 1) after a refused save, to show what was saved since.
+  const [reloads, setReloads] = useState(0);
+  useEffect(() => {
+    let live = true;
+    Promise.all([
+      getWithHeaders<RestProduct>(`/wc/v3/products/${id}`),
+      getWithHeaders<Term[]>("/wc/v3/products/categories?per_page=100&orderby=name&order=asc"),
+    ]).then(
+      ([{ body, headers }, cats]) => {
+        if (!live) return;
+        const saved = formOf(body);
+        setCategories(cats.body);
+        setLoad({ state: "ready", product: body, version: headers.get("ETag") ?? "", saved });
+        setForm(saved);
+        setErrors({});
+      },
+      (e: RestError) => live && setLoad({ state: "error", error: e }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, reloads]);
+
+  const dirty = useMemo(() => load.state === "ready" && form !== null && Object.keys(changes(load.saved, form)).length > 0, [load, form]);
+
+  // Unsaved changes: every way out of the screen is a page load (the admin's links are plain links), so the
+  // browser's own "Leave site? Changes you made may not be saved." covers them all.
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [dirty]);
+
+  if (load.state === "loading" || (load.state === "ready" && !form)) {
+    return (
+      <p role="status">
+        <Spinner /> Loading the product…
+      </p>
+    );
+  }
+  if (load.state === "error") {
+    return (
+      <Notice status="error" isDismissible={false}>
+        {load.error.message}
+      </Notice>
+    );
+  }
+  const { product } = load;
+  const f = form!;
+  const viewLink =
+    product.status === "publish" ? (
+      <a href={product.permalink} className="admin-view-link">
+        View product
+      </a>
+    ) : (
+      <span className="admin-view-link">Not on the storefront while it is {product.status === "draft" ? "a draft" : product.status}.</span>
+    );
+  const kind = product.downloadable ? "downloadable" : product.type;
+  if (!EDITABLE_KINDS.has(kind)) {
+    return (
+      <div className="admin-product-edit">
+        <h2 className="admin-product-name">{product.name}</h2>
+        <Notice status="warning" isDismissible={false}>
+          This screen edits simple products only: editing a {kind} product is not built yet. Its REST address is /wp-json/wc/v3/products/{product.id}.
+        </Notice>
+        <p>{viewLink}</p>
+      </div>
+    );
+  }
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm({ ...f, [key]: value });
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+  };
+  // A field's error, shown under it, announced with it (aria-describedby through `help`) and marked invalid.
+  const err = (key: string) => (errors[key] ? { help: <span className="admin-field-error">{errors[key]}</span>, "aria-invalid": true as const } : {});
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (load.state !== "ready" || saving) return;
+    const patch = changes(load.saved, f);
+    if (!Object.keys(patch).length) {
+      setNotice({ status: "warning", text: "Nothing to save: no field was changed." });
+      return;
+    }
+    setSaving(true);
+    setNotice(null);
+    try {
+      const { body, headers } = await send<RestProduct>(`/wc/v3/products/${id}`, "PUT", patch, { "If-Match": load.version });
+      const saved = formOf(body);
+      setLoad({ state: "ready", product: body, version: headers.get("ETag") ?? "", saved });
+      setForm(saved);
+      setErrors({});
+      setNotice({ status: "success", text: "Product updated." });
+    } catch (e) {
+      const error = e as RestError;
+      if (error.code === "rest_product_changed") {
+        setNotice({ status: "error", text: error.message, conflict: true });
+      } else {
+        const byField = fieldErrors(error);
+        setErrors(byField);
+        const named = Object.keys(byField).length;
+        setNotice({
+          status: "error",
+          text: named ? `The product was not saved: ${named === 1 ? "a field needs" : "some fields need"} correcting.` : error.message,
+        });
+        if (named) requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="admin-product-edit" onSubmit={save} noValidate aria-describedby={notice ? noticeId : undefined}>
+      <div id={noticeId} role={notice?.status === "error" ? "alert" : "status"}>
+        {notice ? (
+          <Notice status={notice.status} isDismissible={false}>
+            <p>{notice.text}</p>
+            {notice.conflict ? (
+              <p>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setLoad({ state: "loading" });
+                    setNotice(null);
+                    setReloads((n) => n + 1);
+                  }}
+                >
+                  Reload the product (your changes are discarded)
+                </Button>
+              </p>
+            ) : null}
+          </Notice>
+        ) : null}
+      </div>
+      <div className="admin-edit-columns">
+        <div className="admin-edit-main">
+          <TextControl __next40pxDefaultSize label="Title" value={f.name} onChange={(v) => set("name", v)} {...err("name")} />
+          <TextareaControl label="Description" rows={8} value={f.description} onChange={(v) => set("description", v)} {...err("description")} />
+          <fieldset className="admin-fieldset">
+            <legend>Price</legend>
+            <div className="admin-row">
+              <TextControl
+                __next40pxDefaultSize
+                label="Regular price"
+                inputMode="decimal"
+                value={f.regular_price}
+                onChange={(v) => set("regular_price", v)}
+                {...err("regular_price")}
+              />
+              <TextControl
+                __next40pxDefaultSize
+                label="Sale price"
+                inputMode="decimal"
+                value={f.sale_price}
+                onChange={(v) => set("sale_price", v)}
+                {...err("sale_price")}
+              />
+            </div>
+            <div className="admin-row">
+              <TextControl
+                __next40pxDefaultSize
+                type="date"
+                label="Sale from"
+                value={f.date_on_sale_from}
+                onChange={(v) => set("date_on_sale_from", v)}
+                {...err("date_on_sale_from")}
+              />
+              <TextControl
+                __next40pxDefaultSize
+                type="date"
+                label="Sale until"
+                value={f.date_on_sale_to}
+                onChange={(v) => set("date_on_sale_to", v)}
+                {...err("date_on_sale_to")}
+              />
+            </div>
+            <p className="admin-hint">The dates are stored; the storefront does not apply a sale schedule yet (the sale price counts whenever it is set).</p>
+          </fieldset>
+          <fieldset className="admin-fieldset">
+            <legend>Inventory</legend>
+            <TextControl __next40pxDefaultSize label="SKU" value={f.sku} onChange={(v) => set("sku", v)} {...err("sku")} />
+            <CheckboxControl label="Manage stock" checked={f.manage_stock} onChange={(v) => set("manage_stock", v)} />
+            {f.manage_stock ? (
+              <TextControl
+                __next40pxDefaultSize
+                type="number"
+                min={0}
+                step={1}
+                label="Stock quantity"
+                value={f.stock_quantity}
+                onChange={(v) => set("stock_quantity", v)}
+                {...err("stock_quantity")}
+              />
+            ) : (
+              <SelectControl
+                __next40pxDefaultSize
+                label="Stock status"
+                value={f.stock_status}
+                options={STOCK_OPTIONS}
+                onChange={(v) => set("stock_status", v)}
+                {...err("stock_status")}
+              />
+            )}
+          </fieldset>
+        </div>
+        <div className="admin-edit-side">
+          <fieldset className="admin-fieldset">
+            <legend>Publish</legend>
+            <SelectControl
+              __next40pxDefaultSize
+              label="Status"
+              value={f.status}
+              options={STATUS_OPTIONS.filter((o) => o.value === "publish" || o.value === "draft" || o.value === product.status)}
+              onChange={(v) => set("status", v)}
+              {...err("status")}
+            />
+            <p>{viewLink}</p>
+            <Button variant="primary" type="submit" isBusy={saving} aria-disabled={saving} __next40pxDefaultSize>
+              {saving ? "Saving…" : "Update"}
+            </Button>
+            {dirty ? <p className="admin-hint">Unsaved changes.</p> : null}
+          </fieldset>
+          <fieldset className="admin-fieldset admin-categories" aria-describedby={errors.categories ? "categories-error" : undefined}>
+            <legend>Categories</legend>
+            {categories.map((c) => (
+              <CheckboxControl
+                key={c.id}
+                label={c.name}
+                checked={f.categories.includes(c.id)}
+                onChange={(on) => set("categories", on ? [...f.categories, c.id].sort((a, b) => a - b) : f.categories.filter((x) => x !== c.id))}
+              />
+            ))}
+            {errors.categories ? (
+              <p id="categories-error" className="admin-field-error">
+                {errors.categories}
+              </p>
+            ) : null}
+          </fieldset>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * Products (docs/contract/admin.md 'Products'): WooCommerce's product list on `@wordpress/dataviews`, every row from
+ * `GET wc/v3/products` with the view's search, filters (category, type, stock status, status), sort and page as
+ * the route's parameters; a product's name opens its edit screen.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { DataViews, type Action, type Field, type View } from "@wordpress/dataviews";
+import { Notice } from "@wordpress/components";
+import "@wordpress/components/build-style/style.css";
+import "@wordpress/dataviews/build-style/style.css";
+import { getWithHeaders, query, type RestError } from "./api.ts";
+import type { RestProduct, Term } from "./types.ts";
+
+const TYPES = [
+  { value: "simple", label: "Simple" },
+  { value: "variable", label: "Variable" },
+  { value: "grouped", label: "Grouped" },
+  { value: "external", label: "External/Affiliate" },
+  { value: "bundle", label: "Bundle" },
+];
+const STOCK = [
+  { value: "instock", label: "In stock" },
+  { value: "outofstock", label: "Out of stock" },
+  { value: "onbackorder", label: "On backorder" },
+];
+const STATUSES = [
+  { value: "publish", label: "Published" },
+  { value: "draft", label: "Draft" },
+  { value: "pending", label: "Pending" },
+  { value: "private", label: "Private" },
+];
+const labelOf = (list: { value: string; label: string }[], value: string) => list.find((e) => e.value === value)?.label ?? value;
+
+/** The view's sort field → wc/v3's `orderby`. */
+const ORDERBY: Record<string, string> = { name: "title", date_created: "date", price: "price", id: "id" };
+
+const DEFAULT_VIEW: View = {
+  type: "table",
+  search: "",
+  page: 1,
+  perPage: 20,
+  sort: { field: "date_created", direction: "desc" },
+  filters: [],
+  titleField: "name",
+  fields: ["sku", "stock_status", "price", "categories", "type", "status", "date_created"],
+  layout: {},
+};
+
+/** The REST list's parameters for a view (filters: one value per field, categories any of several). */
+export function listQuery(view: View): string {
+  const filter = (field: string) => view.filters?.find((f) => f.field === field && f.value !== undefined && f.value !== "" && f.value !== null);
+  const category = filter("categories")?.value as number[] | number | undefined;
+  return query({
+    page: view.page ?? 1,
+    per_page: view.perPage ?? 20,
+    search: view.search,
+    orderby: view.sort ? ORDERBY[view.sort.field] : undefined,
+    order: view.sort?.direction,
+    type: filter("type")?.value as string | undefined,
+    stock_status: filter("stock_status")?.value as string | undefined,
+    status: filter("status")?.value as string | undefined,
+    category: Array.isArray(category) ? category.join(",") : category,
+  });
+}
+
+const editUrl = (item: RestProduct) => `/wp-admin/edit/product/${item.id}/`;
+
+export default function ProductsScreen() {
+  // A narrow screen starts with the list layout (one product a row); the table and the list are both offered.
+  const [view, setView] = useState<View>(() =>
+    window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["sku", "stock_status", "price"] } : DEFAULT_VIEW,
+  );
+  const [items, setItems] = useState<RestProduct[]>([]);
+  const [totals, setTotals] = useState({ totalItems: 0, totalPages: 0 });
+  /** The query the list shows the answer to: the list is loading while it differs from the view's. */
+  const [shown, setShown] = useState<string | null>(null);
+  const [error, setError] = useState<RestError | null>(null);
+  const [categories, setCategories] = useState<Term[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    getWithHeaders<Term[]>("/wc/v3/products/categories?per_page=100&orderby=name&order=asc").then(
+      (r) => live && setCategories(r.body),
+      (e: RestError) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const q = listQuery(view);
+  useEffect(() => {
+    let live = true;
+    getWithHeaders<RestProduct[]>(`/wc/v3/products?${q}`).then(
+      ({ body, headers }) => {
+        if (!live) return;
+        setItems(body);
+        setTotals({ totalItems: Number(headers.get("X-WP-Total") ?? body.length), totalPages: Number(headers.get("X-WP-TotalPages") ?? 1) });
+        setError(null);
+        setShown(q);
+      },
+      (e: RestError) => {
+        if (!live) return;
+        setItems([]);
+        setTotals({ totalItems: 0, totalPages: 0 });
+        setError(e);
+        setShown(q);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [q]);
+
+  const fields = useMemo<Field<RestProduct>[]>(
+    () => [
+      { id: "name", label: "Name", enableHiding: false, enableGlobalSearch: true, filterBy: false },
+      { id: "sku", label: "SKU", enableSorting: false, filterBy: false, render: ({ item }) => <>{item.sku || "–"}</> },
+      {
+        id: "stock_status",
+        label: "Stock",
+        enableSorting: false,
+        elements: STOCK,
+        filterBy: { operators: ["is"] },
+        render: ({ item }) => (
+          <>
+            {labelOf(STOCK, item.stock_status)}
+            {item.manage_stock && item.stock_quantity !== null ? ` (${item.stock_quantity})` : ""}
+          </>
+        ),
+      },
+      {
+        id: "price",
+        label: "Price",
+        filterBy: false,
+        // The shop's own markup: amounts, and a sale as <del>/<ins> with screen-reader text.
+        render: ({ item }) => (
+          <span className="admin-price" dangerouslySetInnerHTML={{ __html: (item as RestProduct & { price_html?: string }).price_html ?? item.price }} />
+        ),
+      },
+      {
+        id: "categories",
+        label: "Categories",
+        type: "array",
+        enableSorting: false,
+        elements: categories.map((c) => ({ value: c.id, label: c.name })),
+        filterBy: { operators: ["isAny"] },
+        getValue: ({ item }) => item.categories.map((c) => c.id),
+        render: ({ item }) => <>{item.categories.map((c) => c.name).join(", ") || "–"}</>,
+      },
+      {
+        id: "type",
+        label: "Type",
+        enableSorting: false,
+        elements: TYPES,
+        filterBy: { operators: ["is"] },
+        render: ({ item }) => <>{item.downloadable ? "Downloadable" : labelOf(TYPES, item.type)}</>,
+      },
+      {
+        id: "status",
+        label: "Status",
+        enableSorting: false,
+        elements: STATUSES,
+        filterBy: { operators: ["is"] },
+        render: ({ item }) => <>{labelOf(STATUSES, item.status)}</>,
+      },
+      { id: "date_created", label: "Date", type: "datetime", filterBy: false, render: ({ item }) => <>{item.date_created.slice(0, 10)}</> },
+    ],
+    [categories],
+  );
+
+  const actions = useMemo<Action<RestProduct>[]>(
+    () => [
+      { id: "edit", label: "Edit", isPrimary: true, callback: ([item]) => item && window.location.assign(editUrl(item)) },
+      {
+        id: "view",
+        label: "View product",
+        isEligible: (item) => item.status === "publish",
+        callback: ([item]) => item && window.location.assign(item.permalink),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <div className="admin-products">
+      {error ? (
+        <Notice status="error" isDismissible={false}>
+          {error.message}
+        </Notice>
+      ) : null}
+      <DataViews<RestProduct>
+        data={items}
+        fields={fields}
+        view={view}
+        onChangeView={setView}
+        actions={actions}
+        getItemId={(item) => String(item.id)}
+        isLoading={shown !== q}
+        paginationInfo={totals}
+        defaultLayouts={{ table: {}, list: {} }}
+        search
+        searchLabel="Search products"
+        renderItemLink={({ item, children, ...props }) => (
+          <a {...props} href={editUrl(item)}>
+            {children}
+          </a>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The admin's browser entry (decision 0024), built apart from the storefront by scripts/build-admin.ts into
+ * {build}/client/wp-admin-app/admin.js: React, the WordPress components and the screens in one file that only
+ * /wp-admin/ pages load. The server renders the frame and `#admin-screen` with the screen to open and the REST
+ * nonce; this renders the screen into it.
+ */
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { setUpApi } from "./api.ts";
+import type { AdminScreen } from "./screens.ts";
+import ProductsScreen from "./ProductsScreen.tsx";
+import ProductEditScreen from "./ProductEditScreen.tsx";
+import OrdersScreen from "./OrdersScreen.tsx";
+import OrderScreen from "./OrderScreen.tsx";
+
+const mount = document.getElementById("admin-screen");
+if (mount) {
+  const screen = JSON.parse(mount.dataset.screen ?? "{}") as AdminScreen;
+  setUpApi(mount.dataset.nonce ?? "");
+  const content =
+    screen.name === "products" ? (
+      <ProductsScreen />
+    ) : screen.name === "product" ? (
+      <ProductEditScreen id={screen.id} />
+    ) : screen.name === "orders" ? (
+      <OrdersScreen />
+    ) : screen.name === "order" ? (
+      <OrderScreen id={screen.id} />
+    ) : null;
+  if (content) {
+    mount.removeAttribute("aria-busy");
+    createRoot(mount).render(<StrictMode>{content}</StrictMode>);
+  }
+}

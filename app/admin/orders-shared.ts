@@ -1,0 +1,20 @@
+/** What the order screens share: WooCommerce's status names, money in the order's currency, a person's name. */
+import type { Address, RestOrder } from "./types.ts";
+
+export const ORDER_STATUS_NAMES: Record<string, string> = {
+  pending: "Pending payment",
+  processing: "Processing",
+  "on-hold": "On hold",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  failed: "Failed",
+};
+
+export const money = (order: Pick<RestOrder, "currency">, amount: string | number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: order.currency || "USD" }).format(Number(amount));
+
+export const personOf = (a: Address) => [a.first_name, a.last_name].filter(Boolean).join(" ") || a.company || a.email || "Guest";
+
+/** Cents of a decimal string, to add refunds without floating-point drift. */
+export const cents = (amount: string | number) => Math.round(Number(amount) * 100);

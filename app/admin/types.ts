@@ -1,0 +1,78 @@
+/** The parts of WooCommerce's REST shapes (docs/contract/rest/products.md) the admin's screens read. */
+export interface Term {
+  id: number;
+  name: string;
+  slug: string;
+  parent?: number;
+}
+
+export interface RestProduct {
+  id: number;
+  name: string;
+  slug: string;
+  permalink: string;
+  type: string;
+  status: string;
+  downloadable: boolean;
+  description: string;
+  sku: string;
+  price: string;
+  regular_price: string;
+  sale_price: string;
+  date_on_sale_from: string | null;
+  date_on_sale_to: string | null;
+  on_sale: boolean;
+  manage_stock: boolean;
+  stock_quantity: number | null;
+  stock_status: string;
+  categories: { id: number; name: string; slug: string }[];
+  images: { id: number; src: string; alt: string }[];
+  date_created: string;
+  date_modified: string;
+}
+
+export interface Address {
+  first_name: string;
+  last_name: string;
+  company: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  email?: string;
+  phone: string;
+}
+
+export interface RestOrder {
+  id: number;
+  number: string;
+  status: string;
+  currency: string;
+  currency_symbol: string;
+  date_created: string;
+  date_paid: string | null;
+  discount_total: string;
+  shipping_total: string;
+  total: string;
+  customer_id: number;
+  customer_note: string;
+  billing: Address;
+  shipping: Address;
+  payment_method: string;
+  payment_method_title: string;
+  transaction_id: string;
+  line_items: { id: number; name: string; product_id: number; variation_id: number; quantity: number; subtotal: string; total: string; sku: string }[];
+  shipping_lines: { id: number; method_title: string; total: string }[];
+  coupon_lines: { id: number; code: string; discount: string }[];
+  refunds: { id: number; reason: string; total: string }[];
+}
+
+export interface OrderNote {
+  id: number;
+  author: string;
+  date_created: string;
+  note: string;
+  customer_note: boolean;
+}
