@@ -269,7 +269,10 @@ function orderFor<Q extends SelectQueryBuilder<DB & { p: DB["products"] }, "p", 
   return q.relevance && q.search !== undefined ? orderByRelevance(query, q.search) : orderListing(query, q.orderby);
 }
 
-/** The listing's count and the ids of one page, compiled (for tests comparing query shapes and plans). */
+/**
+ * The listing's count, one page, and one page carrying the number of all matches (`total`), as queries (for tests
+ * comparing query shapes and plans).
+ */
 export function listingQueries(db: Queryable, q: ListingQuery) {
   const b = sql(db);
   const filter = listingFilter(q);
@@ -282,7 +285,22 @@ export function listingQueries(db: Queryable, q: ListingQuery) {
     .limit(q.perPage)
     .offset((q.page - 1) * q.perPage);
   const page = orderFor(b.selectFrom(pageIds.as("page")).innerJoin("products as p", "p.id", "page.id").select(summaryColumns), q);
-  return { count, page };
+  // A search ranks every match to find its page, so the same pass counts them (a window over the matches, before the
+  // LIMIT) instead of a second scan of every match for the count.
+  const countedIds = orderFor(
+    b
+      .selectFrom("products as p")
+      .select(["p.id", raw<number>`(count(*) OVER ())::int`.as("total")])
+      .where(filter),
+    q,
+  )
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage);
+  const countedPage = orderFor(
+    b.selectFrom(countedIds.as("page")).innerJoin("products as p", "p.id", "page.id").select(summaryColumns).select("page.total"),
+    q,
+  );
+  return { count, page, countedPage };
 }
 
 /**
@@ -317,8 +335,14 @@ async function keptTotal(db: Queryable, q: ListingQuery): Promise<number | null>
 
 /** One page of the listing and the number of all matches; `count: false` skips counting (total is then -1). */
 export async function listProducts(db: Queryable, q: ListingQuery, opts: { count?: boolean } = {}): Promise<{ items: ProductSummary[]; total: number }> {
-  const { count, page } = listingQueries(db, q);
+  const { count, page, countedPage } = listingQueries(db, q);
   if (opts.count === false) return { items: (await page.execute()).map(toSummary), total: -1 };
+  if (q.relevance && q.search !== undefined) {
+    const rows = await countedPage.execute();
+    // A page past the end has no row to carry the total: count it then.
+    const total = rows.length ? rows[0]!.total : ((await count.executeTakeFirst())?.total ?? 0);
+    return { items: rows.map(toSummary), total };
+  }
   const total = (await keptTotal(db, q)) ?? (await count.executeTakeFirst())?.total ?? 0;
   const rows = await page.execute();
   return { items: rows.map(toSummary), total };
