@@ -17,7 +17,6 @@ let copy: TestDatabase;
 let db: Db;
 let masks: number;
 let ties: number;
-let kids: number;
 
 const listing = { orderby: "menu_order" as const, page: 1, perPage: 12 };
 
