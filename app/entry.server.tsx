@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
@@ -7,6 +7,47 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isDatabaseBusy } from "../core/db/client.ts";
 
 export const streamTimeout = 5_000;
+
+/** A piece this large goes out at once, without waiting for the turn of the event loop to end. */
+const COALESCE_BYTES = 64 * 1024;
+
+/**
+ * React writes a page as hundreds of small pieces, and each piece written to the response is compressed and flushed
+ * on its own (compression's flush after every write): about a fifth of a listing's CPU (issue 18). This joins what
+ * React writes in one turn of the event loop into one piece, so a page rendered at once leaves as a few large
+ * pieces, while a streamed boundary that resolves later still leaves as soon as it is written.
+ */
+class Coalesce extends Transform {
+  private parts: Buffer[] = [];
+  private size = 0;
+  private scheduled = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.parts.push(chunk);
+    this.size += chunk.length;
+    if (this.size >= COALESCE_BYTES) this.release();
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        this.release();
+      });
+    }
+    callback();
+  }
+
+  override _flush(callback: TransformCallback): void {
+    this.release();
+    callback();
+  }
+
+  private release(): void {
+    if (!this.size) return;
+    this.push(this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts, this.size));
+    this.parts = [];
+    this.size = 0;
+  }
+}
 
 /**
  * A loader, action or render that failed: one line in the shop's JSON log (React Router's default prints the raw
@@ -49,7 +90,7 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough();
+        const body = new Coalesce();
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=UTF-8");
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

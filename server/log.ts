@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type Logger as Pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { registerSingleton } from "../core/singletons.ts";
+import { countQueries, type QueryTally } from "../core/db/query-count.ts";
 
 export type Level = "debug" | "info" | "warn" | "error" | "silent";
 
@@ -122,10 +123,19 @@ type TrustFn = (address: string, hop: number) => boolean;
  * while the request runs carries as `reqId`. The id is the incoming `X-Request-Id` when the peer is a proxy Express
  * trusts (`trust proxy`) and the value is a plain token, a new UUID otherwise; the response returns it in
  * `X-Request-Id`. Headers are not logged, so cookies, authorization and nonces never are.
+ * The line also carries `dbQueries`, the database statements the request ran (core/db/query-count.ts), and at debug
+ * level `dbStatements`, their texts (without parameters, which may be personal data).
  */
 export function requestLogger(logger: Logger) {
+  const base = pinos.get(logger) ?? silentPino;
+  const tallies = new WeakMap<IncomingMessage, QueryTally>();
+  const withQueries = (req: IncomingMessage, fields: Record<string, unknown>) => {
+    const tally = tallies.get(req);
+    if (!tally) return fields;
+    return { ...fields, dbQueries: tally.count, ...(tally.statements ? { dbStatements: tally.statements } : {}) };
+  };
   const middleware = pinoHttp({
-    logger: pinos.get(logger) ?? silentPino,
+    logger: base,
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
       const incoming = req.headers["x-request-id"];
       const trust = (req as { app?: { get(name: string): unknown } }).app?.get("trust proxy fn") as TrustFn | undefined;
@@ -136,11 +146,18 @@ export function requestLogger(logger: Logger) {
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "warn" : "info"),
     customSuccessMessage: () => "request completed",
+    customSuccessObject: (req, _res, fields: Record<string, unknown>) => withQueries(req, fields),
+    customErrorObject: (req, _res, _error, fields: Record<string, unknown>) => withQueries(req, fields),
     customErrorMessage: () => "request failed",
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
   });
-  return (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => middleware(req, res, () => requestScope.run(String(req.id), next));
+  return (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) =>
+    middleware(req, res, () => {
+      const tally: QueryTally = { count: 0, ...(base.isLevelEnabled("debug") ? { statements: [] } : {}) };
+      tallies.set(req, tally);
+      countQueries(tally, () => requestScope.run(String(req.id), next));
+    });
 }

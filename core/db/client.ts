@@ -4,6 +4,7 @@
  * real server through DATABASE_URL (node-postgres pool).
  */
 import { mkdirSync } from "node:fs";
+import { noteQuery } from "./query-count.ts";
 
 export type Row = Record<string, unknown>;
 
@@ -75,10 +76,12 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   await pg.waitReady;
   const wrap = (q: { query: typeof pg.query; exec: typeof pg.exec }): Queryable => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
+      noteQuery(text);
       const result = await q.query<T>(text, params as unknown[]);
       return result.rows;
     },
     async exec(text: string) {
+      noteQuery(text);
       await q.exec(text);
     },
   });
@@ -149,9 +152,11 @@ export async function openPostgres(url: string, poolSize = 10, opts: PoolOptions
   pool.on("error", opts.onError ?? poolErrorToStderr); // an idle client died; the pool replaces it
   const wrap = (c: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }): Queryable => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
+      noteQuery(text);
       return (await c.query(text, params as unknown[])).rows as T[];
     },
     async exec(text: string) {
+      noteQuery(text);
       await c.query(text);
     },
   });

@@ -79,6 +79,11 @@ export interface Carts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CatalogCounts {
+  id: Generated<boolean>;
+  published_products: Generated<number>;
+}
+
 export interface CheckoutClaims {
   attempt: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -577,6 +582,7 @@ export interface Terms {
   meta: Generated<Json>;
   name: string;
   parent_id: number | null;
+  product_count: Generated<number>;
   slug: string;
   taxonomy: string;
 }
@@ -629,6 +635,7 @@ export interface DB {
   auth_events: AuthEvents;
   cart_items: CartItems;
   carts: Carts;
+  catalog_counts: CatalogCounts;
   checkout_claims: CheckoutClaims;
   comments: Comments;
   coupon_usages: CouponUsages;

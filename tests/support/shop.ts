@@ -27,7 +27,8 @@ export interface TestShop extends RunningShop {
   close(): Promise<void>;
 }
 
-export async function startTestShop(extraEnv: Record<string, string> = {}): Promise<TestShop> {
+/** `log`: receives each line the shop logs (at LOG_LEVEL), instead of stdout. */
+export async function startTestShop(extraEnv: Record<string, string> = {}, opts: { log?: (line: string) => void } = {}): Promise<TestShop> {
   const { dir: dataDir, remove } = tempDir("shop-test-");
   let database: Awaited<ReturnType<typeof copyTemplateDatabase>> | undefined;
   const cleanUp = async () => {
@@ -48,7 +49,7 @@ export async function startTestShop(extraEnv: Record<string, string> = {}): Prom
       ...extraEnv,
     });
     const { startShop, createLogger } = await builtServer();
-    const shop = await startShop(env, createLogger(env.LOG_LEVEL));
+    const shop = await startShop(env, createLogger(env.LOG_LEVEL, opts.log));
     const port = (shop.server.address() as { port: number }).port;
     return {
       ...shop,

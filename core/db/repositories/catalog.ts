@@ -269,7 +269,10 @@ function orderFor<Q extends SelectQueryBuilder<DB & { p: DB["products"] }, "p", 
   return q.relevance && q.search !== undefined ? orderByRelevance(query, q.search) : orderListing(query, q.orderby);
 }
 
-/** The listing's count and the ids of one page, compiled (for tests comparing query shapes and plans). */
+/**
+ * The listing's count, one page, and one page carrying the number of all matches (`total`), as queries (for tests
+ * comparing query shapes and plans).
+ */
 export function listingQueries(db: Queryable, q: ListingQuery) {
   const b = sql(db);
   const filter = listingFilter(q);
@@ -282,16 +285,67 @@ export function listingQueries(db: Queryable, q: ListingQuery) {
     .limit(q.perPage)
     .offset((q.page - 1) * q.perPage);
   const page = orderFor(b.selectFrom(pageIds.as("page")).innerJoin("products as p", "p.id", "page.id").select(summaryColumns), q);
-  return { count, page };
+  // A search ranks every match to find its page, so the same pass counts them (a window over the matches, before the
+  // LIMIT) instead of a second scan of every match for the count.
+  const countedIds = orderFor(
+    b
+      .selectFrom("products as p")
+      .select(["p.id", raw<number>`(count(*) OVER ())::int`.as("total")])
+      .where(filter),
+    q,
+  )
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage);
+  const countedPage = orderFor(
+    b.selectFrom(countedIds.as("page")).innerJoin("products as p", "p.id", "page.id").select(summaryColumns).select("page.total"),
+    q,
+  );
+  return { count, page, countedPage };
+}
+
+/**
+ * The number of matches when the triggers of 0029_catalog_counts.sql keep it: the whole shop, or a category without
+ * subcategories, unfiltered. One row is read instead of every matching product; null when it must be counted.
+ */
+async function keptTotal(db: Queryable, q: ListingQuery): Promise<number | null> {
+  const filtered =
+    q.search !== undefined ||
+    q.minPrice !== undefined ||
+    q.maxPrice !== undefined ||
+    [q.termsAll, q.termsAny, q.termsNone].some((terms) => Object.values(terms ?? {}).some((slugs) => slugs.length));
+  if (filtered) return null;
+  const b = sql(db);
+  if (q.categorySlug === undefined) {
+    const row = await b.selectFrom("catalog_counts").select("published_products").executeTakeFirst();
+    return row?.published_products ?? null;
+  }
+  const row = await b
+    .selectFrom("terms as t")
+    .select((eb) => [
+      "t.product_count",
+      eb.exists(eb.selectFrom("terms as c").select(eb.lit(1).as("one")).whereRef("c.parent_id", "=", "t.id")).as("has_children"),
+    ])
+    .where("t.taxonomy", "=", PRODUCT_CAT)
+    .where("t.slug", "=", q.categorySlug)
+    .executeTakeFirst();
+  if (!row) return 0;
+  // An archive lists its subcategories' products too; a product in both would be counted twice by a sum.
+  return row.has_children ? null : row.product_count;
 }
 
 /** One page of the listing and the number of all matches; `count: false` skips counting (total is then -1). */
 export async function listProducts(db: Queryable, q: ListingQuery, opts: { count?: boolean } = {}): Promise<{ items: ProductSummary[]; total: number }> {
-  const { count, page } = listingQueries(db, q);
+  const { count, page, countedPage } = listingQueries(db, q);
   if (opts.count === false) return { items: (await page.execute()).map(toSummary), total: -1 };
-  const countRow = await count.executeTakeFirst();
+  if (q.relevance && q.search !== undefined) {
+    const rows = await countedPage.execute();
+    // A page past the end has no row to carry the total: count it then.
+    const total = rows.length ? rows[0]!.total : ((await count.executeTakeFirst())?.total ?? 0);
+    return { items: rows.map(toSummary), total };
+  }
+  const total = (await keptTotal(db, q)) ?? (await count.executeTakeFirst())?.total ?? 0;
   const rows = await page.execute();
-  return { items: rows.map(toSummary), total: countRow?.total ?? 0 };
+  return { items: rows.map(toSummary), total };
 }
 
 /** The cheapest and dearest listed prices (cents), for the price slider's bounds; both read from an index. */
@@ -433,21 +487,10 @@ export async function featuredProducts(db: Queryable, limit: number): Promise<Pr
 }
 
 export async function listCategories(db: Queryable): Promise<Category[]> {
-  // One pass over the category links; unpublished products (few) are removed by an anti-join on
-  // their partial index (0006), rather than reading every product once per category.
-  const b = sql(db);
-  const counts = b
-    .selectFrom("product_terms as pt")
-    .select(["pt.term_id", raw<number>`count(*)`.as("n")])
-    .where("pt.term_id", "in", (eb) => eb.selectFrom("terms").select("id").where("taxonomy", "=", PRODUCT_CAT))
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom("products as p").select(eb.lit(1).as("one")).whereRef("p.id", "=", "pt.product_id").where("p.status", "<>", PUBLISH))),
-    )
-    .groupBy("pt.term_id");
-  return b
+  // The published products of each category, kept by triggers (0029_catalog_counts.sql): no product is read.
+  return sql(db)
     .selectFrom("terms as t")
-    .leftJoin(counts.as("c"), "c.term_id", "t.id")
-    .select(["t.id", "t.slug", "t.name", "t.description", raw<number>`coalesce(c.n, 0)::int`.as("count")])
+    .select(["t.id", "t.slug", "t.name", "t.description", "t.product_count as count"])
     .where("t.taxonomy", "=", PRODUCT_CAT)
     .orderBy("t.menu_order")
     .orderBy("t.name")

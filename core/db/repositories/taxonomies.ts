@@ -37,7 +37,8 @@ export interface TermQuery {
   offset: number;
 }
 
-const countColumn = raw<number>`(SELECT count(*) FROM product_terms pt JOIN products p ON p.id = pt.product_id WHERE pt.term_id = t.id AND p.status = 'publish')::int`;
+/** Published products linked to the term, kept by triggers (0029_catalog_counts.sql). */
+const countColumn = raw<number>`t.product_count`;
 
 const termColumns = ["t.id", "t.taxonomy", "t.slug", "t.name", "t.description", "t.parent_id", "t.menu_order", "t.meta"] as const;
 
