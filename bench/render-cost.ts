@@ -14,7 +14,7 @@
  * BENCH_DATABASE_URL is set, else "pglite").
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -23,6 +23,7 @@ import { migrate } from "../core/db/migrate.ts";
 import { analyze } from "../core/db/seed/bench.ts";
 import { createScratchSchema } from "../core/db/scratch-schema.ts";
 import { seedBulkProducts, seedDemoData } from "../core/db/seed/seed.ts";
+import { cpuMs, waitForHealth } from "./support.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -38,17 +39,6 @@ const PAGES = [
   ["GET product", "/product/cotton-face-mask/"],
   ["GET /?s=mask", "/?s=mask"],
 ] as const;
-
-/** Clock ticks per second for /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-const TICKS = 100;
-
-/** User + system CPU of a process (all threads), in ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // After the command: state is field 3, utime 14, stime 15 (1-based), so index 11 and 12 here.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-}
 
 async function prepare(size: number, kind: "pglite" | "postgres", dataDir: string, databaseUrl: string | undefined): Promise<void> {
   const db = kind === "postgres" ? await openPostgres(databaseUrl!, 2) : await openPglite(path.join(dataDir, "pglite"));
@@ -154,17 +144,7 @@ async function measureBuild(
   const rows: Row[] = [];
   const admin = kind === "postgres" ? await openPostgres(baseDatabaseUrl!, 1) : null;
   try {
-    const deadline = Date.now() + 300_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${url}/healthz`)).ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error("server did not start");
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    await waitForHealth(url, child);
     console.log(`  build ${build.name} (${build.dir})`);
     for (const [name, p] of PAGES) {
       for (let i = 0; i < 20; i++) {

@@ -15,7 +15,7 @@ import { openPglite, openPostgres } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
 import { analyze } from "../core/db/seed/bench.ts";
 import { createScratchSchema } from "../core/db/scratch-schema.ts";
-import { cpuMs } from "./support.ts";
+import { cpuMs, waitForHealth } from "./support.ts";
 import { seedBulkProducts, seedDemoData } from "../core/db/seed/seed.ts";
 import { registerCustomer } from "../core/commerce/accounts.ts";
 
@@ -105,17 +105,7 @@ async function runSize(size: number): Promise<void> {
     detached: true,
   });
   try {
-    const deadline = Date.now() + 300_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${url}/healthz`)).ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error("server did not start");
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await waitForHealth(url, child);
     const headers = await signIn();
     const pid = child.pid!;
     await measure(pid, "baseline: rest-nonce (trivial)", "/wp-admin/admin-ajax.php?action=rest-nonce", headers);

@@ -30,17 +30,7 @@ export async function startBenchServer(opts: { products: number; port: number; e
     detached: true,
   });
   const url = `http://127.0.0.1:${opts.port}`;
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitForHealth(url, child, 600_000);
   return {
     url,
     child,
@@ -96,7 +86,9 @@ export async function shippedBytes(url: string): Promise<{ js: number; css: numb
 
 /** A process's CPU time so far (user + system), in milliseconds (Linux /proc; clock ticks of 100 Hz). */
 export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // After the command (which may hold ") "): utime and stime are the 12th and 13th fields.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
@@ -145,4 +137,19 @@ export function checkoutBody(fields: { nonce: string; token: string }, email: st
     "wc-sandbox-credit-card-expiry": "12 / 34",
     "wc-sandbox-credit-card-csc": "123",
   }).toString();
+}
+
+/** Resolves once the shop at `url` answers /healthz; throws when `child` exits first or the time runs out. */
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 300_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 300));
+  }
 }

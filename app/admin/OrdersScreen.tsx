@@ -4,6 +4,7 @@
  * number opens the order.
  */
 import { useEffect, useMemo, useState } from "react";
+import { usePagedList } from "./use-paged-list.ts";
 import { DataViews, type Field, type View } from "@wordpress/dataviews";
 import { Notice, TabPanel } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
@@ -29,11 +30,8 @@ export default function OrdersScreen() {
   const [view, setView] = useState<View>(() =>
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["status", "total"] } : DEFAULT_VIEW,
   );
-  const [items, setItems] = useState<RestOrder[]>([]);
-  const [totals, setTotals] = useState({ totalItems: 0, totalPages: 0 });
   const [counts, setCounts] = useState<Record<string, number>>({});
-  const [shown, setShown] = useState<string | null>(null);
-  const [error, setError] = useState<RestError | null>(null);
+  const [loadError, setError] = useState<RestError | null>(null);
 
   // Each tab's count: the list's X-WP-Total for one row of that status.
   useEffect(() => {
@@ -48,28 +46,8 @@ export default function OrdersScreen() {
   }, []);
 
   const q = query({ status, page: view.page ?? 1, per_page: view.perPage ?? 20, search: view.search, orderby: "date", order: "desc" });
-  useEffect(() => {
-    let live = true;
-    getWithHeaders<RestOrder[]>(`/wc/v3/orders?${q}`).then(
-      ({ body, headers }) => {
-        if (!live) return;
-        setItems(body);
-        setTotals({ totalItems: Number(headers.get("X-WP-Total") ?? body.length), totalPages: Number(headers.get("X-WP-TotalPages") ?? 1) });
-        setError(null);
-        setShown(q);
-      },
-      (e: RestError) => {
-        if (!live) return;
-        setItems([]);
-        setTotals({ totalItems: 0, totalPages: 0 });
-        setError(e);
-        setShown(q);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [q]);
+  const list = usePagedList<RestOrder>(`/wc/v3/orders?${q}`);
+  const error = list.error ?? loadError;
 
   const fields = useMemo<Field<RestOrder>[]>(
     () => [
@@ -113,14 +91,14 @@ export default function OrdersScreen() {
               </Notice>
             ) : null}
             <DataViews<RestOrder>
-              data={items}
+              data={list.items}
               fields={fields}
               view={view}
               onChangeView={setView}
               actions={[]}
               getItemId={(item) => String(item.id)}
-              isLoading={shown !== q}
-              paginationInfo={totals}
+              isLoading={list.loading}
+              paginationInfo={list.totals}
               defaultLayouts={{ table: {}, list: {} }}
               search
               searchLabel="Search orders"

@@ -4,6 +4,7 @@
  * the route's parameters; a product's name opens its edit screen.
  */
 import { useEffect, useMemo, useState } from "react";
+import { usePagedList } from "./use-paged-list.ts";
 import { DataViews, type Action, type Field, type View } from "@wordpress/dataviews";
 import { Notice } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
@@ -70,11 +71,8 @@ export default function ProductsScreen() {
   const [view, setView] = useState<View>(() =>
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["sku", "stock_status", "price"] } : DEFAULT_VIEW,
   );
-  const [items, setItems] = useState<RestProduct[]>([]);
-  const [totals, setTotals] = useState({ totalItems: 0, totalPages: 0 });
   /** The query the list shows the answer to: the list is loading while it differs from the view's. */
-  const [shown, setShown] = useState<string | null>(null);
-  const [error, setError] = useState<RestError | null>(null);
+  const [loadError, setError] = useState<RestError | null>(null);
   const [categories, setCategories] = useState<Term[]>([]);
 
   useEffect(() => {
@@ -89,28 +87,8 @@ export default function ProductsScreen() {
   }, []);
 
   const q = listQuery(view);
-  useEffect(() => {
-    let live = true;
-    getWithHeaders<RestProduct[]>(`/wc/v3/products?${q}`).then(
-      ({ body, headers }) => {
-        if (!live) return;
-        setItems(body);
-        setTotals({ totalItems: Number(headers.get("X-WP-Total") ?? body.length), totalPages: Number(headers.get("X-WP-TotalPages") ?? 1) });
-        setError(null);
-        setShown(q);
-      },
-      (e: RestError) => {
-        if (!live) return;
-        setItems([]);
-        setTotals({ totalItems: 0, totalPages: 0 });
-        setError(e);
-        setShown(q);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [q]);
+  const list = usePagedList<RestProduct>(`/wc/v3/products?${q}`);
+  const error = list.error ?? loadError;
 
   const fields = useMemo<Field<RestProduct>[]>(
     () => [
@@ -190,14 +168,14 @@ export default function ProductsScreen() {
         </Notice>
       ) : null}
       <DataViews<RestProduct>
-        data={items}
+        data={list.items}
         fields={fields}
         view={view}
         onChangeView={setView}
         actions={actions}
         getItemId={(item) => String(item.id)}
-        isLoading={shown !== q}
-        paginationInfo={totals}
+        isLoading={list.loading}
+        paginationInfo={list.totals}
         defaultLayouts={{ table: {}, list: {} }}
         search
         searchLabel="Search products"

@@ -1,15 +1,9 @@
 /** What the order screens share: WooCommerce's status names, money in the order's currency, a person's name. */
 import type { Address, RestOrder } from "./types.ts";
+import { ORDER_STATUS_LABELS } from "../../core/domain/orders/status.ts";
 
-export const ORDER_STATUS_NAMES: Record<string, string> = {
-  pending: "Pending payment",
-  processing: "Processing",
-  "on-hold": "On hold",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-  failed: "Failed",
-};
+/** The storefront's own status labels (core/domain/orders/status.ts), keyed by any string the API may send. */
+export const ORDER_STATUS_NAMES: Readonly<Record<string, string>> = ORDER_STATUS_LABELS;
 
 export const money = (order: Pick<RestOrder, "currency">, amount: string | number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: order.currency || "USD" }).format(Number(amount));
