@@ -19,6 +19,7 @@ import { migrate } from "../core/db/migrate.ts";
 import { analyze, createManyVariationProduct } from "../core/db/seed/bench.ts";
 import { createScratchSchema } from "../core/db/scratch-schema.ts";
 import { seedBulkProducts, seedDemoData } from "../core/db/seed/seed.ts";
+import { benchServerEnv } from "./support.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const sizes = (process.env.BENCH_SIZES ?? "5000,50000").split(",").map(Number);
@@ -60,17 +61,7 @@ async function runSize(size: number): Promise<void> {
   const many = await prepare(dataDir, size, schema?.url);
   console.log(`\n${size.toLocaleString("en")} generated products (+ demo catalogue), seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const child = spawn(process.execPath, ["build/server/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SIMULATOR: "off",
-      LOG_LEVEL: "warn",
-      SEED_PRODUCTS: "0",
-      ...(schema ? { DATABASE_URL: schema.url } : {}),
-    },
+    env: benchServerEnv({ port, dataDir, databaseUrl: schema?.url }),
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

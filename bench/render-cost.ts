@@ -23,7 +23,7 @@ import { migrate } from "../core/db/migrate.ts";
 import { analyze } from "../core/db/seed/bench.ts";
 import { createScratchSchema } from "../core/db/scratch-schema.ts";
 import { seedBulkProducts, seedDemoData } from "../core/db/seed/seed.ts";
-import { cpuMs, waitForHealth } from "./support.ts";
+import { benchServerEnv, cpuMs, waitForHealth } from "./support.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -117,17 +117,7 @@ async function measureBuild(
 ): Promise<Row[]> {
   const queriesByPath = new Map<string, number>();
   const child = spawn(process.execPath, [path.join(build.dir, "server/index.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SIMULATOR: "off",
-      LOG_LEVEL: "info", // the default: one request line each, which carries dbQueries
-      SEED_PRODUCTS: "0",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
+    env: benchServerEnv({ port, dataDir, databaseUrl, logLevel: "info" }), // info: one request line each, carrying dbQueries
     stdio: ["ignore", "pipe", "inherit"],
   });
   child.stdout!.on("data", (chunk: Buffer) => {

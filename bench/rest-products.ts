@@ -15,7 +15,7 @@ import { openPglite, openPostgres } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
 import { analyze } from "../core/db/seed/bench.ts";
 import { createScratchSchema } from "../core/db/scratch-schema.ts";
-import { cpuMs, waitForHealth } from "./support.ts";
+import { benchServerEnv, cpuMs, waitForHealth } from "./support.ts";
 import { seedBulkProducts, seedDemoData } from "../core/db/seed/seed.ts";
 import { registerCustomer } from "../core/commerce/accounts.ts";
 
@@ -90,17 +90,7 @@ async function runSize(size: number): Promise<void> {
   await prepare(dataDir, size, schema?.url);
   console.log(`\n${size.toLocaleString("en")} generated products (+ demo catalogue), seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const child = spawn(process.execPath, ["build/server/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SIMULATOR: "off",
-      LOG_LEVEL: "warn",
-      SEED_PRODUCTS: "0",
-      ...(schema ? { DATABASE_URL: schema.url } : {}),
-    },
+    env: benchServerEnv({ port, dataDir, databaseUrl: schema?.url }),
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

@@ -12,20 +12,33 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** The environment of a production shop started by a bench: loopback, no simulator, its own data folder and database. */
+export function benchServerEnv(o: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  seedProducts?: number;
+  logLevel?: string;
+  extra?: Record<string, string> | undefined;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(o.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: o.dataDir,
+    SEED_PRODUCTS: String(o.seedProducts ?? 0),
+    SIMULATOR: "off",
+    LOG_LEVEL: o.logLevel ?? "warn",
+    ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
+    ...o.extra,
+  };
+}
+
 export async function startBenchServer(opts: { products: number; port: number; env?: Record<string, string> }): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
   const child = spawn(process.execPath, [path.join(process.env.SHOP_BUILD_DIR ?? "build", "server/index.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(opts.port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_PRODUCTS: String(opts.products),
-      SIMULATOR: "off",
-      LOG_LEVEL: "warn",
-      ...opts.env,
-    },
+    env: benchServerEnv({ port: opts.port, dataDir, seedProducts: opts.products, extra: opts.env }),
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

@@ -5,8 +5,9 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import { usePagedList } from "./use-paged-list.ts";
-import { DataViews, type Field, type View } from "@wordpress/dataviews";
-import { Notice, TabPanel } from "@wordpress/components";
+import { ListView } from "./ListView.tsx";
+import type { Field, View } from "@wordpress/dataviews";
+import { TabPanel } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { getWithHeaders, query, type RestError } from "./api.ts";
@@ -47,7 +48,6 @@ export default function OrdersScreen() {
 
   const q = query({ status, page: view.page ?? 1, per_page: view.perPage ?? 20, search: view.search, orderby: "date", order: "desc" });
   const list = usePagedList<RestOrder>(`/wc/v3/orders?${q}`);
-  const error = list.error ?? loadError;
 
   const fields = useMemo<Field<RestOrder>[]>(
     () => [
@@ -84,31 +84,16 @@ export default function OrdersScreen() {
         }}
       >
         {() => (
-          <div className="admin-products">
-            {error ? (
-              <Notice status="error" isDismissible={false}>
-                {error.message}
-              </Notice>
-            ) : null}
-            <DataViews<RestOrder>
-              data={list.items}
-              fields={fields}
-              view={view}
-              onChangeView={setView}
-              actions={[]}
-              getItemId={(item) => String(item.id)}
-              isLoading={list.loading}
-              paginationInfo={list.totals}
-              defaultLayouts={{ table: {}, list: {} }}
-              search
-              searchLabel="Search orders"
-              renderItemLink={({ item, children, ...props }) => (
-                <a {...props} href={orderUrl(item)}>
-                  {children}
-                </a>
-              )}
-            />
-          </div>
+          <ListView<RestOrder>
+            list={list}
+            otherError={loadError}
+            fields={fields}
+            view={view}
+            onChangeView={setView}
+            actions={[]}
+            searchLabel="Search orders"
+            itemUrl={orderUrl}
+          />
         )}
       </TabPanel>
     </div>

@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import { usePagedList } from "./use-paged-list.ts";
-import { DataViews, type Action, type Field, type View } from "@wordpress/dataviews";
-import { Notice } from "@wordpress/components";
+import { ListView } from "./ListView.tsx";
+import type { Action, Field, View } from "@wordpress/dataviews";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { getWithHeaders, query, type RestError } from "./api.ts";
@@ -88,7 +88,6 @@ export default function ProductsScreen() {
 
   const q = listQuery(view);
   const list = usePagedList<RestProduct>(`/wc/v3/products?${q}`);
-  const error = list.error ?? loadError;
 
   const fields = useMemo<Field<RestProduct>[]>(
     () => [
@@ -161,30 +160,15 @@ export default function ProductsScreen() {
   );
 
   return (
-    <div className="admin-products">
-      {error ? (
-        <Notice status="error" isDismissible={false}>
-          {error.message}
-        </Notice>
-      ) : null}
-      <DataViews<RestProduct>
-        data={list.items}
-        fields={fields}
-        view={view}
-        onChangeView={setView}
-        actions={actions}
-        getItemId={(item) => String(item.id)}
-        isLoading={list.loading}
-        paginationInfo={list.totals}
-        defaultLayouts={{ table: {}, list: {} }}
-        search
-        searchLabel="Search products"
-        renderItemLink={({ item, children, ...props }) => (
-          <a {...props} href={editUrl(item)}>
-            {children}
-          </a>
-        )}
-      />
-    </div>
+    <ListView<RestProduct>
+      list={list}
+      otherError={loadError}
+      fields={fields}
+      view={view}
+      onChangeView={setView}
+      actions={actions}
+      searchLabel="Search products"
+      itemUrl={editUrl}
+    />
   );
 }
