@@ -23,7 +23,7 @@ import { migrate } from "../core/db/migrate.ts";
 import { settingOrInsert } from "../core/db/repositories/settings.ts";
 import { seedDemoData, seedDemoMenus, seedBulkProducts } from "../core/db/seed/seed.ts";
 import { ensureStaffAccount } from "../core/commerce/staff-accounts.ts";
-import { defaultOrderGate } from "../core/commerce/payment-runtime.server.ts";
+import { defaultCheckoutGate, defaultOrderGate } from "../core/commerce/payment-runtime.server.ts";
 import { createApp } from "./app.ts";
 import { createServices, type AppServices } from "./services.ts";
 import { destinationsFromEnv } from "../core/tracking/intake.ts";
@@ -125,6 +125,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     settingsJson: env.SHOP_SETTINGS,
     trackingDestinations: destinationsFromEnv(env),
     orderGate: defaultOrderGate({ db }, env.DATABASE_POOL_SIZE, env.DATABASE_WAIT_MS),
+    checkoutGate: defaultCheckoutGate({ db }, env.DATABASE_POOL_SIZE, env.DATABASE_WAIT_MS),
     media: {
       storage: new DiskStorage(path.join(env.dataDir, "uploads")),
       maxBytes: env.MEDIA_MAX_BYTES,

@@ -13,7 +13,7 @@
  * payment is left without its order, and no order is charged twice.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Db } from "../db/client.ts";
+import type { Db, Queryable } from "../db/client.ts";
 import type { Gate } from "../db/gate.ts";
 import { normalizeCouponCode } from "../domain/pricing/index.ts";
 import type { Coupon, CartResult } from "../domain/pricing/index.ts";
@@ -34,7 +34,7 @@ import * as couponUse from "../db/repositories/coupon-usage.ts";
 import { isPayable, type OrderStatus } from "../domain/orders/status.ts";
 import { orderReceivedEmail } from "../mail/templates/order-received.ts";
 import { orderPaymentFailedEmail } from "../mail/templates/order-payment-failed.ts";
-import { stockNeeds } from "../domain/catalog/index.ts";
+import { stockNeeds, type StockNeed } from "../domain/catalog/index.ts";
 import { lineReceiptDetails } from "../domain/orders/receipt.ts";
 import { saveCustomerAddress } from "./accounts.ts";
 
@@ -190,12 +190,12 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
     if (priced.shipping.needsShipping && !priced.shipping.chosenRateId) {
       throw new CheckoutRefusal([notice("No shipping method has been selected. Please double check your address, or contact us if you need any help.")]);
     }
-    // Stock: one conditional UPDATE per stock item — each line's own product or variation and every product
-    // inside a bundle, summed across lines — in a fixed order so concurrent orders cannot deadlock.
+    // Stock: a plain read first, so a shopper after the last unit is refused before writing anything; the units are
+    // taken at the end (below).
     const needs = stockNeeds(cart.lines);
     for (const need of needs) {
-      if (await stock.takeUnits(tx, need)) continue;
-      throw new CheckoutRefusal([notStockedNotice(need.name, await stock.unitsLeft(tx, need))]);
+      const available = await stock.unitsLeft(tx, need);
+      if (available < need.quantity) throw new CheckoutRefusal([notStockedNotice(need.name, available)]);
     }
     const nameOf = new Map(cart.lines.map((l) => [l.key, l.name]));
     const detailsOf = new Map(cart.lines.map((l) => [l.key, lineReceiptDetails(l)]));
@@ -234,7 +234,6 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
       meta: req.input.attribution,
     });
     for (const c of priced.coupons.applied) await couponUse.recordCouponUse(tx, normalizeCouponCode(c.code), customerKey, orderId);
-    for (const l of priced.lines) await stock.addProductSales(tx, l.productId, l.quantity);
 
     let attemptId: number | null = null;
     let attemptKey: string | null = null;
@@ -257,8 +256,26 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
       if (req.input.shipping) await saveCustomerAddress(tx, customerId, "shipping", req.input.shipping);
     }
     await claims.setClaimOrder(tx, req.claimKey, orderId);
+    await takeStockLast(tx, needs, priced.lines);
     return { orderId, orderKey, total: priced.totals.grandTotal, attemptId, attemptKey, customerId };
   });
+}
+
+/**
+ * The hot rows last: one conditional UPDATE per stock item (each line's own product or variation and every product
+ * inside a bundle, summed across lines), then the products' sales counts, each in a fixed order so concurrent orders
+ * cannot deadlock. A hot product's row is locked from here to the COMMIT only, a couple of round trips, instead of
+ * across every insert of the order: under a storm on one product that lock is what the orders queue for, and each
+ * round trip waits for a busy event loop (docs/decisions/0027). Short stock rolls the whole order back.
+ */
+async function takeStockLast(tx: Queryable, needs: StockNeed[], lines: readonly { productId: number; quantity: number }[]): Promise<void> {
+  for (const need of needs) {
+    if (await stock.takeUnits(tx, need)) continue;
+    throw new CheckoutRefusal([notStockedNotice(need.name, await stock.unitsLeft(tx, need))]);
+  }
+  const sold = new Map<number, number>();
+  for (const l of lines) sold.set(l.productId, (sold.get(l.productId) ?? 0) + l.quantity);
+  for (const [productId, quantity] of [...sold].sort(([a], [b]) => a - b)) await stock.addProductSales(tx, productId, quantity);
 }
 
 export async function placeOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<PlaceOrderResult> {
@@ -269,21 +286,23 @@ export async function placeOrder(deps: OrderDeps, req: PlaceOrderRequest): Promi
     }
     return { ok: false, errors: [notice(ALREADY_PROCESSING)] };
   }
+  // Past the sold-out check, the order is made and paid through the connections set aside for it (Db.orderLane).
+  const lane: OrderDeps = { ...deps, db: deps.db.orderLane };
   let created: CreatedOrder;
   try {
     const soldOut = await soldOutNotice(deps, req);
     if (soldOut) throw new CheckoutRefusal([soldOut]);
-    created = await deps.orderGate.run(() => createOrder(deps, req));
+    created = await deps.orderGate.run(() => createOrder(lane, req));
   } catch (error) {
     await claims.releaseClaim(deps.db, req.claimKey);
     if (error instanceof CheckoutRefusal) return { ok: false, errors: error.errors, reload: error.reload };
     throw error;
   }
   if (created.attemptId === null) {
-    await markPaid(deps, created.orderId, null, null);
+    await markPaid(lane, created.orderId, null, null);
     return { ok: true, orderId: created.orderId, orderKey: created.orderKey, replay: false, customerId: created.customerId };
   }
-  const outcome = await pay(deps, {
+  const outcome = await pay(lane, {
     attemptId: created.attemptId,
     key: created.attemptKey!,
     orderId: created.orderId,

@@ -7,6 +7,7 @@
 import { SandboxGateway } from "../payments/sandbox.server.ts";
 import { registerSingleton } from "../singletons.ts";
 import { Gate } from "../db/gate.ts";
+import { orderLaneSize } from "../db/client.ts";
 import { SqlSandboxStore } from "../payments/sql-store.server.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
 import { isCardTypeName, type GatewaySettings } from "../domain/payments/index.ts";
@@ -24,14 +25,27 @@ export interface PaymentRuntime {
   gateway: PaymentGateway;
   gateways: { card: GatewaySettings; echeck: GatewaySettings };
   deps: OrderDeps;
+  /** Checkout requests in progress at once (defaultCheckoutGate); the wc-ajax and Store API checkouts run inside it. */
+  checkoutGate: Gate;
 }
 
 /**
- * Order transactions at once: half the pool on PostgreSQL (the other half serves pages and carts during a checkout
- * storm); one on PGlite, which runs one transaction at a time anyway.
+ * Order transactions at once: on PostgreSQL one fewer than the order lane's connections (the pool's half set aside for
+ * placing orders; the other half serves pages and carts during a checkout storm), so the payment steps of the orders
+ * already made find a connection; one on PGlite, which runs one transaction at a time anyway.
  */
 export function defaultOrderGate(services: Pick<ShopServices, "db">, poolSize = 10, waitMs = 10_000): Gate {
-  return new Gate(services.db.kind === "pglite" ? 1 : Math.max(1, Math.floor(poolSize / 2)), waitMs);
+  return new Gate(services.db.kind === "pglite" ? 1 : Math.max(1, orderLaneSize(poolSize) - 1), waitMs);
+}
+
+/**
+ * Checkout requests in progress at once, from their first query: on PostgreSQL as many as the pool's connections
+ * outside the order lane. Under a storm the others wait in memory, first come first served, so the first shoppers
+ * finish in moments instead of all 200 advancing one query at a time through the pool's queue and all running out of
+ * time together (docs/decisions/0027). PGlite has no pool to starve: its one connection is the queue, so no limit.
+ */
+export function defaultCheckoutGate(services: Pick<ShopServices, "db">, poolSize = 10, waitMs = 10_000): Gate {
+  return new Gate(services.db.kind === "pglite" ? Infinity : Math.max(1, poolSize - orderLaneSize(poolSize)), waitMs);
 }
 
 const runtimes = new WeakMap<ShopServices, PaymentRuntime>();
@@ -42,7 +56,8 @@ export function paymentRuntime(services: ShopServices): PaymentRuntime {
   let rt = runtimes.get(services);
   if (rt) return rt;
   const gateway = new SandboxGateway({
-    store: new SqlSandboxStore(services.db),
+    // The sandbox stands in for a remote processor: its ledger uses the order lane, as the payment steps do.
+    store: new SqlSandboxStore(services.db.orderLane),
     // Well below RECONCILE_AFTER_MS, so the reconciler never touches an attempt whose call may still be running.
     defaultDeadlineMs: GATEWAY_DEADLINE_MS,
     // Every call ends within its deadline, so an older pending claim is a dead call's and may be taken over.
@@ -77,7 +92,7 @@ export function paymentRuntime(services: ShopServices): PaymentRuntime {
     echeckGatewayId: gateways.echeck.id,
     siteUrl: services.siteUrl,
   };
-  rt = { gateway, gateways, deps };
+  rt = { gateway, gateways, deps, checkoutGate: services.checkoutGate ?? defaultCheckoutGate(services) };
   runtimes.set(services, rt);
   return rt;
 }

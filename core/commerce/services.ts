@@ -28,4 +28,6 @@ export interface ShopServices {
   funnel?: FunnelRecorder;
   /** Order transactions pass through it (core/db/gate.ts); absent, a small one is made per shop. */
   orderGate?: Gate;
+  /** Checkout requests pass through it (defaultCheckoutGate); absent, one is made per shop. */
+  checkoutGate?: Gate;
 }

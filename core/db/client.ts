@@ -22,6 +22,12 @@ export interface Db extends Queryable {
    * and deadlocks, so callers can use row locks and SERIALIZABLE safely.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The same database through connections set aside for placing orders: on PostgreSQL a second, smaller pool, so an
+   * order that has its turn at the order gate never queues for a connection behind a storm's page and cart reads
+   * (docs/decisions/0027); on PGlite, which has one connection, the database itself.
+   */
+  readonly orderLane: Db;
   close(): Promise<void>;
 }
 
@@ -86,14 +92,18 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     },
   });
   const base = wrap(pg);
-  return {
+  const db: Db = {
     kind: "pglite",
     ...base,
     // PGlite runs one query at a time, and its transaction() holds the whole
     // database until it ends, so transactions here are serial by construction.
     transaction: (fn) => withRetries(() => pg.transaction((tx) => fn(wrap(tx as never)))),
+    get orderLane() {
+      return db;
+    },
     close: () => pg.close(),
   };
+  return db;
 }
 
 /** What the pool reports that no query sees: an idle client whose connection failed (the pool replaces it). */
@@ -142,14 +152,17 @@ export async function openPostgres(url: string, poolSize = 10, opts: PoolOptions
   pg.types.setTypeParser(1700, (v: string) => Number(v));
   // Waits are bounded, so a stuck lock or a starved pool becomes an error the caller sees (and a transaction that
   // is rolled back) instead of a request that never answers.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: opts.waitMs ?? 30_000,
-    lock_timeout: 30_000,
-    idle_in_transaction_session_timeout: 60_000,
-  });
-  pool.on("error", opts.onError ?? poolErrorToStderr); // an idle client died; the pool replaces it
+  const newPool = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: opts.waitMs ?? 30_000,
+      lock_timeout: 30_000,
+      idle_in_transaction_session_timeout: 60_000,
+    });
+    pool.on("error", opts.onError ?? poolErrorToStderr); // an idle client died; the pool replaces it
+    return pool;
+  };
   const wrap = (c: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> }): Queryable => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
       noteQuery(text);
@@ -160,7 +173,7 @@ export async function openPostgres(url: string, poolSize = 10, opts: PoolOptions
       await c.query(text);
     },
   });
-  return {
+  const dbOver = (pool: InstanceType<typeof pg.Pool>, lane: () => Db): Db => ({
     kind: "postgres",
     ...wrap(pool),
     transaction: (fn) =>
@@ -178,8 +191,22 @@ export async function openPostgres(url: string, poolSize = 10, opts: PoolOptions
           client.release();
         }
       }),
+    get orderLane() {
+      return lane();
+    },
     close: () => pool.end(),
-  };
+  });
+  // The pool's connections split in two: the order lane's share (orderLaneSize) and the rest for everything else.
+  const lanePool = newPool(orderLaneSize(poolSize));
+  const mainPool = newPool(poolSize - orderLaneSize(poolSize));
+  const orderLane: Db = dbOver(lanePool, () => orderLane);
+  const main = dbOver(mainPool, () => orderLane);
+  return { ...main, orderLane, close: async () => void (await Promise.all([mainPool.end(), lanePool.end()])) };
+}
+
+/** Connections of a PostgreSQL pool of `poolSize` set aside for placing orders: half (at least one). */
+export function orderLaneSize(poolSize: number): number {
+  return Math.max(1, Math.floor(poolSize / 2));
 }
 
 export function openDatabase(opts: {

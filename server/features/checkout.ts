@@ -75,7 +75,12 @@ async function updateOrderReview({ req, params, services }: HandlerInput): Promi
   });
 }
 
-async function processCheckout({ req, params, services }: HandlerInput): Promise<Reply> {
+/** One checkout among the few in progress at once (defaultCheckoutGate); busy past the wait (server/http/busy.ts). */
+function processCheckout(input: HandlerInput): Promise<Reply> {
+  return input.req.storefront.checkout.payments.checkoutGate.run(() => placeCheckout(input));
+}
+
+async function placeCheckout({ req, params, services }: HandlerInput): Promise<Reply> {
   const { checkout } = req.storefront;
   const rt = checkout.payments;
   const session = await req.shop.session();

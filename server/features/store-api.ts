@@ -560,9 +560,14 @@ function checkoutRefusal(errors: FieldError[]): Reply {
 }
 
 async function checkout(input: RestInput): Promise<Reply> {
-  const { req, services } = input;
   const parsed = checkoutBody.safeParse(input.body && typeof input.body === "object" ? input.body : {});
   if (!parsed.success) return invalidParams(parsed.error);
+  // Past validation, one checkout among the few in progress at once (defaultCheckoutGate; busy: 503 shop_busy).
+  return input.req.storefront.checkout.payments.checkoutGate.run(() => placeCheckout(input, parsed.data));
+}
+
+async function placeCheckout(input: RestInput, body: z.infer<typeof checkoutBody>): Promise<Reply> {
+  const { req, services } = input;
   const { cart, checkout: co } = req.storefront;
   const session = await req.shop.session();
   const priced = session ? await cart.get() : null;
@@ -573,9 +578,9 @@ async function checkout(input: RestInput): Promise<Reply> {
   // Addresses left out of the body are the ones update-customer kept.
   const stored = await storedAddresses(req);
   const form = checkoutForm({
-    ...parsed.data,
-    billing_address: parsed.data.billing_address ?? stored?.billing_address,
-    shipping_address: parsed.data.shipping_address ?? (stored && Object.keys(stored.shipping_address).length ? stored.shipping_address : undefined),
+    ...body,
+    billing_address: body.billing_address ?? stored?.billing_address,
+    shipping_address: body.shipping_address ?? (stored && Object.keys(stored.shipping_address).length ? stored.shipping_address : undefined),
   });
   const result = parseCheckoutForm(form, co.payments.gateways, yearMonthOf(services.now(), "utc"), {
     loggedIn,

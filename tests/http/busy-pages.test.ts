@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
+import { orderLaneSize } from "../../core/db/client.ts";
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 let shop: TestShop;
@@ -14,17 +15,18 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-/** Holds both of the pool's connections (two transactions sleeping) while `fn` runs. */
+/** Holds every connection outside the order lane (transactions sleeping) while `fn` runs. */
 async function withPoolTaken<T>(fn: () => Promise<T>): Promise<T> {
   let started = 0;
   let allIn!: () => void;
   const inside = new Promise<void>((r) => (allIn = r));
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
-  const holders = [0, 1].map(() =>
+  const connections = 2 - orderLaneSize(2);
+  const holders = Array.from({ length: connections }, () =>
     shop.services.db.transaction(async (tx) => {
       await tx.query("SELECT 1");
-      if (++started === 2) allIn();
+      if (++started === connections) allIn();
       await released;
     }),
   );
