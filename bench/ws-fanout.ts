@@ -1,19 +1,34 @@
 // Fan-out benchmark for the real-time hub (server/realtime). Figures only, no pass/fail.
 //
-//   npx tsx bench/ws-fanout.ts
-//   WS_CONNECTIONS=10000 WS_PUBLICATIONS=50 npx tsx bench/ws-fanout.ts
+//   node --expose-gc --import tsx bench/ws-fanout.ts
+//   WS_CONNECTIONS=10000 WS_PUBLICATIONS=50 node --expose-gc --import tsx bench/ws-fanout.ts
+//   WS_HUB=tmp/baseline/server/realtime/index.ts …   another hub build, e.g. main's, for a side-by-side run
+//   REDIS_URL=redis://127.0.0.1:6379 …                 the hub on the Redis broker (prefix bench:rt:<random>)
 //
-// The hub runs in this process; the subscribed raw `ws` clients run in a forked child, so each process
-// needs only one file descriptor per connection (10,000 connections = 20,000 sockets on loopback). The
-// hub's memory per connection is this process's RSS delta divided by the connections held. Latency is
-// from just before hub.publish() to the moment the last client received the push (clocks are
-// performance.timeOrigin + performance.now() in both processes, same machine).
+// How it measures (decision 0029):
+// - The hub runs in this process; the subscribed raw `ws` clients run in one forked child, so the clients'
+//   work is not on the hub's event loop (both still share the machine's cores, as they would in any
+//   same-host test) and each process needs one file descriptor per connection.
+// - Each publication carries its publish timestamp (`sentAt`, taken just before hub.publish()); the child
+//   subtracts it from the arrival time of every push it reads. Both clocks are
+//   performance.timeOrigin + performance.now() on the same machine.
+// - Publications go one at a time: the next is published when every client has received the previous
+//   (the child counts arrivals per `seq`).
+// - publish → receive: quantiles over every (publication, client) arrival. publish → last client: the
+//   slowest client of each publication, quantiles over publications.
+// - Memory per connection: this process's RSS delta (after GC with --expose-gc) over the connections held.
+// - CPU: process.cpuUsage() of each process over the publishing phase, per publication (user + system;
+//   writing to 10,000 sockets is mostly system time). Event-loop delay: the hub's largest stall while
+//   publishing (perf_hooks.monitorEventLoopDelay), i.e. how long a ping, pong or new connection could wait.
 import { fork, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { performance } from "node:perf_hooks";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import WebSocket from "ws";
-import { createHub } from "../server/realtime/index.ts";
+import type * as Realtime from "../server/realtime/index.ts";
 
 const CONNECTIONS = Number(process.env.WS_CONNECTIONS ?? 10_000);
 const PUBLICATIONS = Number(process.env.WS_PUBLICATIONS ?? 50);
@@ -21,21 +36,43 @@ const OPEN_CONCURRENCY = Number(process.env.WS_OPEN_CONCURRENCY ?? 200);
 const OPEN_DEADLINE_MS = Number(process.env.WS_OPEN_DEADLINE_MS ?? 60_000);
 const now = () => performance.timeOrigin + performance.now();
 
+interface Cpu {
+  user: number;
+  system: number;
+}
 type FromWorker =
   | { type: "progress"; connected: number }
   | { type: "ready"; connected: number; failed: number; firstError?: string }
-  | { type: "delivered"; offset: number; count: number; first: number; p50: number; p99: number; last: number };
+  | { type: "delivered"; seq: number; last: number }
+  | { type: "summary"; p50: number; p99: number; max: number; count: number; cpu: Cpu };
+type ToWorker = { type: "start" } | { type: "finish" } | { type: "exit" };
+
+function quantile(sorted: ArrayLike<number>, q: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
 
 // ---------------------------------------------------------------------------------------------------------
-// Client side (child process): open connections, subscribe, record when each publication arrives.
+// Client side (child process): open connections, subscribe, record publish → arrival for every push.
 async function clientWorker(url: string, target: number): Promise<void> {
   const send = (m: FromWorker) => process.send!(m);
   const sockets: WebSocket[] = [];
-  const arrivals = new Map<number, number[]>();
+  const arrivals = new Map<number, { count: number; last: number }>();
+  let latencies = new Float64Array(1 << 16);
+  let recorded = 0;
   let subscribed = 0;
   let failed = 0;
   let firstError: string | undefined;
   let stop = false;
+  let cpuStart = process.cpuUsage();
+
+  const record = (latency: number) => {
+    if (recorded === latencies.length) {
+      const bigger = new Float64Array(latencies.length * 2);
+      bigger.set(latencies);
+      latencies = bigger;
+    }
+    latencies[recorded++] = latency;
+  };
 
   const onFrame = (ws: WebSocket, frame: string) => {
     const at = now();
@@ -44,17 +81,18 @@ async function clientWorker(url: string, target: number): Promise<void> {
         ws.send("{}"); // pong, as centrifuge-js does
         continue;
       }
-      const msg = JSON.parse(line);
-      const offset = msg.push?.pub?.offset;
-      if (typeof offset !== "number") continue;
-      let list = arrivals.get(offset);
-      if (!list) arrivals.set(offset, (list = []));
-      list.push(at);
-      if (list.length === subscribed) {
-        list.sort((x, y) => x - y);
-        const pick = (q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))]!;
-        send({ type: "delivered", offset, count: list.length, first: list[0]!, p50: pick(0.5), p99: pick(0.99), last: list.at(-1)! });
-        arrivals.delete(offset);
+      const pub = JSON.parse(line).push?.pub;
+      if (pub === undefined) continue;
+      const { seq, sentAt } = pub.data as { seq: number; sentAt: number };
+      const latency = at - sentAt;
+      record(latency);
+      let a = arrivals.get(seq);
+      if (!a) arrivals.set(seq, (a = { count: 0, last: 0 }));
+      a.count++;
+      a.last = Math.max(a.last, latency);
+      if (a.count === subscribed) {
+        send({ type: "delivered", seq, last: a.last });
+        arrivals.delete(seq);
       }
     }
   };
@@ -98,6 +136,19 @@ async function clientWorker(url: string, target: number): Promise<void> {
       });
     });
 
+  process.on("message", (m: ToWorker) => {
+    if (m.type === "start") {
+      cpuStart = process.cpuUsage();
+    } else if (m.type === "finish") {
+      const cpu = process.cpuUsage(cpuStart);
+      const sorted = latencies.slice(0, recorded).sort();
+      send({ type: "summary", p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[recorded - 1] ?? NaN, count: recorded, cpu });
+    } else if (m.type === "exit") {
+      for (const ws of sockets) ws.terminate();
+      process.exit(0);
+    }
+  });
+
   const deadline = Date.now() + OPEN_DEADLINE_MS;
   let lastReport = 0;
   let opened = 0;
@@ -111,28 +162,25 @@ async function clientWorker(url: string, target: number): Promise<void> {
     }
   }
   send({ type: "ready", connected: subscribed, failed, firstError });
-  process.on("message", (m: { type: string }) => {
-    if (m.type === "exit") {
-      for (const ws of sockets) ws.terminate();
-      process.exit(0);
-    }
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Server side (this process).
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
-
 async function main(): Promise<void> {
+  const hubModule = process.env.WS_HUB ? pathToFileURL(resolve(process.env.WS_HUB)).href : "../server/realtime/index.ts";
+  const { createHub, createRedisBroker } = (await import(hubModule)) as typeof Realtime;
   const fdLimit = spawnSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" }).stdout.trim();
-  console.log(`ws-fanout: target ${CONNECTIONS} connections, ${PUBLICATIONS} publications, fd limit (ulimit -n) ${fdLimit}`);
+  const redisPrefix = `bench:rt:${randomBytes(4).toString("hex")}`;
+  const broker = process.env.REDIS_URL ? await createRedisBroker(process.env.REDIS_URL, { prefix: redisPrefix }) : undefined;
+  console.log(
+    `ws-fanout: hub ${process.env.WS_HUB ?? "server/realtime"}, ${broker ? `Redis broker (${redisPrefix})` : "memory broker"}, ` +
+      `target ${CONNECTIONS} connections, ${PUBLICATIONS} publications, fd limit (ulimit -n) ${fdLimit}`,
+  );
   if (Number(fdLimit) < CONNECTIONS + 100) {
     console.log(`  note: the fd limit is below the target; raise it (ulimit -n ${CONNECTIONS * 2}) to hold them all`);
   }
 
-  const hub = createHub({ channels: ["football"], logger: { info() {}, warn() {}, error: console.error } });
+  const hub = createHub({ channels: ["football"], broker, logger: { info() {}, warn() {}, error: console.error } });
   const server = createServer((_req, res) => res.writeHead(404).end());
   server.on("upgrade", (req, socket, head) => hub.handleUpgrade(req, socket, head));
   server.on("error", (err) => console.error("server error:", err.message));
@@ -143,13 +191,16 @@ async function main(): Promise<void> {
   const rssBefore = process.memoryUsage().rss;
   const started = Date.now();
   const worker = fork(process.argv[1]!, ["--client", url, String(CONNECTIONS)], { stdio: "inherit" });
+  const toWorker = (m: ToWorker) => worker.send(m);
 
   const delivered = new Map<number, (m: Extract<FromWorker, { type: "delivered" }>) => void>();
+  let onSummary: (m: Extract<FromWorker, { type: "summary" }>) => void = () => {};
   const ready = new Promise<Extract<FromWorker, { type: "ready" }>>((resolve) => {
     worker.on("message", (m: FromWorker) => {
       if (m.type === "progress") process.stdout.write(`  connected ${m.connected}\r`);
       else if (m.type === "ready") resolve(m);
-      else if (m.type === "delivered") delivered.get(m.offset)?.(m);
+      else if (m.type === "delivered") delivered.get(m.seq)?.(m);
+      else if (m.type === "summary") onSummary(m);
     });
   });
   const r = await ready;
@@ -161,35 +212,41 @@ async function main(): Promise<void> {
   if (r.failed > 0) console.log(`  stopped opening after an error: ${r.firstError} (${r.failed} failed)`);
 
   const toLast: number[] = [];
-  const toMedian: number[] = [];
-  const toFirst: number[] = [];
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  toWorker({ type: "start" });
+  const cpuStart = process.cpuUsage();
+  loopDelay.enable();
   if (r.connected > 0) {
     for (let i = 0; i < PUBLICATIONS; i++) {
-      const t0 = now();
-      const expected = i + 1; // fresh hub: offsets start at 1
       const got = new Promise<Extract<FromWorker, { type: "delivered" }> | null>((resolve) => {
         const t = setTimeout(() => resolve(null), 15_000);
-        delivered.set(expected, (m) => {
+        delivered.set(i, (m) => {
           clearTimeout(t);
           resolve(m);
         });
       });
-      const pos = await hub.publish("football", { slug: "bench", seq: i, home: { score: i, periods: { p1: i } } });
-      if (pos.offset !== expected) throw new Error(`unexpected offset ${pos.offset}`);
+      await hub.publish("football", { slug: "bench", seq: i, home: { score: i, periods: { "1": i } }, away: { score: 0 }, sentAt: now() });
       const m = await got;
-      delivered.delete(expected);
+      delivered.delete(i);
       if (!m) {
-        console.log(`  publication ${expected} not delivered to all clients within 15 s; stopping`);
+        console.log(`  publication ${i + 1} not delivered to all clients within 15 s; stopping`);
         break;
       }
-      toFirst.push(m.first - t0);
-      toMedian.push(m.p50 - t0);
-      toLast.push(m.last - t0);
+      toLast.push(m.last);
     }
   }
+  loopDelay.disable();
+  const cpu = process.cpuUsage(cpuStart);
+  const summary = await new Promise<Extract<FromWorker, { type: "summary" }>>((res) => {
+    onSummary = res;
+    toWorker({ type: "finish" });
+  });
 
   const ms = (v: number) => `${v.toFixed(1)} ms`;
-  const sort = (a: number[]) => [...a].sort((x, y) => x - y);
+  const perPub = (c: Cpu) => {
+    const n = Math.max(1, toLast.length);
+    return `${((c.user + c.system) / 1000 / n).toFixed(1)} ms (user ${(c.user / 1000 / n).toFixed(1)}, system ${(c.system / 1000 / n).toFixed(1)})`;
+  };
   console.log("\nresults");
   console.log(`  connections held:          ${held}`);
   console.log(`  hub RSS delta:             ${((rssAfter - rssBefore) / 1048576).toFixed(1)} MiB`);
@@ -197,17 +254,26 @@ async function main(): Promise<void> {
     `  memory per connection:     ${held > 0 ? ((rssAfter - rssBefore) / held / 1024).toFixed(1) : "n/a"} KiB (RSS delta / connections${global.gc ? ", after GC" : ", no forced GC"})`,
   );
   if (toLast.length > 0) {
-    const last = sort(toLast);
-    const med = sort(toMedian);
-    console.log(`  publications measured:     ${toLast.length}`);
+    const last = [...toLast].sort((x, y) => x - y);
+    console.log(`  publications measured:     ${toLast.length} (${summary.count} receives)`);
+    console.log(`  publish → receive:         p50 ${ms(summary.p50)}  p99 ${ms(summary.p99)}  max ${ms(summary.max)}  (every client, every publication)`);
     console.log(`  publish → last client:     p50 ${ms(quantile(last, 0.5))}  p99 ${ms(quantile(last, 0.99))}  max ${ms(last.at(-1)!)}`);
-    console.log(`  publish → median client:   p50 ${ms(quantile(med, 0.5))}  p99 ${ms(quantile(med, 0.99))}`);
-    console.log(`  publish → first client:    p50 ${ms(quantile(sort(toFirst), 0.5))}`);
+    console.log(`  hub CPU per publication:   ${perPub(cpu)}`);
+    console.log(`  client CPU per publication: ${perPub(summary.cpu)}`);
+    console.log(`  hub event-loop delay:      max ${ms(loopDelay.max / 1e6)}  p99 ${ms(loopDelay.percentile(99) / 1e6)} while publishing`);
   }
 
-  worker.send({ type: "exit" });
+  toWorker({ type: "exit" });
   await new Promise((r) => worker.once("exit", r));
   await hub.close(); // sockets are gone already, so this is quick
+  await broker?.close();
+  if (process.env.REDIS_URL) {
+    const { Redis } = await import("ioredis");
+    const admin = new Redis(process.env.REDIS_URL);
+    const keys = await admin.keys(`${redisPrefix}:*`);
+    if (keys.length > 0) await admin.del(...keys);
+    await admin.quit();
+  }
   server.closeAllConnections();
   server.close();
 }
