@@ -6,9 +6,11 @@
 //   REDIS_URL=redis://127.0.0.1:6379 …                 the hub on the Redis broker (prefix bench:rt:<random>)
 //
 // How it measures (decision 0029):
-// - The hub runs in this process; the subscribed raw `ws` clients run in one forked child, so the clients'
-//   work is not on the hub's event loop (both still share the machine's cores, as they would in any
-//   same-host test) and each process needs one file descriptor per connection.
+// - The hub runs in this process; the subscribed clients run in one forked child, so the clients' work is
+//   not on the hub's event loop (both still share the machine's cores, as they would in any same-host
+//   test) and each process needs one file descriptor per connection. The clients are a minimal WebSocket
+//   client on plain TCP sockets (frameReader, clientFrame below) that speak the Centrifugo JSON protocol
+//   like centrifuge-js (connect + subscribe in one frame, pong to `{}`), to leave the hub the CPU.
 // - Each publication carries its publish timestamp (`sentAt`, taken just before hub.publish()); the child
 //   subtracts it from the arrival time of every push it reads. Both clocks are
 //   performance.timeOrigin + performance.now() on the same machine.
@@ -23,11 +25,10 @@
 import { fork, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo, type Socket } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import WebSocket from "ws";
 import type * as Realtime from "../server/realtime/index.ts";
 
 const CONNECTIONS = Number(process.env.WS_CONNECTIONS ?? 10_000);
@@ -52,10 +53,63 @@ function quantile(sorted: ArrayLike<number>, q: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// WebSocket framing for the bench client.
+
+/** A masked client text frame (the mask key is random per frame, as RFC 6455 §5.3 asks). */
+function clientFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const header = payload.length < 126 ? 2 : 4;
+  const frame = Buffer.allocUnsafe(header + 4 + payload.length);
+  frame[0] = 0x81;
+  if (header === 2) frame[1] = 0x80 | payload.length;
+  else {
+    frame[1] = 0x80 | 126;
+    frame.writeUInt16BE(payload.length, 2);
+  }
+  const mask = randomBytes(4);
+  mask.copy(frame, header);
+  for (let i = 0; i < payload.length; i++) frame[header + 4 + i] = payload[i]! ^ mask[i & 3]!;
+  return frame;
+}
+
+/** Reads the 101 response, then server frames; calls `onText` per text frame (other opcodes are skipped). */
+function frameReader(onUpgrade: (ok: boolean) => void, onText: (text: string) => void): (chunk: Buffer) => void {
+  let buffered: Buffer = Buffer.alloc(0);
+  let upgraded = false;
+  return (chunk) => {
+    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+    if (!upgraded) {
+      const end = buffered.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      upgraded = true;
+      onUpgrade(buffered.subarray(0, 12).toString() === "HTTP/1.1 101");
+      buffered = buffered.subarray(end + 4);
+    }
+    while (buffered.length >= 2) {
+      let length = buffered[1]! & 0x7f;
+      let header = 2;
+      if (length === 126) {
+        if (buffered.length < 4) return;
+        length = buffered.readUInt16BE(2);
+        header = 4;
+      } else if (length === 127) {
+        if (buffered.length < 10) return;
+        length = Number(buffered.readBigUInt64BE(2));
+        header = 10;
+      }
+      if (buffered.length < header + length) return;
+      if ((buffered[0]! & 0x0f) === 1) onText(buffered.toString("utf8", header, header + length));
+      buffered = buffered.subarray(header + length);
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Client side (child process): open connections, subscribe, record publish → arrival for every push.
 async function clientWorker(url: string, target: number): Promise<void> {
   const send = (m: FromWorker) => process.send!(m);
-  const sockets: WebSocket[] = [];
+  const sockets: Socket[] = [];
+  const { hostname: host, port, pathname: path } = new URL(url);
   const arrivals = new Map<number, { count: number; last: number }>();
   let latencies = new Float64Array(1 << 16);
   let recorded = 0;
@@ -74,11 +128,11 @@ async function clientWorker(url: string, target: number): Promise<void> {
     latencies[recorded++] = latency;
   };
 
-  const onFrame = (ws: WebSocket, frame: string) => {
+  const onFrame = (socket: Socket, frame: string) => {
     const at = now();
     for (const line of frame.split("\n")) {
       if (line === "{}") {
-        ws.send("{}"); // pong, as centrifuge-js does
+        socket.write(clientFrame("{}")); // pong, as centrifuge-js does
         continue;
       }
       const pub = JSON.parse(line).push?.pub;
@@ -97,6 +151,9 @@ async function clientWorker(url: string, target: number): Promise<void> {
     }
   };
 
+  // A minimal WebSocket client on a plain TCP socket (RFC 6455: the upgrade request, masked client frames,
+  // unmasked server frames). Its only work per push is one JSON.parse, so the load generator takes as little
+  // of the machine's CPU from the hub as it can; `ws`'s client costs about twice as much per message.
   const openOne = () =>
     new Promise<boolean>((resolve) => {
       let done = false;
@@ -112,28 +169,28 @@ async function clientWorker(url: string, target: number): Promise<void> {
         resolve(ok);
       };
       const timer = setTimeout(() => finish(false, new Error("open/subscribe timeout")), 15_000);
-      let ws: WebSocket;
-      try {
-        ws = new WebSocket(url, { perMessageDeflate: false });
-      } catch (err) {
-        return finish(false, err);
-      }
-      ws.on("error", (err) => finish(false, err));
-      ws.on("open", () => ws.send('{"connect":{"name":"js"},"id":1}\n{"subscribe":{"channel":"football","flag":1},"id":2}'));
+      const socket = connect(port, host);
+      const handshake = (ok: boolean) => {
+        if (!ok) return finish(false, new Error("upgrade refused"));
+        socket.write(clientFrame('{"connect":{"name":"js"},"id":1}\n{"subscribe":{"channel":"football","flag":1},"id":2}'));
+      };
       let ready = false;
-      ws.on("message", (data) => {
-        const frame = String(data);
-        if (!ready) {
-          if (frame.includes('"id":2,"subscribe"')) {
-            ready = true;
-            sockets.push(ws);
-            subscribed++;
-            finish(true);
-          } else if (frame.includes('"error"')) finish(false, new Error(frame));
-          return;
-        }
-        onFrame(ws, frame);
-      });
+      const onText = (frame: string) => {
+        if (ready) return onFrame(socket, frame);
+        if (frame.includes('"id":2,"subscribe"')) {
+          ready = true;
+          sockets.push(socket);
+          subscribed++;
+          finish(true);
+        } else if (frame.includes('"error"')) finish(false, new Error(frame));
+      };
+      socket.on("error", (err) => finish(false, err));
+      socket.on("connect", () =>
+        socket.write(
+          `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString("base64")}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+        ),
+      );
+      socket.on("data", frameReader(handshake, onText));
     });
 
   process.on("message", (m: ToWorker) => {
@@ -144,7 +201,7 @@ async function clientWorker(url: string, target: number): Promise<void> {
       const sorted = latencies.slice(0, recorded).sort();
       send({ type: "summary", p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[recorded - 1] ?? NaN, count: recorded, cpu });
     } else if (m.type === "exit") {
-      for (const ws of sockets) ws.terminate();
+      for (const socket of sockets) socket.destroy();
       process.exit(0);
     }
   });
