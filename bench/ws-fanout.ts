@@ -169,7 +169,7 @@ async function clientWorker(url: string, target: number): Promise<void> {
         resolve(ok);
       };
       const timer = setTimeout(() => finish(false, new Error("open/subscribe timeout")), 15_000);
-      const socket = connect(port, host);
+      const socket = connect(Number(port), host);
       const handshake = (ok: boolean) => {
         if (!ok) return finish(false, new Error("upgrade refused"));
         socket.write(clientFrame('{"connect":{"name":"js"},"id":1}\n{"subscribe":{"channel":"football","flag":1},"id":2}'));
