@@ -1,13 +1,13 @@
 // Pure parts of the hub: frame codec and the recovery decision.
 import { describe, expect, it } from "vitest";
 import type { Writable } from "node:stream";
-import WebSocket from "ws";
+import * as ws from "ws";
 import { decodeFrame, encodeError, encodePublicationPush, encodeSubscribeReply, encodeTextFrame } from "../../server/realtime/codec.ts";
 import { commandMethod, type Publication } from "../../server/realtime/protocol.ts";
 import { decideRecovery, withinTtl } from "../../server/realtime/recovery.ts";
 
-// ws's own frame parser (ws/lib/receiver.js), which @types/ws does not declare.
-const { Receiver } = WebSocket as unknown as { Receiver: new (options: { isServer: boolean }) => Writable };
+// ws's own frame parser (a named export of ws's ES module, ws/lib/receiver.js), which @types/ws does not declare.
+const { Receiver } = ws as unknown as { Receiver: new (options: { isServer: boolean }) => Writable };
 
 const pub = (offset: number, time = 0): Publication => ({ offset, epoch: "e1", data: `{"n":${offset}}`, time });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => pub(from + i));
