@@ -88,7 +88,9 @@ export function createHub(options: HubOptions): Hub {
   let closed = false;
 
   // ws enforces maxPayload itself and closes with 1009, which the client treats as terminal.
-  // No permessage-deflate: the client never negotiates it and it costs memory per socket.
+  // No permessage-deflate: it costs memory per socket, and the fan-out writes ready frames straight to the
+  // socket (ClientConnection.deliverBatch), which is in order only because ws, without compression, never
+  // queues a frame of its own. Keep it off (decision 0029).
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: options.maxFrameBytes ?? 65536,
