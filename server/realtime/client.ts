@@ -1,6 +1,7 @@
 // One WebSocket client: parses frames, runs its commands in order, owns its subscriptions' stream
 // positions, pings it, and batches everything it writes. Knows the hub only through `NodeApi`.
 import { randomUUID } from "node:crypto";
+import type { Duplex } from "node:stream";
 import WebSocket from "ws";
 import type { Broker, HistoryOptions } from "./broker.ts";
 import { decodeFrame, encodeError, encodePublicationPush, encodeReply, encodeSubscribeReply, PING, type SubscribeResult } from "./codec.ts";
@@ -56,6 +57,19 @@ interface ChannelSub {
 // client is better off reconnecting and recovering than us buffering forever.
 const MAX_HELD = 10_000;
 
+/**
+ * Publications of one channel that reached the hub in one event-loop turn, encoded once for every
+ * subscriber: each push (for the slow path) and the whole batch as one ready WebSocket frame.
+ */
+export interface FanoutBatch {
+  readonly pubs: readonly Publication[];
+  readonly pushes: readonly string[];
+  /** `pushes` joined by newlines, framed; written as is to every subscriber that is in step. */
+  readonly frame: Buffer;
+  /** Every publication in the same epoch with consecutive offsets (the only case the frame is used for). */
+  readonly contiguous: boolean;
+}
+
 export class ClientConnection {
   readonly id = randomUUID();
   private connected = false;
@@ -73,6 +87,8 @@ export class ClientConnection {
 
   constructor(
     private readonly ws: WebSocket,
+    /** The upgraded socket under `ws`: ready publication frames are written to it directly (deliverBatch). */
+    private readonly socket: Duplex,
     private readonly node: NodeApi,
   ) {
     let resolveClosed!: () => void;
@@ -122,6 +138,33 @@ export class ClientConnection {
       return;
     }
     this.deliverInOrder(channel, sub, pub, push);
+  }
+
+  /**
+   * A fan-out batch. The fast path, for a subscriber that is subscribed, in step with the batch and has
+   * nothing queued, writes the batch's shared frame straight to the socket: no copy, no closure, no timer.
+   * Everyone else takes the per-publication path above, which holds, deduplicates and detects gaps.
+   */
+  deliverBatch(channel: string, batch: FanoutBatch): void {
+    const sub = this.subs.get(channel);
+    if (!sub || this.closing) return;
+    const first = batch.pubs[0]!;
+    if (
+      batch.contiguous &&
+      sub.state === "subscribed" &&
+      this.out.length === 0 &&
+      first.epoch === sub.epoch &&
+      first.offset === sub.offset + 1 &&
+      this.ws.readyState === WebSocket.OPEN
+    ) {
+      // Same order as ws's own writes: without permessage-deflate ws writes every frame synchronously to
+      // this socket, so nothing of its own can be queued behind us.
+      if (this.ws.bufferedAmount > this.node.config.maxBufferedBytes) return this.disconnect(DisconnectCode.slow);
+      sub.offset = batch.pubs[batch.pubs.length - 1]!.offset;
+      this.socket.write(batch.frame);
+      return;
+    }
+    for (let i = 0; i < batch.pubs.length; i++) this.deliver(channel, batch.pubs[i]!, batch.pushes[i]!);
   }
 
   private deliverInOrder(channel: string, sub: ChannelSub, pub: Publication, push?: string): void {

@@ -75,3 +75,27 @@ export function encodeSubscribeReply(id: number, r: SubscribeResult): string {
   }
   return `{"id":${id},"subscribe":{${parts.join(",")}}}`;
 }
+
+/**
+ * One unmasked, final WebSocket text frame (RFC 6455 §5.2) around `text`, as the server sends it. The hub
+ * builds it once per fan-out batch and writes the same Buffer to every subscriber's socket, so no subscriber
+ * costs a string-to-UTF-8 copy or a header of its own (decision 0029).
+ */
+export function encodeTextFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  const header = length < 126 ? 2 : length < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81; // FIN + opcode 1 (text); no RSV bits: permessage-deflate is never negotiated
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
+    frame.writeUInt32BE(length >>> 0, 6);
+  }
+  frame.write(text, header, "utf8");
+  return frame;
+}

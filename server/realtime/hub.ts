@@ -5,8 +5,8 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import type { Broker } from "./broker.ts";
 import { createMemoryBroker } from "./broker-memory.ts";
-import { ClientConnection, type ClientConfig, type NodeApi } from "./client.ts";
-import { encodePublicationPush } from "./codec.ts";
+import { ClientConnection, type ClientConfig, type FanoutBatch, type NodeApi } from "./client.ts";
+import { encodePublicationPush, encodeTextFrame } from "./codec.ts";
 import { DisconnectCode, errors, HubError, type Publication, type StreamPosition } from "./protocol.ts";
 import { RpcRegistry, type Logger, type RpcHandler } from "./rpc.ts";
 
@@ -27,6 +27,8 @@ export interface HubOptions {
   maxFrameBytes?: number;
   /** Unsent output per client above which it is closed as slow (3008). Default 8 MiB. */
   maxBufferedBytes?: number;
+  /** Subscribers written to before a fan-out yields the event loop. Default 1000 (decision 0029). */
+  fanoutChunk?: number;
   logger?: Logger;
 }
 
@@ -46,6 +48,22 @@ export interface Hub {
   close(): Promise<void>;
 }
 
+/**
+ * Subscribers written to before the fan-out yields the event loop (setImmediate), so pongs, commands and
+ * new connections are not starved while 10,000 sockets are written. A write costs ~10 µs of kernel time on
+ * loopback, so a chunk blocks the loop for ~10-20 ms on an idle core (decision 0029).
+ */
+const FANOUT_CHUNK = 1000;
+
+function fanoutBatch(channel: string, pubs: Publication[]): FanoutBatch {
+  const pushes = pubs.map((pub) => encodePublicationPush(channel, pub));
+  let contiguous = true;
+  for (let i = 1; i < pubs.length; i++) {
+    if (pubs[i]!.epoch !== pubs[0]!.epoch || pubs[i]!.offset !== pubs[i - 1]!.offset + 1) contiguous = false;
+  }
+  return { pubs, pushes, frame: encodeTextFrame(pushes.join("\n")), contiguous };
+}
+
 const silentInfo: Logger = { info: () => {}, warn: console.warn, error: console.error };
 
 export function createHub(options: HubOptions): Hub {
@@ -62,6 +80,7 @@ export function createHub(options: HubOptions): Hub {
     maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024,
     serverVersion: "shop-realtime 0.1.0",
   };
+  const fanoutChunk = Math.max(1, options.fanoutChunk ?? FANOUT_CHUNK);
   const rpc = new RpcRegistry();
   const clients = new Map<string, ClientConnection>();
   const index = new Map<string, Set<ClientConnection>>();
@@ -69,7 +88,9 @@ export function createHub(options: HubOptions): Hub {
   let closed = false;
 
   // ws enforces maxPayload itself and closes with 1009, which the client treats as terminal.
-  // No permessage-deflate: the client never negotiates it and it costs memory per socket.
+  // No permessage-deflate: it costs memory per socket, and the fan-out writes ready frames straight to the
+  // socket (ClientConnection.deliverBatch), which is in order only because ws, without compression, never
+  // queues a frame of its own. Keep it off (decision 0029).
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: options.maxFrameBytes ?? 65536,
@@ -77,11 +98,47 @@ export function createHub(options: HubOptions): Hub {
     clientTracking: false,
   });
 
+  // Fan-out. Publications are collected per channel for the rest of the event-loop turn, then encoded
+  // once per channel (one frame for all subscribers) and written in chunks of `fanoutChunk` subscribers.
+  // Only one fan-out runs at a time, so each client sees batches in broker order; what arrives meanwhile
+  // becomes the next batch. Membership is read while writing: a client that joins the index after a
+  // publication arrived read its position from the broker afterwards, so the publication is in its reply
+  // or history, and its offset check drops the duplicate.
+  const pending = new Map<string, Publication[]>();
+  let fanoutRunning = false;
+
   const onPublication = (channel: string, pub: Publication) => {
-    const subscribers = index.get(channel);
-    if (!subscribers || subscribers.size === 0) return;
-    const push = encodePublicationPush(channel, pub); // encoded once for all subscribers
-    for (const client of subscribers) client.deliver(channel, pub, push);
+    if (!index.has(channel)) return;
+    let list = pending.get(channel);
+    if (!list) pending.set(channel, (list = []));
+    list.push(pub);
+    if (!fanoutRunning) {
+      fanoutRunning = true;
+      setImmediate(runFanout);
+    }
+  };
+
+  const runFanout = () => {
+    const batches = [...pending].map(([channel, pubs]) => ({ channel, batch: fanoutBatch(channel, pubs) }));
+    pending.clear();
+    let current = 0;
+    let subscribers: Iterator<ClientConnection> | undefined;
+    const step = () => {
+      let budget = fanoutChunk;
+      while (current < batches.length) {
+        const { channel, batch } = batches[current]!;
+        subscribers ??= (index.get(channel) ?? new Set<ClientConnection>()).values();
+        for (let r = subscribers.next(); !r.done; r = subscribers.next()) {
+          r.value.deliverBatch(channel, batch);
+          if (--budget === 0) return void setImmediate(step);
+        }
+        current++;
+        subscribers = undefined;
+      }
+      if (pending.size > 0 && !closed) setImmediate(runFanout);
+      else fanoutRunning = false;
+    };
+    step();
   };
   const removeBrokerHandler = broker.onPublication(onPublication);
 
@@ -126,7 +183,7 @@ export function createHub(options: HubOptions): Hub {
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
         if (closed) return ws.close(DisconnectCode.shutdown.code, DisconnectCode.shutdown.reason);
-        const client = new ClientConnection(ws, node);
+        const client = new ClientConnection(ws, socket, node);
         clients.set(client.id, client);
       });
     },
@@ -163,6 +220,7 @@ export function createHub(options: HubOptions): Hub {
       // Each client is terminated after 5 s if it ignores the close frame, so this is bounded.
       await Promise.all(all.map((c) => c.closed));
       removeBrokerHandler();
+      pending.clear();
       wss.close();
       if (ownsBroker) await broker.close();
     },

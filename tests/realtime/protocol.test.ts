@@ -178,6 +178,32 @@ describe("realtime hub with the real centrifuge client", () => {
     expect(JSON.parse(r.frames[1]!)).toEqual({ push: { channel: "football", pub: { data: { x: 1 }, offset: 1 } } });
   });
 
+  it("publications of one event-loop turn reach every subscriber as one frame, in order, across fan-out chunks", async () => {
+    server = await startServer({ fanoutChunk: 2 }); // 6 subscribers: the fan-out yields the loop twice per batch
+    const rs = Array.from({ length: 5 }, () => raw(server!.url));
+    for (const r of rs) {
+      await r.opened;
+      r.send('{"connect":{},"id":1}\n{"subscribe":{"channel":"football"},"id":2}');
+      await r.frameCount(1);
+    }
+    const real = await connectedSubscriber();
+    await Promise.all([1, 2, 3].map((n) => server!.hub.publish("football", { n })));
+    for (const r of rs) await r.frameCount(2); // published in a later turn, the next one is a frame of its own
+    await server.hub.publish("football", { n: 4 });
+    for (const r of rs) {
+      await r.frameCount(3);
+      expect(r.frames.slice(1).map((f) => f.split("\n").map((l) => JSON.parse(l).push.pub.offset))).toEqual([[1, 2, 3], [4]]);
+    }
+    const got = [];
+    for (let i = 0; i < 4; i++) got.push(await real.subRec.next("publication"));
+    expect(got.map((p) => [p.offset, p.data.n])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+  });
+
   it("holds publications made while a subscribe is in flight until after its reply", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -1,8 +1,13 @@
 // Pure parts of the hub: frame codec and the recovery decision.
 import { describe, expect, it } from "vitest";
-import { decodeFrame, encodeError, encodePublicationPush, encodeSubscribeReply } from "../../server/realtime/codec.ts";
+import type { Writable } from "node:stream";
+import * as ws from "ws";
+import { decodeFrame, encodeError, encodePublicationPush, encodeSubscribeReply, encodeTextFrame } from "../../server/realtime/codec.ts";
 import { commandMethod, type Publication } from "../../server/realtime/protocol.ts";
 import { decideRecovery, withinTtl } from "../../server/realtime/recovery.ts";
+
+// ws's own frame parser (a named export of ws's ES module, ws/lib/receiver.js), which @types/ws does not declare.
+const { Receiver } = ws as unknown as { Receiver: new (options: { isServer: boolean }) => Writable };
 
 const pub = (offset: number, time = 0): Publication => ({ offset, epoch: "e1", data: `{"n":${offset}}`, time });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => pub(from + i));
@@ -53,6 +58,18 @@ describe("codec", () => {
       },
     });
     expect(JSON.parse(encodeSubscribeReply(2, {}))).toEqual({ id: 2, subscribe: {} });
+  });
+});
+
+describe("encodeTextFrame", () => {
+  it("frames text the way a WebSocket client reads it, for each length encoding", () => {
+    const texts = ["", "é", "x".repeat(125), "ü".repeat(63), "y".repeat(126), "z".repeat(65535), "w".repeat(65536), `${"a\n".repeat(40_000)}ß`];
+    const received: string[] = [];
+    const receiver = new Receiver({ isServer: false }); // ws's own parser, as a client: server frames are unmasked
+    receiver.on("message", (data: Buffer, isBinary: boolean) => received.push(isBinary ? "<binary>" : data.toString("utf8")));
+    for (const text of texts) receiver.write(encodeTextFrame(text));
+    expect(received).toEqual(texts);
+    expect(encodeTextFrame("hi")).toEqual(Buffer.from([0x81, 2, 0x68, 0x69]));
   });
 });
 
