@@ -76,9 +76,7 @@ export async function orderCountsByStatus(db: Queryable, range: { from: Date; to
   const rows = await sql(db)
     .selectFrom("order_statuses as st")
     .leftJoin("orders as o", (j) =>
-      j
-        .onRef("o.status", "=", "st.status")
-        .$call((q) => (range ? q.on("o.created_at", ">=", range.from).on("o.created_at", "<", range.to) : q)),
+      j.onRef("o.status", "=", "st.status").$call((q) => (range ? q.on("o.created_at", ">=", range.from).on("o.created_at", "<", range.to) : q)),
     )
     .select(["st.status", "st.label", raw<string>`count(o.id)`.as("total")])
     .groupBy(["st.status", "st.label"])
@@ -124,7 +122,9 @@ export async function lowStockProducts(db: Queryable, threshold: number, limit: 
 export async function savedMethodSummaries(
   db: Queryable,
   customerId: number,
-): Promise<{ id: number; gatewayId: string; kind: string; brand: string; last4: string; expMonth: number | null; expYear: number | null; isDefault: boolean }[]> {
+): Promise<
+  { id: number; gatewayId: string; kind: string; brand: string; last4: string; expMonth: number | null; expYear: number | null; isDefault: boolean }[]
+> {
   const rows = await sql(db)
     .selectFrom("payment_tokens")
     .select(["id", "gateway_id", "kind", "brand", "last4", "exp_month", "exp_year", "is_default"])
