@@ -12,7 +12,7 @@ import type { Address, OrderNote, RestOrder } from "./types.ts";
 
 type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; order: RestOrder; notes: OrderNote[] };
 
-function AddressBlock({ title, address }: { title: string; address: Address }) {
+export function AddressBlock({ title, address }: { title: string; address: Address }) {
   const lines = [
     personOf(address),
     address.company,
