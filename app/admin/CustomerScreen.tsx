@@ -5,7 +5,8 @@
  * shop/v1/customers/{id}/password-reset`: WordPress's reset e-mail through the outbox, under the lost-password limits).
  */
 import { useEffect, useState } from "react";
-import { Button, Notice, Spinner } from "@wordpress/components";
+import { Button } from "@wordpress/components";
+import { Loading, LoadError, ResultNotice, type ActionResult } from "./Status.tsx";
 import "@wordpress/components/build-style/style.css";
 import "./admin-screens.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
@@ -21,7 +22,7 @@ type Load =
 export default function CustomerScreen({ id }: { id: number }) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<{ status: "success" | "error"; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
 
   useEffect(() => {
     let live = true;
@@ -46,18 +47,8 @@ export default function CustomerScreen({ id }: { id: number }) {
     };
   }, [id]);
 
-  if (load.state === "loading")
-    return (
-      <p role="status">
-        <Spinner /> Loading the customer…
-      </p>
-    );
-  if (load.state === "error")
-    return (
-      <Notice status="error" isDismissible={false}>
-        {load.error.message}
-      </Notice>
-    );
+  if (load.state === "loading") return <Loading what="the customer" />;
+  if (load.state === "error") return <LoadError error={load.error} />;
   const { customer, orders, ordersTotal, methods } = load;
 
   async function sendReset() {
@@ -97,13 +88,7 @@ export default function CustomerScreen({ id }: { id: number }) {
             {sending ? "Sending…" : "Send password reset"}
           </Button>
         </div>
-        <div role={result?.status === "error" ? "alert" : "status"}>
-          {result ? (
-            <Notice status={result.status} isDismissible={false}>
-              {result.text}
-            </Notice>
-          ) : null}
-        </div>
+        <ResultNotice result={result} />
       </section>
       <div className="admin-customer-columns">
         <AddressBlock title="Billing" address={customer.billing} />

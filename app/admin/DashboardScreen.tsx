@@ -5,7 +5,8 @@
  * top products (`wc/v3/reports/top_sellers`), revenue by traffic source and low-stock products (`shop/v1/dashboard`).
  */
 import { useEffect, useState } from "react";
-import { Notice, Spinner, TabPanel } from "@wordpress/components";
+import { TabPanel } from "@wordpress/components";
+import { Loading, LoadError } from "./Status.tsx";
 import "@wordpress/components/build-style/style.css";
 import "./admin-screens.css";
 import { getWithHeaders, query, type RestError } from "./api.ts";
@@ -92,18 +93,8 @@ function PeriodFigures({ period }: { period: Period }) {
     };
   }, [period]);
 
-  if (!state || state.period !== period)
-    return (
-      <p role="status">
-        <Spinner /> Loading the figures…
-      </p>
-    );
-  if ("error" in state)
-    return (
-      <Notice status="error" isDismissible={false}>
-        {state.error.message}
-      </Notice>
-    );
+  if (!state || state.period !== period) return <Loading what="the figures" />;
+  if ("error" in state) return <LoadError error={state.error} />;
   const { dashboard: d, days, statuses, top } = state.figures;
   const money = (amount: string | number) => new Intl.NumberFormat("en-US", { style: "currency", currency: d.currency || "USD" }).format(Number(amount));
   const title = PERIODS.find((p) => p.name === period)!.title;

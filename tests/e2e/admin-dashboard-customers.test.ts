@@ -6,11 +6,12 @@
  * sign-in page. axe-core on every screen; no sideways scrolling at 400 px; screenshots to tmp/shots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe-scan.ts";
+import { scrollsSideways, signedIn as signInAs } from "../support/admin-browser.ts";
 import { registerCustomer, saveCustomerAddress } from "../../core/commerce/accounts.ts";
 import { saveToken } from "../../core/db/repositories/orders.ts";
 import { billing, cardFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "../http/checkout-support.ts";
@@ -95,17 +96,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
-async function signedIn(email: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${shop.url}/wp-login.php`);
-  await page.locator("#user_login").fill(email);
-  await page.locator("#user_pass").fill(PASSWORD);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/wp-login.php")), page.locator("#wp-submit").click()]);
-  return { context, page };
-}
+const signedIn = (email: string, width = 1280) => signInAs(browser, shop.url, email, PASSWORD, width);
 
 /** Paid orders placed since `from` (a UTC date): their count and revenue, straight from the table. */
 async function paidSince(from: string): Promise<{ n: number; sum: number }> {
