@@ -14,6 +14,8 @@ export interface Realtime {
   hub: Hub;
   close(): Promise<void>;
   connectionCount(): number;
+  /** Viewers of this process subscribed to the live-match channels (the sport's two; the admin dashboard's "live visitors"). */
+  liveViewerCount(): number;
 }
 
 export async function startRealtime(opts: { server: http.Server; services: AppServices; env: Env }): Promise<Realtime> {
@@ -35,6 +37,7 @@ export async function startRealtime(opts: { server: http.Server; services: AppSe
   return {
     hub,
     connectionCount: () => hub.connectionCount(),
+    liveViewerCount: () => hub.subscriberCount([sport, `${sport}Detail`]),
     async close() {
       await hub.close(); // every client gets 3001 "shutdown" and reconnects
       await broker?.close();

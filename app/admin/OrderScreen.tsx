@@ -4,7 +4,8 @@
  * asked), with an idempotency key per confirmed refund so a retry is never a second refund.
  */
 import { useEffect, useState } from "react";
-import { Button, CheckboxControl, Notice, Spinner, TextControl } from "@wordpress/components";
+import { Button, CheckboxControl, TextControl } from "@wordpress/components";
+import { Loading, LoadError, ResultNotice, type ActionResult } from "./Status.tsx";
 import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { ORDER_STATUS_NAMES, cents, money, personOf } from "./orders-shared.ts";
@@ -12,7 +13,7 @@ import type { Address, OrderNote, RestOrder } from "./types.ts";
 
 type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; order: RestOrder; notes: OrderNote[] };
 
-function AddressBlock({ title, address }: { title: string; address: Address }) {
+export function AddressBlock({ title, address }: { title: string; address: Address }) {
   const lines = [
     personOf(address),
     address.company,
@@ -47,7 +48,7 @@ export default function OrderScreen({ id }: { id: number }) {
   const [reloads, setReloads] = useState(0);
   const [refund, setRefund] = useState<{ key: string; reason: string; restock: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ status: "success" | "error"; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
 
   useEffect(() => {
     let live = true;
@@ -60,18 +61,8 @@ export default function OrderScreen({ id }: { id: number }) {
     };
   }, [id, reloads]);
 
-  if (load.state === "loading")
-    return (
-      <p role="status">
-        <Spinner /> Loading the order…
-      </p>
-    );
-  if (load.state === "error")
-    return (
-      <Notice status="error" isDismissible={false}>
-        {load.error.message}
-      </Notice>
-    );
+  if (load.state === "loading") return <Loading what="the order" />;
+  if (load.state === "error") return <LoadError error={load.error} />;
   const { order, notes } = load;
   const refunded = order.refunds.reduce((sum, r) => sum - cents(r.total), 0);
   const remaining = cents(order.total) - refunded;
@@ -104,13 +95,7 @@ export default function OrderScreen({ id }: { id: number }) {
 
   return (
     <div className="admin-order">
-      <div role={result?.status === "error" ? "alert" : "status"}>
-        {result ? (
-          <Notice status={result.status} isDismissible={false}>
-            {result.text}
-          </Notice>
-        ) : null}
-      </div>
+      <ResultNotice result={result} />
       <section className="admin-card" aria-labelledby="order-summary">
         <h2 id="order-summary">
           {personOf(order.billing)} · {ORDER_STATUS_NAMES[order.status] ?? order.status}

@@ -12,6 +12,9 @@ import ProductsScreen from "./ProductsScreen.tsx";
 import ProductEditScreen from "./ProductEditScreen.tsx";
 import OrdersScreen from "./OrdersScreen.tsx";
 import OrderScreen from "./OrderScreen.tsx";
+import DashboardScreen from "./DashboardScreen.tsx";
+import CustomersScreen from "./CustomersScreen.tsx";
+import CustomerScreen from "./CustomerScreen.tsx";
 
 const mount = document.getElementById("admin-screen");
 if (mount) {
@@ -26,6 +29,12 @@ if (mount) {
       <OrdersScreen />
     ) : screen.name === "order" ? (
       <OrderScreen id={screen.id} />
+    ) : screen.name === "dashboard" ? (
+      <DashboardScreen />
+    ) : screen.name === "customers" ? (
+      <CustomersScreen />
+    ) : screen.name === "customer" ? (
+      <CustomerScreen id={screen.id} />
     ) : null;
   if (content) {
     mount.removeAttribute("aria-busy");

@@ -12,3 +12,6 @@ export const personOf = (a: Address) => [a.first_name, a.last_name].filter(Boole
 
 /** Cents of a decimal string, to add refunds without floating-point drift. */
 export const cents = (amount: string | number) => Math.round(Number(amount) * 100);
+
+/** An amount in the shop's currency (the frame's `data-currency` on #admin-screen, app/routes/wp-admin.tsx). */
+export const shopMoney = (amount: string | number) => money({ currency: document.getElementById("admin-screen")?.dataset.currency ?? "USD" }, amount);

@@ -9,6 +9,8 @@ export type AdminScreen =
   | { name: "product"; id: number; title: string }
   | { name: "orders" }
   | { name: "order"; id: number }
+  | { name: "customers" }
+  | { name: "customer"; id: number; title: string }
   | { name: "edit-content"; kind: "post" | "page"; title: string; restUrl: string; viewUrl: string }
   | { name: "missing" }
   | { name: "not-built" };
@@ -18,6 +20,7 @@ export const ADMIN_MENU = [
   { label: "Dashboard", href: "/wp-admin/", screens: ["dashboard"] },
   { label: "Products", href: "/wp-admin/products/", screens: ["products", "product"] },
   { label: "Orders", href: "/wp-admin/orders/", screens: ["orders", "order"] },
+  { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
 ] as const;
 
 export function screenTitle(screen: AdminScreen): string {
@@ -32,6 +35,10 @@ export function screenTitle(screen: AdminScreen): string {
       return "Orders";
     case "order":
       return `Order #${screen.id}`;
+    case "customers":
+      return "Customers";
+    case "customer":
+      return screen.title;
     case "edit-content":
       return screen.kind === "post" ? "Edit Post" : "Edit Page";
     default:

@@ -76,3 +76,31 @@ export interface OrderNote {
   note: string;
   customer_note: boolean;
 }
+
+/** `wc/v3/customers` (docs/contract/rest/people.md): what the customer screens read. */
+export interface RestCustomer {
+  id: number;
+  date_created: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  username: string;
+  billing: Address;
+  shipping: Address;
+  is_paying_customer: boolean;
+  orders_count: number;
+  total_spent: string;
+}
+
+/** `shop/v1/customers/{id}/payment-methods`: brand and last four, never a token. */
+export interface SavedMethod {
+  id: number;
+  gateway: string;
+  type: "card" | "bank";
+  brand: string;
+  last4: string;
+  expires: string | null;
+  is_default: boolean;
+  label: string;
+}

@@ -8,7 +8,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/wp-admin";
 import { signedInUser } from "../lib/staff.server.ts";
-import { findCustomerProfile } from "../../core/db/repositories/customers.ts";
+import { findCustomerProfile, findUser } from "../../core/db/repositories/customers.ts";
 import { findPostEditTarget, findProductEditTarget, type EditTarget } from "../../core/db/repositories/edit-targets.ts";
 import { editScreenPath, type EditKind } from "../../core/domain/users/sign-in.ts";
 import { REST_NONCE_ACTION } from "../../core/security/nonce.ts";
@@ -43,6 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     user: { name: profile?.displayName || profile?.email || `user ${user.id}`, email: profile?.email ?? "", role: user.role },
     logoutUrl: `/wp-login.php?action=logout&_wpnonce=${encodeURIComponent(shop.nonce("log-out"))}`,
     restNonce: shop.nonce(REST_NONCE_ACTION),
+    currency: services.config.currency.code,
   };
   const admin = (screen: AdminScreen, status = 200) => data({ view: "admin" as const, ...common, screen }, { status });
   const path = (params["*"] ?? "").replace(/\/+$/, "");
@@ -51,6 +52,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (path === "orders") return admin({ name: "orders" });
   const order = /^orders\/(\d{1,9})$/.exec(path);
   if (order) return admin({ name: "order", id: Number(order[1]) });
+  if (path === "customers") return admin({ name: "customers" });
+  const customer = /^customers\/(\d{1,9})$/.exec(path);
+  if (customer) {
+    const found = await findUser(services.db, Number(customer[1]));
+    if (!found) return admin({ name: "missing" }, 404);
+    return admin({ name: "customer", id: found.id, title: [found.firstName, found.lastName].filter(Boolean).join(" ") || found.email });
+  }
   // WordPress's own address of the product list.
   if (path === "edit.php" && url.searchParams.get("post_type") === "product") throw redirect("/wp-admin/products/", 302);
 

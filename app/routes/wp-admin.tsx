@@ -43,11 +43,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Where the admin bundle renders a screen: the screen's name and the REST nonce, and a placeholder until then. */
-function BrowserScreen({ screen, nonce }: { screen: AdminScreen; nonce: string }) {
+function BrowserScreen({ screen, nonce, currency }: { screen: AdminScreen; nonce: string; currency: string }) {
   const csp = useRouteLoaderData<{ cspNonce?: string }>("root")?.cspNonce || undefined;
   return (
     <>
-      <div id="admin-screen" data-screen={JSON.stringify(screen)} data-nonce={nonce} aria-busy="true">
+      <div id="admin-screen" data-screen={JSON.stringify(screen)} data-nonce={nonce} data-currency={currency} aria-busy="true">
         <p className="admin-loading">Loading…</p>
         <noscript>
           <p>This screen of the admin needs JavaScript.</p>
@@ -59,26 +59,11 @@ function BrowserScreen({ screen, nonce }: { screen: AdminScreen; nonce: string }
   );
 }
 
-function Dashboard() {
-  return (
-    <section aria-labelledby="admin-dashboard-status" className="admin-card">
-      <h2 id="admin-dashboard-status">Placeholder: the dashboard is not built yet</h2>
-      <p>Revenue, orders, conversion, top and low-stock products come with a later part of the admin (issue 14). This page shows no figures until then.</p>
-      <p>Built so far:</p>
-      <ul>
-        <li>
-          <a href="/wp-admin/products/">Products</a>: search, filter, sort and edit simple products.
-        </li>
-        <li>
-          <a href="/wp-admin/orders/">Orders</a>: by status, search, an order’s lines, totals, addresses, payment and notes, and a full refund.
-        </li>
-      </ul>
-    </section>
-  );
-}
+/** The screens the admin bundle renders in the browser (app/admin/main.tsx). */
+const BROWSER_SCREENS = new Set<AdminScreen["name"]>(["dashboard", "products", "product", "orders", "order", "customers", "customer"]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {
-  const { screen, siteName, user, logoutUrl, restNonce } = loaderData;
+  const { screen, siteName, user, logoutUrl, restNonce, currency } = loaderData;
   return (
     <div className="admin-app">
       <a className="admin-skip-link" href="#admin-main">
@@ -106,10 +91,8 @@ export default function WpAdmin({ loaderData }: Route.ComponentProps) {
       </nav>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
         <h1>{screenTitle(screen)}</h1>
-        {screen.name === "dashboard" ? (
-          <Dashboard />
-        ) : screen.name === "products" || screen.name === "product" || screen.name === "orders" || screen.name === "order" ? (
-          <BrowserScreen screen={screen} nonce={restNonce} />
+        {BROWSER_SCREENS.has(screen.name) ? (
+          <BrowserScreen screen={screen} nonce={restNonce} currency={currency} />
         ) : screen.name === "edit-content" ? (
           <section className="admin-card">
             <h2>{screen.title}</h2>

@@ -186,19 +186,41 @@ const RESET_TTL_MS = HOUR;
  * built on the shop's canonical address, never on the request's Host header (which a stranger chooses).
  */
 export async function requestPasswordReset(db: Db, q: { login: string; siteUrl: string; address: string; now: Date }): Promise<{ limited: boolean }> {
-  const { randomBytes, createHash } = await import("node:crypto");
   const asked = await consumeLimits(db, q.now, [
     { kind: "reset_request", scope: "address", subject: q.address, max: AUTH_LIMITS.resetRequestsPerAddressPer15Min, windowMs: 15 * MINUTE },
   ]);
   if (!asked.ok) return { limited: true };
   const account = await customers.findCustomerByLogin(db, q.login.trim().slice(0, 254));
-  if (!account) return { limited: false };
+  if (account) await queueResetMail(db, account, q);
+  return { limited: false };
+}
+
+/**
+ * A shop manager's or administrator's "Send password reset" for a customer (shop/v1/customers/{id}/password-reset,
+ * docs/contract/rest/shop-v1.md): the same e-mail and the same limits as the lost-password form, with the staff
+ * member's address as the requesting one. `sent: false` when the account's hourly limit held the e-mail back.
+ */
+export async function sendPasswordResetFor(
+  db: Db,
+  account: { id: number; email: string },
+  q: { siteUrl: string; address: string; now: Date },
+): Promise<{ limited: boolean; sent: boolean }> {
+  const asked = await consumeLimits(db, q.now, [
+    { kind: "reset_request", scope: "address", subject: q.address, max: AUTH_LIMITS.resetRequestsPerAddressPer15Min, windowMs: 15 * MINUTE },
+  ]);
+  if (!asked.ok) return { limited: true, sent: false };
+  return { limited: false, sent: await queueResetMail(db, account, q) };
+}
+
+/** Queues the reset e-mail unless the account's limits (per requesting address, then overall) hold it back. */
+async function queueResetMail(db: Db, account: { id: number; email: string }, q: { siteUrl: string; address: string; now: Date }): Promise<boolean> {
+  const { randomBytes, createHash } = await import("node:crypto");
   const mails: EventKey = { kind: "reset_request", scope: "account", subject: String(account.id) };
-  await withLimitLocks(db, [mails], async (tx) => {
+  return withLimitLocks(db, [mails], async (tx) => {
     const since = ago(q.now, HOUR);
     const fromHere = await countEvents(tx, mails, since, q.address);
-    if (fromHere >= AUTH_LIMITS.resetMailsPerAccountPerAddressPerHour) return;
-    if (fromHere > 0 && (await countEvents(tx, mails, since)) >= AUTH_LIMITS.resetMailsPerAccountPerHour) return;
+    if (fromHere >= AUTH_LIMITS.resetMailsPerAccountPerAddressPerHour) return false;
+    if (fromHere > 0 && (await countEvents(tx, mails, since)) >= AUTH_LIMITS.resetMailsPerAccountPerHour) return false;
     await recordEvents(tx, [{ ...mails, at: q.now, address: q.address }]);
     const token = randomBytes(24).toString("base64url");
     await revokeResetKeys(tx, account.id); // one live key per account: a new e-mail replaces the last one
@@ -208,8 +230,8 @@ export async function requestPasswordReset(db: Db, q: { login: string; siteUrl: 
       expiresAt: new Date(q.now.getTime() + RESET_TTL_MS),
     });
     await queueEmail(tx, { kind: PASSWORD_RESET_KIND, to: account.email, ...passwordResetEmail({ siteUrl: q.siteUrl, token, customerId: account.id }) });
+    return true;
   });
-  return { limited: false };
 }
 
 /**

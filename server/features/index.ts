@@ -28,6 +28,8 @@ import { restTaxonomiesFeature } from "./rest-taxonomies.ts";
 import { restReviewsFeature } from "./rest-reviews.ts";
 import { contentFeature } from "./content.ts";
 import { searchFeature } from "./search.ts";
+import { adminDashboardFeature } from "./admin-dashboard.ts";
+import { adminCustomersFeature } from "./admin-customers.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -59,4 +61,6 @@ export const FEATURES: Feature[] = [
   mediaFeature,
   productsRestFeature,
   contentFeature,
+  adminDashboardFeature,
+  adminCustomersFeature,
 ];

@@ -149,7 +149,7 @@ const couponIdOf = (input: RestInput) => {
 // Reports
 // ---------------------------------------------------------------------------------------------------------------
 
-const reportArgs = z.object({
+export const reportArgs = z.object({
   context: listArgs.context,
   period: z.enum(["week", "month", "last_month", "year"]).optional(),
   date_min: z
@@ -166,7 +166,7 @@ const DAY = 86_400_000;
 const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 /** WooCommerce's report ranges (UTC days, both ends included): this week (7 days), this month, last month, this year, or date_min..date_max. */
-function reportRange(a: z.output<typeof reportArgs>, now: Date): { from: Date; to: Date; groupBy: "day" | "month" } | Reply {
+export function reportRange(a: z.output<typeof reportArgs>, now: Date): { from: Date; to: Date; groupBy: "day" | "month" } | Reply {
   const today = utcDay(now);
   if (a.date_min || a.date_max) {
     const from = a.date_min ? new Date(`${a.date_min}T00:00:00Z`) : today;

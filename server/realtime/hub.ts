@@ -40,6 +40,8 @@ export interface Hub {
   /** Handler may throw `HubError(code, message, temporary?)` to send that error to the client. */
   registerRpc(method: string, handler: RpcHandler): void;
   connectionCount(): number;
+  /** Clients of this process subscribed to at least one of `channels` (each client once). */
+  subscriberCount(channels: readonly string[]): number;
   /** Close one client with a protocol close code (3000–3499 reconnect, 3500–3999 don't). */
   disconnectClient(clientId: string, code: number, reason: string): boolean;
   /** Close every client with the given code. */
@@ -200,6 +202,12 @@ export function createHub(options: HubOptions): Hub {
     },
 
     connectionCount: () => clients.size,
+
+    subscriberCount(names) {
+      const seen = new Set<ClientConnection>();
+      for (const name of names) for (const client of index.get(name) ?? []) seen.add(client);
+      return seen.size;
+    },
 
     disconnectClient(clientId, code, reason) {
       const client = clients.get(clientId);

@@ -5,11 +5,12 @@
  * comes back. axe-core on both screens; no sideways scrolling at 400 px; screenshots to tmp/shots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe-scan.ts";
+import { scrollsSideways } from "../support/admin-browser.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
 import { billing, cardFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "../http/checkout-support.ts";
 
@@ -38,7 +39,6 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 const stock = async () => (await shop.services.db.query<{ n: number }>(`SELECT stock_quantity AS n FROM products WHERE id = $1`, [productId]))[0]!.n;
 
 describe("orders", () => {
