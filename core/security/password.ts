@@ -15,8 +15,8 @@ const MAXMEM = 256 * 1024 * 1024;
 let N = 2 ** 17;
 
 /**
- * Test runs only: hash new passwords at scrypt cost `n` (2^10 makes a hash take milliseconds instead of most of a
- * second of CPU; the suites hash hundreds). No configuration reaches this — it is a function call, refused outside a
+ * Test runs only: hash new passwords at scrypt cost `n` (2^10 makes a hash take milliseconds instead of about half a
+ * second of CPU; the HTTP and browser suites hash many). No configuration reaches this — it is a function call, refused outside a
  * Vitest process — and a hash keeps its own parameters, so checking one made at either cost works the same way
  * (docs/decisions/0030). tests/support/shop.ts calls it for the built server and for the sources the tests import.
  */
