@@ -40,6 +40,7 @@ import { DiskStorage } from "../core/media/storage.server.ts";
  */
 export { createLogger } from "./log.ts";
 export { saveRule } from "../core/db/repositories/discounts.ts";
+export { setPasswordCostForTests } from "../core/security/password.ts";
 
 /** In the bundle: {build}/server. Paths are found from here, never from the working folder. */
 const HERE = path.dirname(fileURLToPath(import.meta.url));

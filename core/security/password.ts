@@ -8,11 +8,23 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))));
 
-const N = 2 ** 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 const MAXMEM = 256 * 1024 * 1024;
+let N = 2 ** 17;
+
+/**
+ * Test runs only: hash new passwords at scrypt cost `n` (2^10 makes a hash take milliseconds instead of about half a
+ * second of CPU; the HTTP and browser suites hash many). No configuration reaches this — it is a function call, refused outside a
+ * Vitest process — and a hash keeps its own parameters, so checking one made at either cost works the same way
+ * (docs/decisions/0030). tests/support/shop.ts calls it for the built server and for the sources the tests import.
+ */
+export function setPasswordCostForTests(n: number): void {
+  if (!process.env.VITEST) throw new Error("setPasswordCostForTests is for test runs only");
+  if (!Number.isInteger(Math.log2(n)) || n < 2 ** 10) throw new Error(`scrypt cost must be a power of two from 2^10, not ${n}`);
+  N = n;
+}
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

@@ -99,8 +99,11 @@ describe("e-mail detection (docs/contract/storefront.md §4 table)", () => {
 
   it("an answer that arrives after the e-mail was cleared is dropped (only the latest request counts)", async () => {
     const page = await checkoutWithCart();
+    // The check's answer is held until the e-mail has been cleared: late by construction, not by a timer.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/wp-admin/admin-ajax.php", async (route) => {
-      if ((route.request().postData() ?? "").includes("astra_woo_check_user_exist")) await new Promise((r) => setTimeout(r, 800));
+      if ((route.request().postData() ?? "").includes("astra_woo_check_user_exist")) await held;
       await route.continue();
     });
     const sent = page.waitForRequest((r) => (r.postData() ?? "").includes("astra_woo_check_user_exist"));
@@ -108,6 +111,7 @@ describe("e-mail detection (docs/contract/storefront.md §4 table)", () => {
     await page.locator("#billing_email").pressSequentially(RETURNING);
     await sent;
     await page.fill("#billing_email", "");
+    release();
     await (await answered).finished();
     await letPageSettle(page, { ms: 300 }); // the page has read the late answer (and must have dropped it)
     expect(await detection(page)).toEqual({ loginOpen: false, note: "", createAccount: false, loginLabel: true });

@@ -119,10 +119,13 @@ describe("the checkout's steps", () => {
     await page.locator("#billing_email").pressSequentially("steps-customer@example.com");
     await page.locator("#ast-customer-login-section").waitFor({ state: "visible" });
     await page.fill("#billing_password", PASSWORD);
-    // While the sign-in is under way the button says so and is disabled, and the section is aria-busy.
+    // While the sign-in is under way the button says so and is disabled, and the section is aria-busy: the request is
+    // held until the test has seen that, however long that takes on a busy machine.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/wp-admin/admin-ajax.php", async (route) => {
       if (!route.request().postData()?.includes("astra_woocommerce_login_user")) return route.continue();
-      await new Promise((r) => setTimeout(r, 600));
+      await held;
       await route.continue();
     });
     const button = page.locator(".ast-customer-login-section__login-button");
@@ -131,6 +134,7 @@ describe("the checkout's steps", () => {
     await expect.poll(() => button.innerText()).toBe("Signing in…");
     expect(await button.isDisabled()).toBe(true);
     expect(await page.getAttribute("#ast-customer-login-section", "aria-busy")).toBe("true");
+    release();
     await reloaded;
     await page.waitForSelector('form.checkout[data-hydrated="1"]');
     const email = page.locator("#billing_email");

@@ -202,12 +202,17 @@ describe("results as you type", () => {
 
   it("cancel the request for an older term and never show its answer", async () => {
     const { context, page } = await openHome(shop, 1280);
-    // The answer for "mas" is slow and marked; by the time it comes, the shopper has typed "mask".
+    // The answer for "mas" is marked and held back until the shopper has typed "mask" and the page has dropped it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answeredLate!: () => void;
+    const lateAnswer = new Promise<void>((resolve) => (answeredLate = resolve));
     await context.route(SUGGEST, async (route) => {
       if (new URL(route.request().url()).searchParams.get("q") !== "mas") return route.fallback();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       const stale = [{ id: 999_999, name: "STALE ANSWER", permalink: `${shop.url}/`, price_html: "", image: null }];
       await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(stale) }).catch(() => undefined);
+      answeredLate();
     });
     const aborted: string[] = [];
     page.on("requestfailed", (r) => r.url().includes("/search/suggest") && aborted.push(new URL(r.url()).searchParams.get("q") ?? ""));
@@ -220,7 +225,9 @@ describe("results as you type", () => {
     const options = page.locator('.search-overlay [role="option"]');
     await page.locator('.search-overlay [role="listbox"]').waitFor();
     await expect.poll(() => aborted).toEqual(["mas"]);
-    await letPageSettle(page, { ms: 1700 }); // past the slow answer's time
+    release();
+    await lateAnswer;
+    await letPageSettle(page); // the page has had its turn at the late answer
     expect(await options.allInnerTexts()).not.toContain("STALE ANSWER");
     expect((await options.first().innerText()).toLowerCase()).toContain("mask");
     await context.close();

@@ -9,6 +9,15 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type * as ServerMain from "../../server/main.ts";
 import type { RunningShop } from "../../server/main.ts";
 import { copyTemplateDatabase, tempDir } from "./database.ts";
+import { setPasswordCostForTests } from "../../core/security/password.ts";
+
+/**
+ * scrypt cost for passwords hashed in test runs (docs/decisions/0030): a hash at the shop's own cost takes most of a
+ * second of CPU and the suites make hundreds. Set here for the sources tests import (registerCustomer…) and, on each
+ * start, for the built server's own copy. core/security/password.test.ts covers the production cost.
+ */
+export const TEST_PASSWORD_COST = 2 ** 10;
+setPasswordCostForTests(TEST_PASSWORD_COST);
 
 /**
  * The compiled server, {build}/server/index.js (built by the global setup): tests start exactly what
@@ -48,7 +57,8 @@ export async function startTestShop(extraEnv: Record<string, string> = {}, opts:
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...extraEnv,
     });
-    const { startShop, createLogger } = await builtServer();
+    const { startShop, createLogger, setPasswordCostForTests: setBuiltPasswordCost } = await builtServer();
+    setBuiltPasswordCost(TEST_PASSWORD_COST);
     const shop = await startShop(env, createLogger(env.LOG_LEVEL, opts.log));
     const port = (shop.server.address() as { port: number }).port;
     return {
