@@ -17,6 +17,7 @@ import { CACHE_TAGS, type CacheTag } from "../../core/db/write-tags.ts";
 import { NONCE_WINDOW_MS } from "../../core/security/nonce.ts";
 import { CONSENT_COOKIE } from "../../core/domain/tracking/consent.ts";
 import type { RenderedPage } from "../http/pages.ts";
+import { BROWSER_KEY_COOKIE } from "../http/request-context.ts";
 import type { TagBus } from "./tag-bus.ts";
 
 export interface PageCacheOptions {
@@ -41,11 +42,13 @@ const CACHEABLE_PATH = /^\/(?:|shop\/(?:page\/[1-9]\d{0,5}\/)?|product-category\
 const ACTING_PARAMS = new Set(["add-to-cart", "wc-ajax", "view", "removed_item", "undo_item", "remove_item", "_wpnonce", "rest_route", "preview", "p", "page_id"]);
 
 /**
- * Cookies that change nothing the server renders: sourcebuster's and the analytics tags' (read by scripts), the consent
- * choice (applied in the browser), WordPress's test cookie. Any other cookie (a session, the cart's, the nonce key, the
- * listing view, a dismissed store notice, a staff sign-in) means the page is this visitor's own: not from the cache.
+ * Cookies that change nothing the server renders for a visitor without a session: sourcebuster's and the analytics
+ * tags' (read by scripts), the consent choice (applied in the browser), WordPress's test cookie, and the per-browser
+ * nonce key (a guest may send a cached page's anonymous nonces: server/http/request-context.ts). Any other cookie (a
+ * session, the cart's, the listing view, a dismissed store notice) means the page is this visitor's own: not from the
+ * cache. A signed-in customer or staff member has a session cookie.
  */
-const INERT_COOKIE = new RegExp(`^(?:sbjs_\\w+|_ga\\w*|_gid|_gcl_\\w+|_fbp|_fbc|wordpress_test_cookie|${CONSENT_COOKIE})$`);
+const INERT_COOKIE = new RegExp(`^(?:sbjs_\\w+|_ga\\w*|_gid|_gcl_\\w+|_fbp|_fbc|wordpress_test_cookie|${CONSENT_COOKIE}|${BROWSER_KEY_COOKIE})$`);
 
 /** The tags of a page by its address: a product or listing shows no posts; every page has the header's menu, categories and featured products. */
 function tagsOf(path: string): ReadonlySet<CacheTag> {
@@ -217,7 +220,8 @@ export class PageCache {
       return null;
     }
     const entry = this.entryOf(key, req, res, page, startedAt, scheduled);
-    if (epoch === this.epoch) this.store(entry); // else a write landed meanwhile: answer this once, keep nothing
+    // A write landed meanwhile (the page may show the old rows), or it expires at once: answer this once, keep nothing.
+    if (epoch === this.epoch && entry.expiresAt > startedAt) this.store(entry);
     return entry;
   }
 
@@ -269,7 +273,8 @@ export class PageCache {
     const s = this.schedule;
     if (s && s.epoch === this.epoch && (s.at === null || s.at > now) && now - s.computedAt < 60_000) return s.at;
     const epoch = this.epoch;
-    const at = await this.opts.nextScheduledChange(now);
+    // Unreadable schedules (a rule that no longer parses): the page is answered but kept by no one.
+    const at = await this.opts.nextScheduledChange(now).catch(() => now);
     if (epoch === this.epoch) this.schedule = { at, computedAt: now, epoch };
     return at;
   }

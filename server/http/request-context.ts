@@ -161,13 +161,26 @@ export class RequestContext implements ShopSession {
   }
 
   // ---------- nonces ----------
+  private validKey(): string | null {
+    const key = this.cookies[BROWSER_KEY_COOKIE];
+    return key && /^[0-9a-f]{32}$/.test(key) ? key : null;
+  }
+
+  private createKey(): string {
+    const key = randomBytes(16).toString("hex");
+    this.setCookie(BROWSER_KEY_COOKIE, key, { httpOnly: true, maxAgeSeconds: 365 * 86400 });
+    return key;
+  }
+
+  /**
+   * Who a nonce is for. The per-browser key is made with the session (a cart, a notice, a sign-in), not before: a
+   * visitor without one gets the anonymous nonces, and browsing sets no cookie, so the page cache can keep the pages
+   * (docs/decisions/0028-page-cache.md). A browser without the key cookie verifies against the key "none", as before.
+   */
   private nonceSubject(create: boolean): NonceSubject {
     if (this.anonymous) return ANONYMOUS_SUBJECT;
-    let key = this.cookies[BROWSER_KEY_COOKIE];
-    if (!key || !/^[0-9a-f]{32}$/.test(key)) {
-      key = create ? randomBytes(16).toString("hex") : "none";
-      if (create) this.setCookie(BROWSER_KEY_COOKIE, key, { httpOnly: true, maxAgeSeconds: 365 * 86400 });
-    }
+    const hasSession = this.record !== null || Boolean(this.cookies[this.sessionCookie]);
+    const key = this.validKey() ?? (create && hasSession ? this.createKey() : "none");
     return { customerId: this.customerId(), browserKey: key };
   }
 
@@ -190,7 +203,7 @@ export class RequestContext implements ShopSession {
 
   /** This browser's key (the nonce cookie), created now if it has none: what a per-browser limit counts by. */
   browserKey(): string {
-    return this.nonceSubject(true).browserKey;
+    return this.validKey() ?? this.createKey();
   }
 }
 
