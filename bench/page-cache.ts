@@ -52,7 +52,11 @@ async function measure(pid: number, url: string, headers: Record<string, string>
   const result = await autocannon({ url, connections, duration: seconds, headers });
   const used = cpuMs(pid) - before;
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: Math.round(result.requests.average), cpuMs: used / Math.max(1, result.requests.total), bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)) };
+  return {
+    rps: Math.round(result.requests.average),
+    cpuMs: used / Math.max(1, result.requests.total),
+    bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+  };
 }
 
 async function main(): Promise<void> {
@@ -75,7 +79,14 @@ async function main(): Promise<void> {
     writeFileSync(path.join(dir, "pages.json"), JSON.stringify(pages));
     bare.child = spawn(process.execPath, ["-e", BARE, path.join(dir, "pages.json"), String(bare.port)], { stdio: ["ignore", "inherit", "inherit"] });
     const bareUrl = `http://127.0.0.1:${bare.port}`;
-    for (let i = 0; !(await rawGet(bareUrl + PAGES[0][1], accept).then(() => true, () => false)); i++) {
+    for (
+      let i = 0;
+      !(await rawGet(bareUrl + PAGES[0][1], accept).then(
+        () => true,
+        () => false,
+      ));
+      i++
+    ) {
       if (i > 100) throw new Error("the bare server did not start");
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -36,10 +36,23 @@ export interface PageCacheOptions {
 }
 
 /** The addresses kept: home, the shop and its pages, a category and its pages, a product, the blog and its pages, a post. */
-const CACHEABLE_PATH = /^\/(?:|shop\/(?:page\/[1-9]\d{0,5}\/)?|product-category\/[^/]+\/(?:page\/[1-9]\d{0,5}\/)?|product\/[^/]+\/|blog\/(?:page\/[1-9]\d{0,5}\/)?|blog\/[^/]+\/)$/;
+const CACHEABLE_PATH =
+  /^\/(?:|shop\/(?:page\/[1-9]\d{0,5}\/)?|product-category\/[^/]+\/(?:page\/[1-9]\d{0,5}\/)?|product\/[^/]+\/|blog\/(?:page\/[1-9]\d{0,5}\/)?|blog\/[^/]+\/)$/;
 
 /** Query parameters that act (add to the cart, remember a view in a cookie, an endpoint): such a GET is never kept. */
-const ACTING_PARAMS = new Set(["add-to-cart", "wc-ajax", "view", "removed_item", "undo_item", "remove_item", "_wpnonce", "rest_route", "preview", "p", "page_id"]);
+const ACTING_PARAMS = new Set([
+  "add-to-cart",
+  "wc-ajax",
+  "view",
+  "removed_item",
+  "undo_item",
+  "remove_item",
+  "_wpnonce",
+  "rest_route",
+  "preview",
+  "p",
+  "page_id",
+]);
 
 /**
  * Cookies that change nothing the server renders for a visitor without a session: sourcebuster's and the analytics
@@ -111,7 +124,17 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** Headers of the rendered page that are not the visitor's or the encoding's. */
-const DROPPED = new Set(["set-cookie", "content-length", "content-encoding", "etag", "cache-control", "vary", "x-request-id", "content-security-policy", "date"]);
+const DROPPED = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "cache-control",
+  "vary",
+  "x-request-id",
+  "content-security-policy",
+  "date",
+]);
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
@@ -211,7 +234,8 @@ export class PageCache {
     const startedAt = this.opts.now();
     req.shop.anonymous = true;
     const [page, scheduled] = await Promise.all([render(req, res), this.nextChange(startedAt)]);
-    const shareable = page.status === 200 && req.shop.setCookieHeaders().length === 0 && !page.headers.some(([k, v]) => k === "cache-control" && /no-store|private/.test(v));
+    const shareable =
+      page.status === 200 && req.shop.setCookieHeaders().length === 0 && !page.headers.some(([k, v]) => k === "cache-control" && /no-store|private/.test(v));
     if (!shareable) {
       res.status(page.status);
       for (const [k, v] of page.headers) if (k !== "content-length") res.append(k, v);

@@ -133,7 +133,9 @@ export async function postgresTransport(bus: TagBus, url: string, db: Queryable,
   await open(false);
   return {
     send(message) {
-      db.query("SELECT pg_notify($1, $2)", [CHANNEL, message]).catch((error: unknown) => logger.warn("page cache bus: notify failed", { error: String(error) }));
+      db.query("SELECT pg_notify($1, $2)", [CHANNEL, message]).catch((error: unknown) =>
+        logger.warn("page cache bus: notify failed", { error: String(error) }),
+      );
     },
     async close() {
       closed = true;

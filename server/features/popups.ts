@@ -13,6 +13,7 @@ import { restError, type RestInput } from "../http/rest.ts";
 import type { Endpoints, Feature } from "./feature.ts";
 import { canSeeOrder } from "../../core/commerce/order-access.ts";
 import { deletePopup, findPopup, listPopups, popupStatsReport, recordEvent, savePopup } from "../../core/commerce/popups.ts";
+import { BROWSER_KEY_COOKIE } from "../http/request-context.ts";
 import { isReply, requireCapability, staffUser } from "../http/rest-permission.ts";
 import { audit } from "../http/rest-audit.ts";
 import { changedFields } from "../http/rest-write.ts";
@@ -26,12 +27,10 @@ const eventBody = z.strictObject({
   order_key: z.string().max(100).optional(),
 });
 
-/**
- * The browser's key (the nonce cookie), whom the limit and a conversion's impression belong to. A page from the page
- * cache set no key, so the first event creates it (docs/decisions/0028-page-cache.md).
- */
+/** The browser's key (the nonce cookie), else its address: whom the limit and a conversion's impression belong to. */
 function clientKey(input: RestInput): string {
-  return `browser:${input.req.shop.browserKey()}`;
+  const key = input.req.shop.cookies[BROWSER_KEY_COOKIE];
+  return key && /^[0-9a-f]{32}$/.test(key) ? `browser:${key}` : `address:${input.req.ip ?? "unknown"}`;
 }
 
 function registerPopupEndpoints({ rest }: Endpoints): void {

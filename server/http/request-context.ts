@@ -172,15 +172,10 @@ export class RequestContext implements ShopSession {
     return key;
   }
 
-  /**
-   * Who a nonce is for. The per-browser key is made with the session (a cart, a notice, a sign-in), not before: a
-   * visitor without one gets the anonymous nonces, and browsing sets no cookie, so the page cache can keep the pages
-   * (docs/decisions/0028-page-cache.md). A browser without the key cookie verifies against the key "none", as before.
-   */
+  /** Who a nonce is for; a page the page cache keeps is made for the anonymous subject and sets no key cookie. */
   private nonceSubject(create: boolean): NonceSubject {
     if (this.anonymous) return ANONYMOUS_SUBJECT;
-    const hasSession = this.record !== null || Boolean(this.cookies[this.sessionCookie]);
-    const key = this.validKey() ?? (create && hasSession ? this.createKey() : "none");
+    const key = this.validKey() ?? (create ? this.createKey() : "none");
     return { customerId: this.customerId(), browserKey: key };
   }
 
@@ -199,11 +194,6 @@ export class RequestContext implements ShopSession {
     if (verifyNonce(this.secret, action, this.nonceSubject(false), value, nowMs)) return true;
     const guest = this.loaded ? !this.record?.customerId : !this.cookies[this.sessionCookie];
     return guest && this.anonymousActions.has(action) && verifyNonce(this.secret, action, ANONYMOUS_SUBJECT, value, nowMs);
-  }
-
-  /** This browser's key (the nonce cookie), created now if it has none: what a per-browser limit counts by. */
-  browserKey(): string {
-    return this.validKey() ?? this.createKey();
   }
 }
 

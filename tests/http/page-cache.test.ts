@@ -182,6 +182,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two processes on one PostgreSQL
       const url = `http://127.0.0.1:${(second.server.address() as { port: number }).port}/product/wool-knit-tie/`;
       await fetch(url);
       expect((await fetch(url)).headers.get("x-cache")).toBe("HIT");
+      const invalidations = second.pageCache!.stats.invalidations;
       await putProduct(await productId("wool-knit-tie"), { regular_price: "876.54", sale_price: "" });
       // The notification crosses processes after the commit: wait for it, then no answer is stale again.
       let body = "";
@@ -190,7 +191,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two processes on one PostgreSQL
         if (!body.includes("876.54")) await new Promise((r) => setTimeout(r, 50));
       }
       expect(body).toContain("876.54");
-      expect(second.pageCache!.stats.invalidations).toBeGreaterThan(0);
+      expect(second.pageCache!.stats.invalidations).toBeGreaterThan(invalidations);
     } finally {
       await second.stop();
       remove();
