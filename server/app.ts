@@ -59,8 +59,7 @@ export function createApp(opts: AppOptions): express.Express {
   const endpoints: Endpoints = { wcAjax: new Registry(), adminAjax: new Registry(), rest: new RestRouter() };
   for (const feature of FEATURES) feature.endpoints?.(endpoints, services);
 
-  // A kept page is answered first: no compression, request log or session for it (docs/decisions/0028-page-cache.md).
-  if (opts.pageCache) app.use(opts.pageCache.serveHit());
+  // A kept page is answered before Express (server/main.ts); a page to keep is rendered by the page cache's fill below.
   app.use(compression());
   app.use(securityHeaders(services.production, trackingCspSources(services.config.tracking)));
 

@@ -151,7 +151,11 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
 
   const { getBuild, devMiddleware, clientDir } = shopApp;
   const app = createApp({ services, getBuild, devMiddleware, clientDir, trustProxy: env.TRUST_PROXY, pageCache });
-  const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, app);
+  // A page the page cache keeps is answered before Express: no router, compression, request log or session.
+  const server = http.createServer(
+    { requestTimeout: 30_000, headersTimeout: 20_000 },
+    pageCache ? (req, res) => pageCache.serveRaw(req, res) || app(req, res) : app,
+  );
   const realtime = await startRealtime({ server, services, env });
 
   await new Promise<void>((resolve, reject) => {

@@ -11,6 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response, NextFunction } from "express";
 import { isbot } from "isbot";
 import { CACHE_TAGS, type CacheTag } from "../../core/db/write-tags.ts";
@@ -81,10 +82,26 @@ function cookieless(header: string | undefined): boolean {
   return true;
 }
 
-/** The cache key of a request the cache may answer, else null. */
-export function pageCacheKey(req: Request): string | null {
+const bots = new Map<string, boolean>();
+/** isbot, remembered per user agent (a few hundred distinct ones a day). */
+function isBot(agent: string): boolean {
+  let bot = bots.get(agent);
+  if (bot === undefined) {
+    if (bots.size > 1000) bots.clear();
+    bots.set(agent, (bot = isbot(agent)));
+  }
+  return bot;
+}
+
+/**
+ * The cache key of a request the cache may answer, else null: read off the raw request, as hits are answered before
+ * Express. The scheme is the one the request claims (X-Forwarded-Proto, else the socket's); a page is kept under it
+ * only when Express, which knows which proxies to trust, agrees (PageCache.render), so a false claim reads a page
+ * rendered for that scheme and never stores one.
+ */
+export function pageCacheKey(req: IncomingMessage): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  const url = req.originalUrl;
+  const url = req.url ?? "/";
   const q = url.indexOf("?");
   const path = q < 0 ? url : url.slice(0, q);
   if (!CACHEABLE_PATH.test(path)) return null;
@@ -92,7 +109,13 @@ export function pageCacheKey(req: Request): string | null {
   if (!cookieless(req.headers.cookie)) return null;
   const agent = req.headers["user-agent"];
   // Crawlers get the whole document at once, others a streamed one (app/entry.server.tsx): two renderings.
-  return `${agent && isbot(agent) ? "bot" : "web"} ${req.protocol}://${req.headers.host ?? ""}${url}`;
+  return `${agent && isBot(agent) ? "bot" : "web"} ${claimedScheme(req)}://${req.headers.host ?? ""}${url}`;
+}
+
+function claimedScheme(req: IncomingMessage): string {
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (typeof forwarded === "string") return forwarded.split(",")[0]!.trim().toLowerCase();
+  return (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
 }
 
 interface Variant {
@@ -183,27 +206,26 @@ export class PageCache {
     return entry;
   }
 
-  /** First middleware: a kept page is answered here, before compression, the request log and the session. */
-  serveHit() {
-    return (req: Request, res: Response, next: NextFunction) => {
-      const key = pageCacheKey(req);
-      if (key === null) return next();
-      const entry = this.lookup(key);
-      if (entry) {
-        this.stats.hits++;
-        return this.send(entry, req, res, "HIT");
-      }
-      // HEAD is answered from a kept page only: its rendering has no body to keep.
-      if (req.method === "GET") res.locals.pageCacheKey = key;
-      next();
-    };
+  /**
+   * Before Express (server/main.ts): a kept page is answered here, with no router, compression, request log or
+   * session; true when answered.
+   */
+  serveRaw(req: IncomingMessage, res: ServerResponse): boolean {
+    const key = pageCacheKey(req);
+    if (key === null) return false;
+    const entry = this.lookup(key);
+    if (!entry) return false;
+    this.stats.hits++;
+    this.send(entry, req, res, "HIT");
+    return true;
   }
 
   /** Before the page handler: a page to keep is rendered whole, kept, and answered like a hit. */
   fill(render: (req: Request, res: Response) => Promise<RenderedPage>) {
     return async (req: Request, res: Response, next: NextFunction) => {
-      const key = res.locals.pageCacheKey as string | undefined;
-      if (key === undefined) return next();
+      // HEAD is answered from a kept page only (serveRaw): its rendering has no body to keep.
+      const key = req.method === "GET" ? pageCacheKey(req) : null;
+      if (key === null) return next();
       try {
         let pending = this.filling.get(key);
         const first = !pending;
@@ -220,7 +242,6 @@ export class PageCache {
         }
         if (first) return; // answered by render() itself
         // The page turned out not to be shareable (it set a cookie): this request renders its own.
-        res.locals.pageCacheKey = undefined;
         next();
       } catch (error) {
         next(error);
@@ -244,8 +265,9 @@ export class PageCache {
       return null;
     }
     const entry = this.entryOf(key, req, res, page, startedAt, scheduled);
-    // A write landed meanwhile (the page may show the old rows), or it expires at once: answer this once, keep nothing.
-    if (epoch === this.epoch && entry.expiresAt > startedAt) this.store(entry);
+    // A write landed meanwhile (the page may show the old rows), it expires at once, or the scheme the request claimed
+    // is not the one Express trusts (the page has the other's addresses): answer this once, keep nothing.
+    if (epoch === this.epoch && entry.expiresAt > startedAt && key.includes(` ${req.protocol}://`)) this.store(entry);
     return entry;
   }
 
@@ -311,7 +333,7 @@ export class PageCache {
     return `public, max-age=0, s-maxage=${sMax}${swr > 0 ? `, stale-while-revalidate=${swr}` : ""}`;
   }
 
-  private send(entry: Entry, req: Request, res: Response, outcome: "HIT" | "MISS"): void {
+  private send(entry: Entry, req: IncomingMessage, res: ServerResponse, outcome: "HIT" | "MISS"): void {
     const cacheControl = this.cacheControl(entry, this.opts.now());
     const inm = req.headers["if-none-match"];
     if (inm && matches(inm, entry.etag)) {
