@@ -121,6 +121,8 @@ function claimedScheme(req: IncomingMessage): string {
 interface Variant {
   body: Buffer;
   headers: Record<string, string | number>;
+  /** `headers` with this second's Cache-Control and `X-Cache: HIT`, remade once a second (a hit allocates nothing). */
+  hit: Record<string, string | number> | null;
 }
 
 interface Entry {
@@ -134,6 +136,8 @@ interface Entry {
   gzip: Variant;
   br: Variant;
   notModified: Record<string, string>;
+  /** The second `hit` headers were made for. */
+  hitSecond: number;
 }
 
 /** `'sha256-…'` for each distinct inline script of the page (one with a src needs none: script-src 'self'). */
@@ -284,6 +288,7 @@ export class PageCache {
     const variant = (body: Buffer, encoding: string | null): Variant => ({
       body,
       headers: { ...base, ...(encoding ? { "content-encoding": encoding } : {}), "content-length": body.length },
+      hit: null,
     });
     const gzip = gzipSync(page.body, { level: 6 });
     const br = brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } });
@@ -298,6 +303,7 @@ export class PageCache {
       gzip: variant(gzip, "gzip"),
       br: variant(br, "br"),
       notModified: { etag, vary: base.vary },
+      hitSecond: -1,
     };
   }
 
@@ -334,15 +340,26 @@ export class PageCache {
   }
 
   private send(entry: Entry, req: IncomingMessage, res: ServerResponse, outcome: "HIT" | "MISS"): void {
-    const cacheControl = this.cacheControl(entry, this.opts.now());
+    const now = this.opts.now();
     const inm = req.headers["if-none-match"];
     if (inm && matches(inm, entry.etag)) {
-      res.writeHead(304, { ...entry.notModified, "cache-control": cacheControl, "x-cache": outcome });
+      res.writeHead(304, { ...entry.notModified, "cache-control": this.cacheControl(entry, now), "x-cache": outcome });
       return void res.end();
     }
     const accepted = req.headers["accept-encoding"] ?? "";
     const v = /\bbr\b/.test(accepted) ? entry.br : /\bgzip\b/.test(accepted) ? entry.gzip : entry.identity;
-    res.writeHead(200, { ...v.headers, "cache-control": cacheControl, "x-cache": outcome });
+    let headers: Record<string, string | number>;
+    if (outcome === "MISS") headers = { ...v.headers, "cache-control": this.cacheControl(entry, now), "x-cache": "MISS" };
+    else {
+      const second = Math.floor(now / 1000);
+      if (entry.hitSecond !== second) {
+        const cacheControl = this.cacheControl(entry, now);
+        for (const x of [entry.identity, entry.gzip, entry.br]) x.hit = { ...x.headers, "cache-control": cacheControl, "x-cache": "HIT" };
+        entry.hitSecond = second;
+      }
+      headers = v.hit!;
+    }
+    res.writeHead(200, headers);
     res.end(req.method === "HEAD" ? undefined : v.body);
   }
 }
