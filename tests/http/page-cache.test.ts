@@ -164,37 +164,71 @@ describe("no stale page after a change", () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("two processes on one PostgreSQL database", () => {
+/** Another process of the same shop: the test shop's PostgreSQL database, its own data folder and port. */
+async function anotherProcess(extra: Record<string, string> = {}) {
+  const { dir, remove } = tempDir("shop-cache-process-");
+  const { startShop, createLogger } = await builtServer();
+  const env = parseEnv({
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: path.join(dir, "data"),
+    SIMULATOR: "off",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: shop.databaseUrl!,
+    ...extra,
+  });
+  const running = await startShop(env, createLogger(env.LOG_LEVEL));
+  return {
+    ...running,
+    url: `http://127.0.0.1:${(running.server.address() as { port: number }).port}`,
+    async close() {
+      await running.stop();
+      remove();
+    },
+  };
+}
+
+/** Fetches `url` until its body contains `text` (the change crosses processes after the commit), at most 5 s. */
+async function eventually(url: string, text: string): Promise<string> {
+  let body = "";
+  for (let i = 0; i < 100 && !body.includes(text); i++) {
+    body = await (await fetch(url)).text();
+    if (!body.includes(text)) await new Promise((r) => setTimeout(r, 50));
+  }
+  return body;
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("processes of one shop on PostgreSQL", () => {
   it("a price written through one process is not served stale by the other (LISTEN/NOTIFY)", async () => {
-    const { dir, remove } = tempDir("shop-cache-second-");
-    const { startShop, createLogger } = await builtServer();
-    const env = parseEnv({
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: path.join(dir, "data"),
-      SIMULATOR: "off",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: shop.databaseUrl!,
-    });
-    const second = await startShop(env, createLogger(env.LOG_LEVEL));
+    const second = await anotherProcess();
     try {
-      const url = `http://127.0.0.1:${(second.server.address() as { port: number }).port}/product/wool-knit-tie/`;
+      const url = `${second.url}/product/wool-knit-tie/`;
       await fetch(url);
       expect((await fetch(url)).headers.get("x-cache")).toBe("HIT");
       const invalidations = second.pageCache!.stats.invalidations;
       await putProduct(await productId("wool-knit-tie"), { regular_price: "876.54", sale_price: "" });
-      // The notification crosses processes after the commit: wait for it, then no answer is stale again.
-      let body = "";
-      for (let i = 0; i < 100 && !body.includes("876.54"); i++) {
-        body = await (await fetch(url)).text();
-        if (!body.includes("876.54")) await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(body).toContain("876.54");
+      expect(await eventually(url, "876.54")).toContain("876.54");
       expect(second.pageCache!.stats.invalidations).toBeGreaterThan(invalidations);
     } finally {
-      await second.stop();
-      remove();
+      await second.close();
+    }
+  });
+
+  it("with REDIS_URL, over Redis pub/sub", async () => {
+    const redis = { REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", REDIS_PREFIX: `page-cache-test-${process.pid}-${Date.now()}` };
+    const [a, b] = [await anotherProcess(redis), await anotherProcess(redis)];
+    try {
+      const url = `${b.url}/product/skinny-cotton-tie/`;
+      await fetch(url);
+      expect((await fetch(url)).headers.get("x-cache")).toBe("HIT");
+      const invalidations = b.pageCache!.stats.invalidations;
+      await a.services.db.query(`UPDATE products SET regular_price = 76543, sale_price = NULL WHERE slug = 'skinny-cotton-tie'`);
+      expect(await eventually(url, "765.43")).toContain("765.43");
+      expect(b.pageCache!.stats.invalidations).toBeGreaterThan(invalidations);
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 });
