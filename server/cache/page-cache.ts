@@ -302,7 +302,13 @@ export class PageCache {
       identity: variant(page.body, null),
       gzip: variant(gzip, "gzip"),
       br: variant(br, "br"),
-      notModified: { etag, vary: base.vary },
+      // A 304 updates the headers the browser stored with the page (RFC 9111 §4.3.4): it must carry the page's own
+      // policy, or a policy made for this request (another nonce) would block the stored page's scripts.
+      notModified: {
+        etag,
+        vary: base.vary,
+        ...(base["content-security-policy"] ? { "content-security-policy": String(base["content-security-policy"]) } : {}),
+      },
       hitSecond: -1,
     };
   }
@@ -343,6 +349,7 @@ export class PageCache {
     const now = this.opts.now();
     const inm = req.headers["if-none-match"];
     if (inm && matches(inm, entry.etag)) {
+      if (!entry.notModified["content-security-policy"]) res.removeHeader("content-security-policy");
       res.writeHead(304, { ...entry.notModified, "cache-control": this.cacheControl(entry, now), "x-cache": outcome });
       return void res.end();
     }

@@ -199,6 +199,26 @@ async function eventually(url: string, text: string): Promise<string> {
   return body;
 }
 
+describe("revalidation", () => {
+  it("a 304 from a fresh rendering carries the page's own CSP, not one with this request's nonce", async () => {
+    const first = await anonymous("/product/black-everyday-mask/");
+    const etag = first.headers.get("etag")!;
+    // A product write (its price set to what it is) drops the page: the next request renders it again, to the same
+    // bytes, so the same ETag.
+    const id = await productId("silk-pocket-square");
+    const current = (await (await admin.client.request(`/wp-json/wc/v3/products/${id}`, { headers: { "X-WP-Nonce": admin.nonce } })).json()) as {
+      regular_price: string;
+    };
+    await putProduct(id, { regular_price: current.regular_price });
+    const res = await anonymous("/product/black-everyday-mask/", { "if-none-match": etag });
+    expect(res.status).toBe(304);
+    expect(res.headers.get("x-cache")).toBe("MISS");
+    // The browser stores a 304's headers with the page it has: a nonce policy there would block its scripts.
+    expect(res.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+    expect(res.headers.get("content-security-policy")).not.toContain("nonce-");
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("processes of one shop on PostgreSQL", () => {
   it("a price written through one process is not served stale by the other (LISTEN/NOTIFY)", async () => {
     const second = await anotherProcess();
