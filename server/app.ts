@@ -26,6 +26,8 @@ import { sessionCookieName } from "../core/security/session-token.ts";
 import { FEATURES } from "./features/index.ts";
 import { requestLogger } from "./log.ts";
 import type { Endpoints } from "./features/feature.ts";
+import type { PageCache } from "./cache/page-cache.ts";
+import { ANONYMOUS_NONCE_ACTIONS } from "../core/security/nonce.ts";
 
 export interface AppOptions {
   services: AppServices;
@@ -36,6 +38,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Express's "trust proxy": which hops may set X-Forwarded-For (the client address the sign-in limits use). */
   trustProxy?: string;
+  /** The anonymous page cache (server/cache/page-cache.ts); none: every page is rendered. */
+  pageCache?: PageCache;
 }
 
 /** "3" → 3 hops; "false" → trust nobody; anything else is Express's list form ("loopback, 10.0.0.0/8"). */
@@ -55,6 +59,7 @@ export function createApp(opts: AppOptions): express.Express {
   const endpoints: Endpoints = { wcAjax: new Registry(), adminAjax: new Registry(), rest: new RestRouter() };
   for (const feature of FEATURES) feature.endpoints?.(endpoints, services);
 
+  // A kept page is answered before Express (server/main.ts); a page to keep is rendered by the page cache's fill below.
   app.use(compression());
   app.use(securityHeaders(services.production, trackingCspSources(services.config.tracking)));
 
@@ -65,7 +70,15 @@ export function createApp(opts: AppOptions): express.Express {
   }
 
   app.use(requestLogger(services.logger)); // pages and APIs, not static files: a request id and one line each
-  app.use(requestContextMiddleware({ db: services.db, secret: services.secret, sessionCookie: sessionCookieName(services.siteUrl), now: services.now }));
+  app.use(
+    requestContextMiddleware({
+      db: services.db,
+      secret: services.secret,
+      sessionCookie: sessionCookieName(services.siteUrl),
+      now: services.now,
+      anonymousNonceActions: new Set([...ANONYMOUS_NONCE_ACTIONS, services.config.discounts.nonceAction]),
+    }),
+  );
   // One storefront per request, shared by the endpoints and the page loaders (context.storefront).
   app.use((req, _res, next) => {
     req.storefront = createStorefront(services, req.shop, { address: req.ip ?? "", userAgent: req.get("user-agent") ?? "" });
@@ -127,6 +140,7 @@ export function createApp(opts: AppOptions): express.Express {
     next();
   });
 
+  if (opts.pageCache) app.all("/{*splat}", opts.pageCache.fill(pages.renderToBuffer));
   app.all("/{*splat}", pages);
 
   app.use(errorHandler(services));

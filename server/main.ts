@@ -32,6 +32,12 @@ import { startRealtime, type Realtime } from "./realtime-wiring.ts";
 import { FEATURES } from "./features/index.ts";
 import { singletonCounts } from "../core/singletons.ts";
 import { DiskStorage } from "../core/media/storage.server.ts";
+import { reportingWrites } from "../core/db/write-tags.ts";
+import { TagBus, postgresTransport, redisTransport } from "./cache/tag-bus.ts";
+import { PageCache } from "./cache/page-cache.ts";
+import { contentSecurityPolicy } from "./http/security.ts";
+import { trackingCspSources } from "../core/domain/tracking/browser-tracking.ts";
+import { nextScheduledChange } from "../core/commerce/next-scheduled-change.ts";
 
 /**
  * The shop's own copies, for code that starts it from this bundle (tests): a logger made by a copy of
@@ -94,18 +100,23 @@ export interface RunningShop {
   realtime: Realtime;
   url: string;
   stop(): Promise<void>;
+  /** The anonymous page cache, unless PAGE_CACHE=off (its stats are read by tests and the bench). */
+  pageCache: PageCache | undefined;
 }
 
 export async function startShop(env: Env = parseEnv(), logger: Logger = createLogger(env.LOG_LEVEL), shopApp: ShopApp = bundledApp()): Promise<RunningShop> {
   const production = env.NODE_ENV === "production";
   const onPoolError = (error: Error) => logger.error("database pool: idle client failed", { error });
-  const db = await openDatabase({
+  const rawDb = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: path.join(env.dataDir, "pglite"),
     onPoolError,
     poolSize: env.DATABASE_POOL_SIZE,
     waitMs: env.DATABASE_WAIT_MS,
   });
+  // Every committed write announces what it changed (docs/decisions/0028-page-cache.md): the page cache listens.
+  const bus = new TagBus();
+  const db = reportingWrites(rawDb, (tags) => bus.publish(tags));
   const applied = await migrate(db);
   if (applied.length) logger.info("migrations applied", { applied });
   const seeded = await seedDemoData(db);
@@ -135,9 +146,18 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     },
   });
 
+  if (env.REDIS_URL) bus.connect(await redisTransport(bus, env.REDIS_URL, env.REDIS_PREFIX ?? "shop:rt", logger));
+  else if (env.DATABASE_URL) bus.connect(await postgresTransport(bus, env.DATABASE_URL, rawDb, logger));
+  const pageCache = env.PAGE_CACHE === "on" ? createPageCache(services, env) : undefined;
+  const unlisten = pageCache?.listenTo(bus);
+
   const { getBuild, devMiddleware, clientDir } = shopApp;
-  const app = createApp({ services, getBuild, devMiddleware, clientDir, trustProxy: env.TRUST_PROXY });
-  const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, app);
+  const app = createApp({ services, getBuild, devMiddleware, clientDir, trustProxy: env.TRUST_PROXY, pageCache });
+  // A page the page cache keeps is answered before Express: no router, compression, request log or session.
+  const server = http.createServer(
+    { requestTimeout: 30_000, headersTimeout: 20_000 },
+    pageCache ? (req, res) => pageCache.serveRaw(req, res) || app(req, res) : app,
+  );
   const realtime = await startRealtime({ server, services, env });
 
   await new Promise<void>((resolve, reject) => {
@@ -162,10 +182,25 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
         setTimeout(() => server.closeAllConnections(), 5000).unref();
       });
       await shopApp.close?.();
+      unlisten?.();
+      await bus.close();
       await db.close();
     })());
 
-  return { server, services, realtime, url, stop };
+  return { server, services, realtime, url, stop, pageCache };
+}
+
+function createPageCache(services: AppServices, env: Env): PageCache {
+  const csp = trackingCspSources(services.config.tracking);
+  return new PageCache({
+    maxBytes: env.PAGE_CACHE_MAX_BYTES,
+    maxAgeSeconds: env.PAGE_CACHE_MAX_AGE,
+    sharedMaxAgeSeconds: env.PAGE_CACHE_S_MAXAGE,
+    staleWhileRevalidateSeconds: env.PAGE_CACHE_STALE_WHILE_REVALIDATE,
+    policy: services.production ? (scripts) => contentSecurityPolicy(scripts, csp) : null,
+    nextScheduledChange: (nowMs) => nextScheduledChange(services.db, services.config, nowMs),
+    now: () => services.now().getTime(),
+  });
 }
 
 /**

@@ -94,6 +94,12 @@ const schema = z.object({
   /** TEST ONLY: the first N sub-size attempts fail (the upload-retry contract's tests). Refused when NODE_ENV=production. */
   MEDIA_FAIL_SUBSIZES: z.coerce.number().int().min(0).max(1000).default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // The anonymous page cache (docs/decisions/0028-page-cache.md): on/off, its memory, and what a CDN in front is told.
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(1_048_576).max(17_179_869_184).default(67_108_864),
+  PAGE_CACHE_MAX_AGE: z.coerce.number().int().min(1).max(86_400).default(3600),
+  PAGE_CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(86_400).default(60),
+  PAGE_CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(30),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string };

@@ -11,6 +11,14 @@ export const REST_NONCE_ACTION = "wp_rest";
 
 export const NONCE_WINDOW_MS = 12 * 60 * 60 * 1000;
 
+/**
+ * The actions whose nonces a page the page cache keeps carries for every visitor without a session (the page globals
+ * of app/lib/browser-globals.server.ts): a guest may send the anonymous nonce of these even after getting a
+ * per-browser key, like WordPress's logged-out nonces (docs/decisions/0028-page-cache.md). The discount script's
+ * action is the site setting `discounts.nonceAction`, which server/app.ts adds.
+ */
+export const ANONYMOUS_NONCE_ACTIONS: ReadonlySet<string> = new Set(["check-user-exist", "woocommerce-login", REST_NONCE_ACTION]);
+
 export interface NonceSubject {
   customerId: number; // 0 for guests
   browserKey: string;

@@ -22,7 +22,9 @@ async function fragmentsReply(req: Request, known?: PricedCart): Promise<Reply> 
   const { cart: storefrontCart } = req.storefront;
   const cart = known ?? (await storefrontCart.get());
   storefrontCart.syncCookies(cart);
-  return json({ fragments: cartFragments(cart, storefrontCart.nonce()), cart_hash: cart.hash });
+  // An empty cart has no remove links to sign: no nonce, so a visitor without a cart gets no key cookie from the
+  // fragments the page cache's pages ask for (docs/decisions/0028-page-cache.md).
+  return json({ fragments: cartFragments(cart, cart.lines.length ? storefrontCart.nonce() : ""), cart_hash: cart.hash });
 }
 
 const noticeHtml = (type: "success" | "error", message: string) =>

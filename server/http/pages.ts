@@ -61,24 +61,31 @@ function toFetchRequest(req: Request, res: Response, url: string): globalThis.Re
  */
 export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppServices) {
   let cached: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null = null;
+  /** The page's response, with the session a loader changed saved; `cspNonce` "" renders the scripts without one. */
+  const respond = async (req: Request, res: Response, notFound: boolean, cspNonce: string) => {
+    const build = await getBuild();
+    if (!cached || cached.build !== build) cached = { build, handle: createRequestHandler(build, services.production ? "production" : "development") };
+    const context: AppLoadContext = {
+      services,
+      shop: req.shop,
+      storefront: req.storefront,
+      cspNonce,
+      origin: requestOrigin(req),
+      clientAddress: req.ip ?? "unknown",
+      hydrate: !notFound,
+    };
+    const response = await cached.handle(toFetchRequest(req, res, notFound ? NOT_FOUND_PATH : req.originalUrl), context);
+    await req.shop.flush();
+    return response;
+  };
   const render = async (req: Request, res: Response, next: NextFunction, notFound: boolean) => {
     try {
-      const build = await getBuild();
-      if (!cached || cached.build !== build) cached = { build, handle: createRequestHandler(build, services.production ? "production" : "development") };
-      const context: AppLoadContext = {
-        services,
-        shop: req.shop,
-        storefront: req.storefront,
-        cspNonce: String(res.locals.cspNonce ?? ""),
-        origin: requestOrigin(req),
-        clientAddress: req.ip ?? "unknown",
-        hydrate: !notFound,
-      };
-      const response = await cached.handle(toFetchRequest(req, res, notFound ? NOT_FOUND_PATH : req.originalUrl), context);
-      await req.shop.flush();
+      const response = await respond(req, res, notFound, String(res.locals.cspNonce ?? ""));
       if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());
       res.status(response.status);
       for (const [key, value] of response.headers.entries()) res.append(key, value);
+      // A page that is not the page cache's is this visitor's own: no shared cache (a CDN, a proxy) keeps it.
+      if (!res.hasHeader("Cache-Control") && (req.method === "GET" || req.method === "HEAD")) res.setHeader("Cache-Control", "private, no-cache");
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {
@@ -87,7 +94,20 @@ export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppS
       next(error);
     }
   };
+  /** For the page cache (server/cache/page-cache.ts): the whole page in memory, its scripts without a CSP nonce. */
+  const renderToBuffer = async (req: Request, res: Response): Promise<RenderedPage> => {
+    const response = await respond(req, res, false, "");
+    const body = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, headers: [...response.headers.entries()], body };
+  };
   return Object.assign((req: Request, res: Response, next: NextFunction) => render(req, res, next, false), {
     notFound: (req: Request, res: Response, next: NextFunction) => render(req, res, next, true),
+    renderToBuffer,
   });
+}
+
+export interface RenderedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
 }

@@ -11,17 +11,29 @@ import type { Notice, SessionRecord } from "../../core/db/repositories/sessions.
 import type { CookieOptions, ShopSession } from "../../core/commerce/session.ts";
 import type { Storefront } from "../../core/commerce/storefront.server.ts";
 import { CUSTOMER_SESSION_SECONDS, GUEST_SESSION_SECONDS, decodeSessionCookie, encodeSessionCookie, newSessionId } from "../../core/security/session-token.ts";
-import { makeNonce, verifyNonce, type NonceSubject } from "../../core/security/nonce.ts";
+import { ANONYMOUS_NONCE_ACTIONS, makeNonce, verifyNonce, type NonceSubject } from "../../core/security/nonce.ts";
 import { mergeGuestCart } from "../../core/commerce/cart.ts";
 
 export const BROWSER_KEY_COOKIE = "shop_nonce_key";
+
+/**
+ * Whom the nonces of a page the page cache keeps are made for: every visitor without a session, like WordPress's
+ * logged-out nonces. Such a page sets no cookie (docs/decisions/0028-page-cache.md).
+ */
+const ANONYMOUS_SUBJECT: NonceSubject = { customerId: 0, browserKey: "none" };
 
 export type { CookieOptions };
 
 export class RequestContext implements ShopSession {
   private loading: Promise<SessionRecord | null> | null = null;
   private record: SessionRecord | null = null;
+  private loaded = false;
   private dirty = false;
+  /**
+   * Set by the page cache for the page it renders for every visitor without a session: nonces are the anonymous
+   * ones and no per-browser key cookie is set (a page that sets a cookie anyway is not kept).
+   */
+  anonymous = false;
   private readonly cookiesToSet = new Map<string, string>();
 
   constructor(
@@ -31,6 +43,8 @@ export class RequestContext implements ShopSession {
     private readonly secure: boolean,
     readonly cookies: Record<string, string>,
     readonly now: () => Date,
+    /** The actions whose anonymous nonce a guest may send (ANONYMOUS_NONCE_ACTIONS and the discount script's). */
+    private readonly anonymousActions: ReadonlySet<string> = ANONYMOUS_NONCE_ACTIONS,
   ) {}
 
   // ---------- cookies ----------
@@ -59,6 +73,7 @@ export class RequestContext implements ShopSession {
       const decoded = decodeSessionCookie(this.secret, this.cookies[this.sessionCookie], nowSec);
       this.record = decoded ? await sessions.findSession(this.db, decoded.id, this.now()) : null;
       if (this.record && decoded && nowSec > decoded.expiringSec) this.renew(this.record);
+      this.loaded = true;
       return this.record;
     })();
     await this.loading;
@@ -146,12 +161,21 @@ export class RequestContext implements ShopSession {
   }
 
   // ---------- nonces ----------
+  private validKey(): string | null {
+    const key = this.cookies[BROWSER_KEY_COOKIE];
+    return key && /^[0-9a-f]{32}$/.test(key) ? key : null;
+  }
+
+  private createKey(): string {
+    const key = randomBytes(16).toString("hex");
+    this.setCookie(BROWSER_KEY_COOKIE, key, { httpOnly: true, maxAgeSeconds: 365 * 86400 });
+    return key;
+  }
+
+  /** Who a nonce is for; a page the page cache keeps is made for the anonymous subject and sets no key cookie. */
   private nonceSubject(create: boolean): NonceSubject {
-    let key = this.cookies[BROWSER_KEY_COOKIE];
-    if (!key || !/^[0-9a-f]{32}$/.test(key)) {
-      key = create ? randomBytes(16).toString("hex") : "none";
-      if (create) this.setCookie(BROWSER_KEY_COOKIE, key, { httpOnly: true, maxAgeSeconds: 365 * 86400 });
-    }
+    if (this.anonymous) return ANONYMOUS_SUBJECT;
+    const key = this.validKey() ?? (create ? this.createKey() : "none");
     return { customerId: this.customerId(), browserKey: key };
   }
 
@@ -160,8 +184,16 @@ export class RequestContext implements ShopSession {
     return makeNonce(this.secret, action, this.nonceSubject(true), this.now().getTime());
   }
 
+  /**
+   * A guest's nonce, or for the actions a cached page carries (ANONYMOUS_NONCE_ACTIONS), the anonymous one: the page
+   * was cached before this browser had a key. Never for a signed-in customer, and only once the session is known to
+   * be a guest's (loaded, or no session cookie at all).
+   */
   verifyNonce(action: string, value: unknown): boolean {
-    return verifyNonce(this.secret, action, this.nonceSubject(false), value, this.now().getTime());
+    const nowMs = this.now().getTime();
+    if (verifyNonce(this.secret, action, this.nonceSubject(false), value, nowMs)) return true;
+    const guest = this.loaded ? !this.record?.customerId : !this.cookies[this.sessionCookie];
+    return guest && this.anonymousActions.has(action) && verifyNonce(this.secret, action, ANONYMOUS_SUBJECT, value, nowMs);
   }
 }
 
@@ -193,10 +225,24 @@ declare global {
   }
 }
 
-export function requestContextMiddleware(opts: { db: Db; secret: string; sessionCookie: string; now?: () => Date }) {
+export function requestContextMiddleware(opts: {
+  db: Db;
+  secret: string;
+  sessionCookie: string;
+  now?: () => Date;
+  anonymousNonceActions?: ReadonlySet<string>;
+}) {
   return (req: Request, res: Response, next: NextFunction) => {
     const secure = req.secure || req.headers["x-forwarded-proto"] === "https";
-    req.shop = new RequestContext(opts.db, opts.secret, opts.sessionCookie, secure, parseCookies(req.headers.cookie), opts.now ?? (() => new Date()));
+    req.shop = new RequestContext(
+      opts.db,
+      opts.secret,
+      opts.sessionCookie,
+      secure,
+      parseCookies(req.headers.cookie),
+      opts.now ?? (() => new Date()),
+      opts.anonymousNonceActions,
+    );
     // Cookies and the session are written just before the head goes out, whoever sends the response.
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {

@@ -1,0 +1,382 @@
+/**
+ * The anonymous page cache (docs/decisions/0028-page-cache.md, docs/contract/storefront.md §10 'Page cache'). A GET of
+ * the home page, a listing, a category, a product, the blog or a post by a visitor without a session is answered with
+ * one set of bytes for everyone: no Set-Cookie, the anonymous nonces, a CSP of script hashes instead of a nonce, an
+ * ETag (304), and Cache-Control with s-maxage and stale-while-revalidate for a CDN or nginx in front. The pages are
+ * kept here too, size-bounded (least recently used first out), gzip and brotli made once.
+ *
+ * A page is dropped when a write changes what it shows (its tags, from the tag bus: core/db/write-tags.ts), at the
+ * next scheduled change (a discount rule's or a popup's schedule: core/commerce/next-scheduled-change.ts), at the end
+ * of the nonce window its nonces were made in, and after `maxAgeSeconds` at the latest.
+ */
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request, Response, NextFunction } from "express";
+import { isbot } from "isbot";
+import { CACHE_TAGS, type CacheTag } from "../../core/db/write-tags.ts";
+import { NONCE_WINDOW_MS } from "../../core/security/nonce.ts";
+import { CONSENT_COOKIE } from "../../core/domain/tracking/consent.ts";
+import type { RenderedPage } from "../http/pages.ts";
+import { BROWSER_KEY_COOKIE } from "../http/request-context.ts";
+import type { TagBus } from "./tag-bus.ts";
+
+export interface PageCacheOptions {
+  /** The bytes of all kept pages (their three encodings together). */
+  maxBytes: number;
+  /** The longest a page is kept here without a change (seconds). */
+  maxAgeSeconds: number;
+  /** What a shared cache in front is told (Cache-Control s-maxage and stale-while-revalidate, seconds). */
+  sharedMaxAgeSeconds: number;
+  staleWhileRevalidateSeconds: number;
+  /** The Content-Security-Policy for the given inline-script tokens; null: no CSP (development). */
+  policy: ((scripts: string) => string) | null;
+  /** The next instant (ms) a schedule changes the storefront by itself, or null. */
+  nextScheduledChange: (nowMs: number) => Promise<number | null>;
+  now: () => number;
+}
+
+/** The addresses kept: home, the shop and its pages, a category and its pages, a product, the blog and its pages, a post. */
+const CACHEABLE_PATH =
+  /^\/(?:|shop\/(?:page\/[1-9]\d{0,5}\/)?|product-category\/[^/]+\/(?:page\/[1-9]\d{0,5}\/)?|product\/[^/]+\/|blog\/(?:page\/[1-9]\d{0,5}\/)?|blog\/[^/]+\/)$/;
+
+/** Query parameters that act (add to the cart, remember a view in a cookie, an endpoint): such a GET is never kept. */
+const ACTING_PARAMS = new Set([
+  "add-to-cart",
+  "wc-ajax",
+  "view",
+  "removed_item",
+  "undo_item",
+  "remove_item",
+  "_wpnonce",
+  "rest_route",
+  "preview",
+  "p",
+  "page_id",
+]);
+
+/**
+ * Cookies that change nothing the server renders for a visitor without a session: sourcebuster's and the analytics
+ * tags' (read by scripts), the consent choice (applied in the browser), WordPress's test cookie, and the per-browser
+ * nonce key (a guest may send a cached page's anonymous nonces: server/http/request-context.ts). Any other cookie (a
+ * session, the cart's, the listing view, a dismissed store notice) means the page is this visitor's own: not from the
+ * cache. A signed-in customer or staff member has a session cookie.
+ */
+const INERT_COOKIE = new RegExp(`^(?:sbjs_\\w+|_ga\\w*|_gid|_gcl_\\w+|_fbp|_fbc|wordpress_test_cookie|${CONSENT_COOKIE}|${BROWSER_KEY_COOKIE})$`);
+
+/** The tags of a page by its address: a product or listing shows no posts; every page has the header's menu, categories and featured products. */
+function tagsOf(path: string): ReadonlySet<CacheTag> {
+  const all = new Set<CacheTag>(CACHE_TAGS);
+  if (path.startsWith("/product/") || path.startsWith("/shop/") || path.startsWith("/product-category/")) all.delete("content");
+  return all;
+}
+
+/** Whether only inert cookies came with the request. */
+function cookieless(header: string | undefined): boolean {
+  if (!header) return true;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+    if (name && !INERT_COOKIE.test(name)) return false;
+  }
+  return true;
+}
+
+const bots = new Map<string, boolean>();
+/** isbot, remembered per user agent (a few hundred distinct ones a day). */
+function isBot(agent: string): boolean {
+  let bot = bots.get(agent);
+  if (bot === undefined) {
+    if (bots.size > 1000) bots.clear();
+    bots.set(agent, (bot = isbot(agent)));
+  }
+  return bot;
+}
+
+/**
+ * The cache key of a request the cache may answer, else null: read off the raw request, as hits are answered before
+ * Express. The scheme is the one the request claims (X-Forwarded-Proto, else the socket's); a page is kept under it
+ * only when Express, which knows which proxies to trust, agrees (PageCache.render), so a false claim reads a page
+ * rendered for that scheme and never stores one.
+ */
+export function pageCacheKey(req: IncomingMessage): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!CACHEABLE_PATH.test(path)) return null;
+  if (q >= 0) for (const name of new URLSearchParams(url.slice(q + 1)).keys()) if (ACTING_PARAMS.has(name)) return null;
+  if (!cookieless(req.headers.cookie)) return null;
+  const agent = req.headers["user-agent"];
+  // Crawlers get the whole document at once, others a streamed one (app/entry.server.tsx): two renderings.
+  return `${agent && isBot(agent) ? "bot" : "web"} ${claimedScheme(req)}://${req.headers.host ?? ""}${url}`;
+}
+
+function claimedScheme(req: IncomingMessage): string {
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (typeof forwarded === "string") return forwarded.split(",")[0]!.trim().toLowerCase();
+  return (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+}
+
+interface Variant {
+  body: Buffer;
+  headers: Record<string, string | number>;
+  /** `headers` with this second's Cache-Control and `X-Cache: HIT`, remade once a second (a hit allocates nothing). */
+  hit: Record<string, string | number> | null;
+}
+
+interface Entry {
+  key: string;
+  tags: ReadonlySet<CacheTag>;
+  etag: string;
+  storedAt: number;
+  expiresAt: number;
+  size: number;
+  identity: Variant;
+  gzip: Variant;
+  br: Variant;
+  notModified: Record<string, string>;
+  /** The second `hit` headers were made for. */
+  hitSecond: number;
+}
+
+/** `'sha256-…'` for each distinct inline script of the page (one with a src needs none: script-src 'self'). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(m[1]!)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(m[2]!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** Headers of the rendered page that are not the visitor's or the encoding's. */
+const DROPPED = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "cache-control",
+  "vary",
+  "x-request-id",
+  "content-security-policy",
+  "date",
+]);
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Raised by every invalidation: a page rendered across one is not kept (it may have read the old rows). */
+  private epoch = 0;
+  private readonly filling = new Map<string, Promise<Entry | null>>();
+  private schedule: { at: number | null; computedAt: number; epoch: number } | null = null;
+  readonly stats = { hits: 0, misses: 0, stored: 0, invalidations: 0 };
+
+  constructor(private readonly opts: PageCacheOptions) {}
+
+  /** Drops every page showing one of `tags`. */
+  invalidate(tags: ReadonlySet<CacheTag>): void {
+    this.epoch++;
+    this.stats.invalidations++;
+    this.schedule = null;
+    for (const [key, entry] of this.entries) {
+      for (const tag of entry.tags)
+        if (tags.has(tag)) {
+          this.remove(key, entry);
+          break;
+        }
+    }
+  }
+
+  listenTo(bus: TagBus): () => void {
+    return bus.subscribe((tags) => this.invalidate(tags));
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+  }
+
+  private lookup(key: string): Entry | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= this.opts.now()) {
+      this.remove(key, entry);
+      return null;
+    }
+    // Least recently used goes first: a hit moves the page to the end.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Before Express (server/main.ts): a kept page is answered here, with no router, compression, request log or
+   * session; true when answered.
+   */
+  serveRaw(req: IncomingMessage, res: ServerResponse): boolean {
+    const key = pageCacheKey(req);
+    if (key === null) return false;
+    const entry = this.lookup(key);
+    if (!entry) return false;
+    this.stats.hits++;
+    this.send(entry, req, res, "HIT");
+    return true;
+  }
+
+  /** Before the page handler: a page to keep is rendered whole, kept, and answered like a hit. */
+  fill(render: (req: Request, res: Response) => Promise<RenderedPage>) {
+    return async (req: Request, res: Response, next: NextFunction) => {
+      // HEAD is answered from a kept page only (serveRaw): its rendering has no body to keep.
+      const key = req.method === "GET" ? pageCacheKey(req) : null;
+      if (key === null) return next();
+      try {
+        let pending = this.filling.get(key);
+        const first = !pending;
+        if (!pending) {
+          pending = this.render(key, req, res, render);
+          this.filling.set(key, pending);
+          void pending.finally(() => this.filling.delete(key)).catch(() => undefined);
+        }
+        const entry = await pending;
+        if (entry) {
+          if (first) this.stats.misses++;
+          else this.stats.hits++;
+          return this.send(entry, req, res, first ? "MISS" : "HIT");
+        }
+        if (first) return; // answered by render() itself
+        // The page turned out not to be shareable (it set a cookie): this request renders its own.
+        next();
+      } catch (error) {
+        next(error);
+      }
+    };
+  }
+
+  /** Renders for everyone; keeps and returns the page, or answers this request itself with what it got and returns null. */
+  private async render(key: string, req: Request, res: Response, render: (req: Request, res: Response) => Promise<RenderedPage>): Promise<Entry | null> {
+    const epoch = this.epoch;
+    const startedAt = this.opts.now();
+    req.shop.anonymous = true;
+    const [page, scheduled] = await Promise.all([render(req, res), this.nextChange(startedAt)]);
+    const shareable =
+      page.status === 200 && req.shop.setCookieHeaders().length === 0 && !page.headers.some(([k, v]) => k === "cache-control" && /no-store|private/.test(v));
+    if (!shareable) {
+      res.status(page.status);
+      for (const [k, v] of page.headers) if (k !== "content-length") res.append(k, v);
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-cache");
+      res.end(page.body);
+      return null;
+    }
+    const entry = this.entryOf(key, req, res, page, startedAt, scheduled);
+    // A write landed meanwhile (the page may show the old rows), it expires at once, or the scheme the request claimed
+    // is not the one Express trusts (the page has the other's addresses): answer this once, keep nothing.
+    if (epoch === this.epoch && entry.expiresAt > startedAt && key.includes(` ${req.protocol}://`)) this.store(entry);
+    return entry;
+  }
+
+  private entryOf(key: string, req: Request, res: Response, page: RenderedPage, now: number, scheduled: number | null): Entry {
+    const { opts } = this;
+    const expiresAt = Math.min(now + opts.maxAgeSeconds * 1000, (Math.floor(now / NONCE_WINDOW_MS) + 1) * NONCE_WINDOW_MS, scheduled ?? Infinity);
+    const etag = `W/"${createHash("sha1").update(page.body).digest("base64url")}"`;
+    const base: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries(res.getHeaders())) if (!DROPPED.has(k) && v !== undefined) base[k] = Array.isArray(v) ? v.join(", ") : v;
+    for (const [k, v] of page.headers) if (!DROPPED.has(k)) base[k] = v;
+    if (opts.policy) base["content-security-policy"] = opts.policy(inlineScriptHashes(page.body.toString("utf8")).join(" "));
+    base.etag = etag;
+    base.vary = "Accept-Encoding, Cookie";
+    const variant = (body: Buffer, encoding: string | null): Variant => ({
+      body,
+      headers: { ...base, ...(encoding ? { "content-encoding": encoding } : {}), "content-length": body.length },
+      hit: null,
+    });
+    const gzip = gzipSync(page.body, { level: 6 });
+    const br = brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } });
+    return {
+      key,
+      tags: tagsOf(req.path),
+      etag,
+      storedAt: now,
+      expiresAt,
+      size: page.body.length + gzip.length + br.length + 2048,
+      identity: variant(page.body, null),
+      gzip: variant(gzip, "gzip"),
+      br: variant(br, "br"),
+      // A 304 updates the headers the browser stored with the page (RFC 9111 §4.3.4): it must carry the page's own
+      // policy, or a policy made for this request (another nonce) would block the stored page's scripts.
+      notModified: {
+        etag,
+        vary: base.vary,
+        ...(base["content-security-policy"] ? { "content-security-policy": String(base["content-security-policy"]) } : {}),
+      },
+      hitSecond: -1,
+    };
+  }
+
+  private store(entry: Entry): void {
+    if (entry.size > this.opts.maxBytes / 4) return;
+    const old = this.entries.get(entry.key);
+    if (old) this.remove(entry.key, old);
+    this.entries.set(entry.key, entry);
+    this.bytes += entry.size;
+    this.stats.stored++;
+    for (const [key, e] of this.entries) {
+      if (this.bytes <= this.opts.maxBytes) break;
+      this.remove(key, e);
+    }
+  }
+
+  /** The next scheduled change, read once and again after any invalidation or once passed. */
+  private async nextChange(now: number): Promise<number | null> {
+    const s = this.schedule;
+    if (s && s.epoch === this.epoch && (s.at === null || s.at > now) && now - s.computedAt < 60_000) return s.at;
+    const epoch = this.epoch;
+    // Unreadable schedules (a rule that no longer parses): the page is answered but kept by no one.
+    const at = await this.opts.nextScheduledChange(now).catch(() => now);
+    if (epoch === this.epoch) this.schedule = { at, computedAt: now, epoch };
+    return at;
+  }
+
+  /** Cache-Control for a shared cache: never past the page's own expiry (a scheduled change, the nonce window). */
+  private cacheControl(entry: Entry, now: number): string {
+    const left = Math.max(0, Math.floor((entry.expiresAt - now) / 1000));
+    const sMax = Math.min(this.opts.sharedMaxAgeSeconds, left);
+    const swr = Math.min(this.opts.staleWhileRevalidateSeconds, left - sMax);
+    return `public, max-age=0, s-maxage=${sMax}${swr > 0 ? `, stale-while-revalidate=${swr}` : ""}`;
+  }
+
+  private send(entry: Entry, req: IncomingMessage, res: ServerResponse, outcome: "HIT" | "MISS"): void {
+    const now = this.opts.now();
+    const inm = req.headers["if-none-match"];
+    if (inm && matches(inm, entry.etag)) {
+      if (!entry.notModified["content-security-policy"]) res.removeHeader("content-security-policy");
+      res.writeHead(304, { ...entry.notModified, "cache-control": this.cacheControl(entry, now), "x-cache": outcome });
+      return void res.end();
+    }
+    const accepted = req.headers["accept-encoding"] ?? "";
+    const v = /\bbr\b/.test(accepted) ? entry.br : /\bgzip\b/.test(accepted) ? entry.gzip : entry.identity;
+    let headers: Record<string, string | number>;
+    if (outcome === "MISS") headers = { ...v.headers, "cache-control": this.cacheControl(entry, now), "x-cache": "MISS" };
+    else {
+      const second = Math.floor(now / 1000);
+      if (entry.hitSecond !== second) {
+        const cacheControl = this.cacheControl(entry, now);
+        for (const x of [entry.identity, entry.gzip, entry.br]) x.hit = { ...x.headers, "cache-control": cacheControl, "x-cache": "HIT" };
+        entry.hitSecond = second;
+      }
+      headers = v.hit!;
+    }
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : v.body);
+  }
+}
+
+/** If-None-Match: a list of (weak or strong) tags, or `*`; compared weakly, as for a GET. */
+function matches(header: string, etag: string): boolean {
+  const bare = etag.slice(2);
+  for (const t of header.split(",")) {
+    const tag = t.trim();
+    if (tag === "*" || tag === etag || tag === bare || tag === `W/${bare}`) return true;
+  }
+  return false;
+}
