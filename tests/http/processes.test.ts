@@ -53,7 +53,11 @@ function startShop(env: Record<string, string>, port: number): Shop {
     child,
     (line) => {
       lines.push(line);
-      for (const w of [...waiters]) if (w.match(line)) waiters.splice(waiters.indexOf(w), 1) && w.resolve(line);
+      for (const w of [...waiters])
+        if (w.match(line)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(line);
+        }
     },
     (chunk) => (text += chunk),
   );
@@ -127,7 +131,7 @@ describe.skipIf(!BASE)("two server processes on PostgreSQL and Redis", () => {
       shop.waitForLog((l) => typeof l.msg === "string" && l.msg.startsWith("shop ready at")),
       shop.exited.then((code) => Promise.reject(new Error(`shop exited (${code}) before it was ready:\n${shop.output().slice(-3000)}`))),
     ]);
-    db = await openDatabase({ databaseUrl: scratch.url });
+    db = await openDatabase({ databaseUrl: scratch.url, dataDir: null });
   }, 120_000);
 
   afterAll(async () => {
@@ -163,7 +167,10 @@ describe.skipIf(!BASE)("two server processes on PostgreSQL and Redis", () => {
     expect(ready.workers).not.toContain(shop.child.pid);
   });
 
-  it("shows a price changed through REST on one process on a page served by the other at once", async () => {
+  let signedIn: { admin: TestClient; nonce: string } | null = null;
+  /** An administrator signed in over HTTP (the session is a row, so either process accepts it). */
+  async function administrator(): Promise<{ admin: TestClient; nonce: string }> {
+    if (signedIn) return signedIn;
     const made = await registerCustomer(db, { email: "owner@example.com", password: TEST_PASSWORD, first_name: "Ada", last_name: "Lovelace" });
     if (!made.ok) throw new Error(made.message);
     await db.query(`UPDATE customers SET role = 'administrator' WHERE id = $1`, [made.customerId]);
@@ -177,32 +184,69 @@ describe.skipIf(!BASE)("two server processes on PostgreSQL and Redis", () => {
     });
     expect(res.status).toBe(302);
     const nonce = await (await admin.get("/wp-admin/admin-ajax.php?action=rest-nonce")).text();
-    const [{ id }] = await db.query<{ id: number }>(`SELECT id FROM products WHERE slug = 'tie-clip'`);
+    return (signedIn = { admin, nonce });
+  }
+
+  /** The next page from a worker other than `pid`. */
+  async function fromOtherThan(pid: number, pathname: string) {
+    for (let i = 0; i < 20; i++) {
+      const got = await probe(shop, pathname);
+      if (got.pid !== pid) return got;
+    }
+    throw new Error("no page came from the other worker");
+  }
+
+  it("shows a price changed through REST on one process on a page served by the other at once", async () => {
+    const { admin, nonce } = await administrator();
+    const id = (await db.query<{ id: number }>(`SELECT id FROM products WHERE slug = 'tie-clip'`))[0]!.id;
 
     for (const price of ["87.65", "76.54"]) {
-      const put = await admin.request(`/wp-json/wc/v3/products/${id}?probe=put${price}`, { method: "PUT", json: { regular_price: price }, headers: { "x-wp-nonce": nonce } });
+      const put = await admin.request(`/wp-json/wc/v3/products/${id}?probe=put${price}`, {
+        method: "PUT",
+        json: { regular_price: price },
+        headers: { "x-wp-nonce": nonce },
+      });
       expect(put.status).toBe(200);
       const writer = await shop.waitForLog((l) => l.msg === "request completed" && Boolean(l.req?.url?.includes(`probe=put${price}`)));
       // The next page from the other worker, right after the write answered.
-      let other: Awaited<ReturnType<typeof probe>> | null = null;
-      for (let i = 0; i < 20 && !other; i++) {
-        const got = await probe(shop, "/product/tie-clip/");
-        if (got.pid !== writer.pid) other = got;
-      }
-      expect(other, "no page came from the other worker").not.toBeNull();
-      expect(other!.status).toBe(200);
-      expect(other!.body).toContain(price);
+      const other = await fromOtherThan(writer.pid!, "/product/tie-clip/");
+      expect(other.status).toBe(200);
+      expect(other.body.includes(price), `the other process (${other.pid}) shows an old price`).toBe(true);
+    }
+  });
+
+  it("clears a cached setting in the other process at once (the invalidation bus, not the cache's 5 s lifetime)", async () => {
+    const { admin, nonce } = await administrator();
+    for (const text of ["First notice from one process", "Second notice from one process"]) {
+      // Both processes have the site settings cached before the change.
+      await bothWorkers("/shop/");
+      const put = await admin.request(`/wp-json/shop/v1/settings/store-notice?probe=notice${text.length}${text[0]}`, {
+        method: "PUT",
+        json: { enabled: true, text },
+        headers: { "x-wp-nonce": nonce },
+      });
+      expect(put.status).toBe(200);
+      const writer = await shop.waitForLog((l) => l.msg === "request completed" && Boolean(l.req?.url?.includes(`probe=notice${text.length}${text[0]}`)));
+      const other = await fromOtherThan(writer.pid!, "/shop/");
+      expect(other.body.includes(text), `the other process (${other.pid}) still shows the cached settings`).toBe(true);
     }
   });
 
   it("sells exactly the stock to a checkout storm split across both processes", async () => {
     const STOCK = 6;
     const SHOPPERS = 24;
-    const [{ id }] = await db.query<{ id: number }>(
-      `UPDATE products SET stock_quantity = $1, stock_status = 'instock', sale_price = NULL WHERE slug = 'tie-clip' RETURNING id`,
-      [STOCK],
-    );
-    const ordersBefore = (await db.query<{ n: number }>(`SELECT coalesce(sum(l.quantity), 0)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.product_id = $1 AND o.status IN ('processing', 'completed')`, [id]))[0]!.n;
+    const id = (
+      await db.query<{ id: number }>(
+        `UPDATE products SET stock_quantity = $1, stock_status = 'instock', sale_price = NULL WHERE slug = 'tie-clip' RETURNING id`,
+        [STOCK],
+      )
+    )[0]!.id;
+    const ordersBefore = (
+      await db.query<{ n: number }>(
+        `SELECT coalesce(sum(l.quantity), 0)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.product_id = $1 AND o.status IN ('processing', 'completed')`,
+        [id],
+      )
+    )[0]!.n;
     const results = await Promise.all(
       Array.from({ length: SHOPPERS }, async (_, i) => {
         const client = new TestClient(shop.url);
@@ -218,9 +262,14 @@ describe.skipIf(!BASE)("two server processes on PostgreSQL and Redis", () => {
       }),
     );
     expect(results.filter((r) => r === "success")).toHaveLength(STOCK);
-    const [{ stock }] = await db.query<{ stock: number }>(`SELECT stock_quantity AS stock FROM products WHERE id = $1`, [id]);
+    const stock = (await db.query<{ stock: number }>(`SELECT stock_quantity AS stock FROM products WHERE id = $1`, [id]))[0]!.stock;
     expect(stock).toBe(0);
-    const ordersAfter = (await db.query<{ n: number }>(`SELECT coalesce(sum(l.quantity), 0)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.product_id = $1 AND o.status IN ('processing', 'completed')`, [id]))[0]!.n;
+    const ordersAfter = (
+      await db.query<{ n: number }>(
+        `SELECT coalesce(sum(l.quantity), 0)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.product_id = $1 AND o.status IN ('processing', 'completed')`,
+        [id],
+      )
+    )[0]!.n;
     expect(ordersAfter - ordersBefore).toBe(STOCK);
     // Both processes took part in the storm.
     const lines = await Promise.all(
@@ -233,7 +282,9 @@ describe.skipIf(!BASE)("two server processes on PostgreSQL and Redis", () => {
     const ready = shop.lines.find((l) => l.msg?.startsWith("shop ready at"))!;
     const victim = ready.workers![0]!;
     process.kill(victim, "SIGKILL");
-    const replaced = await shop.waitForLog((l) => l.msg === "worker ready at " + shop.url.replace("127.0.0.1", "localhost") && l.pid !== undefined && !ready.workers!.includes(l.pid));
+    const replaced = await shop.waitForLog(
+      (l) => l.msg === "worker ready at " + shop.url.replace("127.0.0.1", "localhost") && l.pid !== undefined && !ready.workers!.includes(l.pid),
+    );
     expect(alive(replaced.pid!)).toBe(true);
     const [a, b] = await bothWorkers("/shop/");
     expect(new Set([a.pid, b.pid])).toEqual(new Set([ready.workers![1], replaced.pid]));
