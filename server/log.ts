@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type Logger as Pino } from "pino";
 import { pinoHttp } from "pino-http";
+import cluster from "node:cluster";
 import { registerSingleton } from "../core/singletons.ts";
 import { countQueries, type QueryTally } from "../core/db/query-count.ts";
 
@@ -88,7 +89,8 @@ export function createLogger(level: Level = "info", write?: (line: string) => vo
   const base = pino(
     {
       level,
-      base: undefined,
+      // A worker of several (WEB_CONCURRENCY, server/cluster.ts) says which process wrote each line.
+      base: cluster.isWorker ? { pid: process.pid } : undefined,
       messageKey: "msg",
       timestamp: () => `,"t":"${new Date().toISOString()}"`,
       formatters: { level: (label) => ({ level: label }), log: (fields) => clean(fields) as Record<string, unknown> },

@@ -10,6 +10,7 @@
  * `npm run dev` (server/dev.ts) loads this module through Vite and passes startShop Vite's live app instead.
  */
 import http from "node:http";
+import cluster from "node:cluster";
 import path from "node:path";
 import { existsSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -29,6 +30,8 @@ import { createServices, type AppServices } from "./services.ts";
 import { destinationsFromEnv } from "../core/tracking/intake.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { startRealtime, type Realtime } from "./realtime-wiring.ts";
+import { processCount, runPrimary } from "./cluster.ts";
+import { startInvalidationBus } from "./invalidation-bus.ts";
 import { FEATURES } from "./features/index.ts";
 import { singletonCounts } from "../core/singletons.ts";
 import { DiskStorage } from "../core/media/storage.server.ts";
@@ -159,6 +162,9 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     pageCache ? (req, res) => pageCache.serveRaw(req, res) || app(req, res) : app,
   );
   const realtime = await startRealtime({ server, services, env });
+  // In-process caches (pricing setup, site settings) cleared in every process (docs/decisions/0033); the page cache
+  // has its own tag bus above (decision 0028). Two buses for now: one is left to merge them.
+  const cacheTagRelay = env.REDIS_URL ? await startInvalidationBus(env.REDIS_URL, env.REDIS_PREFIX ?? "shop:rt", logger) : null;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -176,6 +182,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     (stopping ??= (async () => {
       for (const stopFeature of stopFeatures.reverse()) await stopFeature();
       await realtime.close(); // tells websocket clients to reconnect elsewhere (3001)
+      await cacheTagRelay?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
@@ -226,17 +233,44 @@ function logModuleInstances(logger: Logger): void {
   if (twice.length) logger.warn("modules instantiated more than once: their state is split between copies", { modules: Object.fromEntries(twice) });
 }
 
-/** Starts the shop as this process's job: logs, and stops gracefully on SIGTERM / SIGINT. */
-export async function runShop(shopApp: ShopApp = bundledApp(), env: Env = parseEnv({ DATA_DIR: defaultDataDir(), ...process.env })): Promise<RunningShop> {
+/**
+ * Starts the shop as this process's job: logs, and stops gracefully on SIGTERM / SIGINT. With WEB_CONCURRENCY above 1
+ * this process becomes the primary of that many workers (server/cluster.ts), each of which runs this again as a
+ * single shop; it then resolves with null.
+ */
+export async function runShop(
+  shopApp: ShopApp = bundledApp(),
+  env: Env = parseEnv({ DATA_DIR: defaultDataDir(), ...process.env }),
+): Promise<RunningShop | null> {
   const logger = createLogger(env.LOG_LEVEL);
+  if (cluster.isPrimary) {
+    const wanted = processCount(env);
+    if ("refused" in wanted) {
+      logger.error(`could not start: ${wanted.refused}`);
+      process.exit(1);
+    }
+    if (wanted.count > 1 && shopApp.devMiddleware) logger.warn("WEB_CONCURRENCY is ignored by the development server: one process", { asked: wanted.count });
+    else if (wanted.count > 1) {
+      await runPrimary(wanted.count, logger, `http://localhost:${env.PORT}`).catch((error: unknown) => {
+        logger.error("could not start", { error });
+        process.exit(1);
+      });
+      return null;
+    }
+  }
   const shop = await startShop(env, logger, shopApp).catch((error) => {
     logger.error("could not start", { error });
     process.exit(1);
   });
-  logger.info(`shop ready at ${shop.url}`, { database: shop.services.db.kind, mode: env.NODE_ENV });
+  // A worker's readiness is the primary's to announce (once all of them listen).
+  logger.info(cluster.isWorker ? `worker ready at ${shop.url}` : `shop ready at ${shop.url}`, { database: shop.services.db.kind, mode: env.NODE_ENV });
   logModuleInstances(logger);
+  let signalled = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
+    // A worker gets both the terminal's SIGINT and its primary's SIGTERM: the second must not cut the graceful stop short.
+    (cluster.isWorker ? process.on : process.once).call(process, signal, () => {
+      if (signalled) return;
+      signalled = true;
       logger.info("shutting down", { signal });
       logModuleInstances(logger);
       shop.stop().then(

@@ -6,7 +6,7 @@
  *
  * Cached per database for SITE_SETTINGS_CACHE_MS, because every page reads it; a save in this process clears the
  * cache after its transaction commits, so the next page shows the change. Other processes sharing a PostgreSQL
- * database see it within the cache's lifetime.
+ * database are told over Redis when REDIS_URL is set (core/cache-tags.ts), else see it within the cache's lifetime.
  */
 import { createHash } from "node:crypto";
 import type { z } from "zod";
@@ -15,6 +15,7 @@ import type { SiteConfig } from "../config/site-config.ts";
 import { EDITABLE_SETTINGS, withSavedSettings, type EditableSection } from "../config/editable-settings.ts";
 import { deleteSetting, putSetting, readSetting, settingsWithPrefix } from "../db/repositories/settings.ts";
 import { registerSingleton } from "../singletons.ts";
+import { onTagChanged, tagChanged } from "../cache-tags.ts";
 
 const PREFIX = "site_settings.";
 export const SITE_SETTINGS_CACHE_MS = 5_000;
@@ -23,9 +24,11 @@ export const SITE_SETTINGS_CACHE_MS = 5_000;
 let cache = new WeakMap<object, { at: number; base: SiteConfig; config: Promise<SiteConfig> }>();
 registerSingleton("site settings cache");
 
-/** Clears the cached configurations (in this process). */
+onTagChanged("site-settings", () => (cache = new WeakMap()));
+
+/** Clears the cached configurations, in this process and (through core/cache-tags.ts) in every other one. */
 function invalidateSiteSettings(): void {
-  cache = new WeakMap();
+  tagChanged("site-settings");
 }
 
 /** The configuration the storefront uses for this request. */

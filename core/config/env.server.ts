@@ -19,6 +19,14 @@ const schema = z.object({
    */
   DATABASE_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   REDIS_URL: z.string().optional(),
+  /**
+   * Server processes sharing the port (server/cluster.ts, decision 0033): a number, or "auto" for one per core when
+   * DATABASE_URL and REDIS_URL are both set (else 1). Unset = 1, this process serves by itself.
+   */
+  WEB_CONCURRENCY: z
+    .string()
+    .regex(/^(auto|[1-9]\d?)$/, "WEB_CONCURRENCY must be a number from 1 to 99 or auto")
+    .optional(),
   /** Redis key and pub/sub prefix of the hub (default "shop:rt"); lets several shops or test runs share one Redis. */
   REDIS_PREFIX: z
     .string()

@@ -66,8 +66,9 @@ describe("wp-login.php", () => {
     expect(dash.status).toBe(200);
     const html = await dash.text();
     expect(html).toContain("<h1>Dashboard</h1>");
-    expect(html).toContain("Placeholder: the dashboard is not built yet");
-    expect(html).not.toContain("<script"); // the dashboard is server-rendered; only the browser screens load the admin bundle
+    // The dashboard is a screen of the admin's own bundle; no storefront script comes with it.
+    expect(html).toContain('src="/wp-admin-app/admin.js"');
+    expect(html).not.toMatch(/<script[^>]+src="\/assets\//);
 
     const other = browser();
     const to = await wpLogin(other, "auth-admin@example.com", TEST_PASSWORD, `${shop.url}/wp-admin/post.php?post=1&action=edit`);

@@ -5,6 +5,7 @@
 import type { Queryable } from "../client.ts";
 import { raw, sql } from "../kysely.ts";
 import { registerSingleton } from "../../singletons.ts";
+import { onTagChanged, tagChanged } from "../../cache-tags.ts";
 import { couponSchema, discountRuleSchema, shippingMethodSchema, normalizeCouponCode } from "../../domain/pricing/index.ts";
 import type { Coupon, DiscountRule, ShippingMethod, UsageCount } from "../../domain/pricing/index.ts";
 
@@ -133,7 +134,8 @@ export async function saveShippingMethod(db: Queryable, method: ShippingMethod, 
  * How long a process keeps the parsed rules and shipping methods. Every cart refresh prices the cart,
  * and reading and zod-parsing every rule each time was most of its cost. A save in this process
  * clears the cache at once (saveRule / saveShippingMethod); another process sharing the database
- * (PostgreSQL behind several shop processes) sees the change within this many milliseconds.
+ * (PostgreSQL behind several shop processes) is told over Redis when REDIS_URL is set (core/cache-tags.ts), and
+ * sees the change within this many milliseconds otherwise.
  */
 export const PRICING_SETUP_CACHE_MS = 5_000;
 
@@ -147,9 +149,11 @@ type SetupCache = WeakMap<object, { at: number; setup: Promise<PricingSetup> }>;
 let setupCache: SetupCache = new WeakMap();
 registerSingleton("pricing setup cache");
 
-/** Clears every cached pricing setup (in this process). */
+onTagChanged("pricing-setup", () => (setupCache = new WeakMap()));
+
+/** Clears every cached pricing setup, in this process and (through core/cache-tags.ts) in every other one. */
 export function invalidatePricingSetupCache(): void {
-  setupCache = new WeakMap();
+  tagChanged("pricing-setup");
 }
 
 /**
