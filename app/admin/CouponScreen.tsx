@@ -10,6 +10,7 @@ import { Button, CheckboxControl, FormTokenField, Notice, SelectControl, Spinner
 import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
+import { SaveNotice, type SaveNote } from "./SaveNotice.tsx";
 import { COUPON_TYPES, type RestCoupon } from "./coupon-types.ts";
 
 interface Form {
@@ -151,7 +152,6 @@ function IdTokens({
 }
 
 type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; coupon: RestCoupon | null; version: string; saved: Form };
-type Note = { status: "success" | "error" | "warning"; text: string; conflict?: boolean } | null;
 
 export default function CouponScreen({ id }: { id: number | null }) {
   const [load, setLoad] = useState<Load>(id === null ? { state: "ready", coupon: null, version: "", saved: EMPTY } : { state: "loading" });
@@ -159,7 +159,7 @@ export default function CouponScreen({ id }: { id: number | null }) {
   const [products, setProducts] = useState<Named[]>([]);
   const [categories, setCategories] = useState<Named[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<Note>(() =>
+  const [notice, setNotice] = useState<SaveNote>(() =>
     new URLSearchParams(window.location.search).get("saved") === "created" ? { status: "success", text: "Coupon created." } : null,
   );
   const [saving, setSaving] = useState(false);
@@ -288,27 +288,16 @@ export default function CouponScreen({ id }: { id: number | null }) {
   const money = { __next40pxDefaultSize: true, inputMode: "decimal" as const };
   return (
     <form className="admin-product-edit admin-coupon-edit" onSubmit={save} noValidate aria-describedby={notice ? noticeId : undefined}>
-      <div id={noticeId} role={notice?.status === "error" ? "alert" : "status"}>
-        {notice ? (
-          <Notice status={notice.status} isDismissible={false}>
-            <p>{notice.text}</p>
-            {notice.conflict ? (
-              <p>
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setLoad({ state: "loading" });
-                    setNotice(null);
-                    setReloads((n) => n + 1);
-                  }}
-                >
-                  Reload the coupon (your changes are discarded)
-                </Button>
-              </p>
-            ) : null}
-          </Notice>
-        ) : null}
-      </div>
+      <SaveNotice
+        id={noticeId}
+        note={notice}
+        reloadLabel="Reload the coupon (your changes are discarded)"
+        onReload={() => {
+          setLoad({ state: "loading" });
+          setNotice(null);
+          setReloads((n) => n + 1);
+        }}
+      />
       <div className="admin-edit-columns">
         <div className="admin-edit-main">
           <TextControl __next40pxDefaultSize label="Coupon code" value={f.code} onChange={(v) => set("code", v)} {...err("code")} />

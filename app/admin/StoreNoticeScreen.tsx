@@ -10,6 +10,7 @@ import { Button, CheckboxControl, Notice, Spinner, TextareaControl } from "@word
 import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
+import { SaveNotice, type SaveNote } from "./SaveNotice.tsx";
 
 interface Settings {
   notice: { enabled: boolean; text: string };
@@ -25,14 +26,12 @@ async function read(): Promise<Settings> {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const LABELS: Record<string, string> = { text: "Text", enabled: "Enabled" };
 
-type Note = { status: "success" | "error" | "warning"; text: string; conflict?: boolean } | null;
-
 export default function StoreNoticeScreen() {
   const [saved, setSaved] = useState<Settings | null>(null);
   const [form, setForm] = useState<Settings | null>(null);
   const [loadError, setLoadError] = useState<RestError | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<Note>(null);
+  const [notice, setNotice] = useState<SaveNote>(null);
   const [saving, setSaving] = useState(false);
   const [reloads, setReloads] = useState(0);
   const noticeId = useId();
@@ -128,27 +127,16 @@ export default function StoreNoticeScreen() {
 
   return (
     <form className="admin-store-notice" onSubmit={save} noValidate aria-describedby={notice ? noticeId : undefined}>
-      <div id={noticeId} role={notice?.status === "error" ? "alert" : "status"}>
-        {notice ? (
-          <Notice status={notice.status} isDismissible={false}>
-            <p>{notice.text}</p>
-            {notice.conflict ? (
-              <p>
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setSaved(null);
-                    setNotice(null);
-                    setReloads((n) => n + 1);
-                  }}
-                >
-                  Reload the settings (your changes are discarded)
-                </Button>
-              </p>
-            ) : null}
-          </Notice>
-        ) : null}
-      </div>
+      <SaveNotice
+        id={noticeId}
+        note={notice}
+        reloadLabel="Reload the settings (your changes are discarded)"
+        onReload={() => {
+          setSaved(null);
+          setNotice(null);
+          setReloads((n) => n + 1);
+        }}
+      />
       <fieldset className="admin-fieldset">
         <legend>Store notice</legend>
         <CheckboxControl
