@@ -51,7 +51,7 @@ export async function getWithHeaders<T>(path: string): Promise<{ body: T; header
 /** A write; the answer's body and headers, or a RestError thrown. */
 export async function send<T>(
   path: string,
-  method: "POST" | "PUT",
+  method: "POST" | "PUT" | "DELETE",
   data: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ body: T; headers: Headers }> {

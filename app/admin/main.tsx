@@ -15,6 +15,7 @@ import OrderScreen from "./OrderScreen.tsx";
 import DashboardScreen from "./DashboardScreen.tsx";
 import CustomersScreen from "./CustomersScreen.tsx";
 import CustomerScreen from "./CustomerScreen.tsx";
+import { marketingScreen } from "./marketing.tsx";
 
 const mount = document.getElementById("admin-screen");
 if (mount) {
@@ -35,7 +36,9 @@ if (mount) {
       <CustomersScreen />
     ) : screen.name === "customer" ? (
       <CustomerScreen id={screen.id} />
-    ) : null;
+    ) : (
+      marketingScreen(screen)
+    );
   if (content) {
     mount.removeAttribute("aria-busy");
     createRoot(mount).render(<StrictMode>{content}</StrictMode>);

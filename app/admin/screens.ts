@@ -11,6 +11,9 @@ export type AdminScreen =
   | { name: "order"; id: number }
   | { name: "customers" }
   | { name: "customer"; id: number; title: string }
+  | { name: "coupons" }
+  | { name: "coupon"; id: number | null }
+  | { name: "store-notice" }
   | { name: "edit-content"; kind: "post" | "page"; title: string; restUrl: string; viewUrl: string }
   | { name: "missing" }
   | { name: "not-built" };
@@ -21,6 +24,8 @@ export const ADMIN_MENU = [
   { label: "Products", href: "/wp-admin/products/", screens: ["products", "product"] },
   { label: "Orders", href: "/wp-admin/orders/", screens: ["orders", "order"] },
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
+  { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
+  { label: "Store notice", href: "/wp-admin/store-notice/", screens: ["store-notice"] },
 ] as const;
 
 export function screenTitle(screen: AdminScreen): string {
@@ -39,6 +44,12 @@ export function screenTitle(screen: AdminScreen): string {
       return "Customers";
     case "customer":
       return screen.title;
+    case "coupons":
+      return "Coupons";
+    case "coupon":
+      return screen.id === null ? "Add coupon" : "Edit coupon";
+    case "store-notice":
+      return "Store notice & Coming soon";
     case "edit-content":
       return screen.kind === "post" ? "Edit Post" : "Edit Page";
     default:

@@ -53,6 +53,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = /^orders\/(\d{1,9})$/.exec(path);
   if (order) return admin({ name: "order", id: Number(order[1]) });
   if (path === "customers") return admin({ name: "customers" });
+  // Marketing (app/admin/CouponsScreen.tsx, CouponScreen.tsx, StoreNoticeScreen.tsx): an unknown coupon is the API's 404.
+  if (path === "coupons") return admin({ name: "coupons" });
+  if (path === "coupons/new") return admin({ name: "coupon", id: null });
+  const coupon = /^coupons\/(\d{1,9})$/.exec(path);
+  if (coupon) return admin({ name: "coupon", id: Number(coupon[1]) });
+  if (path === "store-notice") return admin({ name: "store-notice" });
   const customer = /^customers\/(\d{1,9})$/.exec(path);
   if (customer) {
     const found = await findUser(services.db, Number(customer[1]));

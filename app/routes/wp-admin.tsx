@@ -60,7 +60,18 @@ function BrowserScreen({ screen, nonce, currency }: { screen: AdminScreen; nonce
 }
 
 /** The screens the admin bundle renders in the browser (app/admin/main.tsx). */
-const BROWSER_SCREENS = new Set<AdminScreen["name"]>(["dashboard", "products", "product", "orders", "order", "customers", "customer"]);
+const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
+  "dashboard",
+  "products",
+  "product",
+  "orders",
+  "order",
+  "customers",
+  "customer",
+  "coupons",
+  "coupon",
+  "store-notice",
+]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {
   const { screen, siteName, user, logoutUrl, restNonce, currency } = loaderData;

@@ -8,7 +8,7 @@ import type { Request } from "express";
 import { z } from "zod";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, type RestInput, type RestUser } from "../http/rest.ts";
-import { CONTEXTS, pageOutOfRange, pagedJson, parseArgs, requestArgs, restBool, restIdList, restInt } from "../http/rest-args.ts";
+import { CONTEXTS, ifMatchOf, pageOutOfRange, pagedJson, parseArgs, requestArgs, restBool, restIdList, restInt } from "../http/rest-args.ts";
 import { isReply, staffUser } from "../http/rest-permission.ts";
 import { audit } from "../http/rest-audit.ts";
 import type { Feature } from "./feature.ts";
@@ -692,13 +692,6 @@ async function listProducts(input: RestInput): Promise<Reply> {
 async function versionHeaders(db: Queryable, id: number): Promise<Record<string, string>> {
   const row = await repo.findProductRow(db, id);
   return row ? { ETag: `"${productVersion(row.modified_at)}"` } : {};
-}
-
-/** `If-Match: "v"` (or `W/"v"`) → "v"; absent or `*` → undefined (no precondition); anything else → a version that never matches. */
-function ifMatchOf(req: Request): string | undefined {
-  const header = req.headers["if-match"];
-  if (header === undefined || header.trim() === "*") return undefined;
-  return /^\s*(?:W\/)?"([^"]*)"\s*$/.exec(header)?.[1] ?? "\0";
 }
 
 async function getProduct(input: RestInput): Promise<Reply> {

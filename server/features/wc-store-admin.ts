@@ -9,7 +9,7 @@ import { z } from "zod";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, type RestInput } from "../http/rest.ts";
 import { isReply, staffUser } from "../http/rest-permission.ts";
-import { listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, restIdList, restInt } from "../http/rest-args.ts";
+import { ifMatchOf, listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, restIdList, restInt } from "../http/rest-args.ts";
 import { audit } from "../http/rest-audit.ts";
 import type { Feature } from "./feature.ts";
 import * as coupons from "../../core/db/repositories/coupon-admin.ts";
@@ -138,6 +138,15 @@ function engineCheck(c: Coupon): Reply | null {
   return restError("rest_invalid_param", "Invalid parameter(s): amount", 400, { params: { amount: `amount ${msg}` } });
 }
 
+/**
+ * A coupon's version (docs/contract/rest/orders.md 'Coupons', two editors): its modification time in milliseconds,
+ * answered as `ETag` and checked against `If-Match` under the row lock, as products do.
+ */
+const couponVersion = (updatedAt: Date | string) => String(new Date(updatedAt).getTime());
+const versionHeader = (s: coupons.StoredCoupon) => ({ ETag: `"${couponVersion(s.updatedAt)}"` });
+const couponChanged = () =>
+  restError("rest_coupon_changed", "This coupon was changed since you opened it. Reload it to see the changes, then make yours again.", 412);
+
 const invalidCoupon = () => restError("woocommerce_rest_shop_coupon_invalid_id", "Invalid ID.", 404);
 const codeTaken = () => restError("woocommerce_rest_coupon_code_already_exists", "The coupon code already exists", 400);
 const couponIdOf = (input: RestInput) => {
@@ -233,7 +242,7 @@ export const wcStoreAdminFeature: Feature = {
       if (isReply(user)) return user;
       const id = couponIdOf(input);
       const found = id === null ? null : await coupons.findCouponById(input.services.db, id);
-      return found ? json(couponJson(found)) : invalidCoupon();
+      return found ? json(couponJson(found), 200, versionHeader(found)) : invalidCoupon();
     });
 
     rest.register("POST", "wc/v3/coupons", async (input) => {
@@ -254,7 +263,8 @@ export const wcStoreAdminFeature: Feature = {
         return made;
       });
       if (id === null) return codeTaken();
-      return json(couponJson((await coupons.findCouponById(input.services.db, id))!), 201);
+      const made = (await coupons.findCouponById(input.services.db, id))!;
+      return json(couponJson(made), 201, versionHeader(made));
     });
 
     const update = async (input: RestInput): Promise<Reply> => {
@@ -271,9 +281,11 @@ export const wcStoreAdminFeature: Feature = {
       );
       const refused = engineCheck(next);
       if (refused) return refused;
+      const ifMatch = ifMatchOf(input.req);
       const outcome = await input.services.db.transaction(async (tx): Promise<Reply | null> => {
         const locked = await coupons.lockCouponById(tx, existing.id);
         if (!locked) return invalidCoupon();
+        if (ifMatch !== undefined && ifMatch !== couponVersion(locked.updatedAt)) return couponChanged();
         const newCode = next.code.toLowerCase();
         if (newCode !== locked.code) {
           if (locked.used) {
@@ -286,7 +298,8 @@ export const wcStoreAdminFeature: Feature = {
         return null;
       });
       if (outcome) return outcome;
-      return json(couponJson((await coupons.findCouponById(input.services.db, existing.id))!));
+      const saved = (await coupons.findCouponById(input.services.db, existing.id))!;
+      return json(couponJson(saved), 200, versionHeader(saved));
     };
     rest.register("PUT", "wc/v3/coupons/:id", update);
     rest.register("PATCH", "wc/v3/coupons/:id", update);

@@ -32,6 +32,16 @@ export const listArgs = {
   order: z.enum(["asc", "desc"]).default("desc"),
 };
 
+/**
+ * `If-Match: "v"` (or `W/"v"`) → "v"; absent or `*` → undefined (no precondition); anything else → a version that
+ * never matches. Products and coupons (docs/contract/rest/products.md 'Two editors at once', orders.md 'Coupons').
+ */
+export function ifMatchOf(req: Request): string | undefined {
+  const header = req.headers["if-match"];
+  if (header === undefined || header.trim() === "*") return undefined;
+  return /^\s*(?:W\/)?"([^"]*)"\s*$/.exec(header)?.[1] ?? "\0";
+}
+
 /** An argument-validation refusal in WordPress's shape. */
 export function invalidParams(error: z.ZodError, value?: unknown): Reply {
   const given = value && typeof value === "object" ? (value as Record<string, unknown>) : {};

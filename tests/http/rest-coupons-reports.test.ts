@@ -103,6 +103,40 @@ describe("wc/v3/coupons", () => {
     expect(audit.map((a) => a.action)).toEqual(["create", "update", "update", "delete"]);
   });
 
+  it("answers the coupon's version as an ETag and refuses a save from an older one (If-Match), changing nothing", async () => {
+    const made = await api("POST", "/wp-json/wc/v3/coupons", { code: "TWOTABS", discount_type: "fixed_cart", amount: "5" });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: number };
+    const opened = made.headers.get("etag")!;
+    expect(opened).toMatch(/^"\d+"$/);
+    const read = await api("GET", `/wp-json/wc/v3/coupons/${id}`);
+    expect(read.headers.get("etag")).toBe(opened);
+    const put = (body: unknown, ifMatch?: string) =>
+      admin.client.request(`/wp-json/wc/v3/coupons/${id}`, {
+        method: "PUT",
+        headers: { "X-WP-Nonce": admin.nonce, ...(ifMatch ? { "If-Match": ifMatch } : {}) },
+        json: body,
+      });
+    const first = await put({ amount: "6" }, opened);
+    expect(first.status).toBe(200);
+    const newer = first.headers.get("etag");
+    expect(newer).toMatch(/^"\d+"$/);
+    expect(newer).not.toBe(opened);
+    const second = await put({ amount: "9", code: "overwritten" }, opened);
+    expect(second.status).toBe(412);
+    expect(await second.json()).toEqual({
+      code: "rest_coupon_changed",
+      message: "This coupon was changed since you opened it. Reload it to see the changes, then make yours again.",
+      data: { status: 412 },
+    });
+    expect(await (await api("GET", `/wp-json/wc/v3/coupons/${id}`)).json()).toMatchObject({ code: "twotabs", amount: "6.00" });
+    // The version just read goes through; a malformed one never matches; none (or *) is last-write-wins.
+    expect((await put({ amount: "7" }, newer!)).status).toBe(200);
+    expect((await put({ amount: "8" }, "garbage")).status).toBe(412);
+    expect((await put({ amount: "8" })).status).toBe(200);
+    expect((await put({ amount: "8.50" }, "*")).status).toBe(200);
+  });
+
   it("lists with paging and search; refuses duplicates, rules the cart cannot honour, bad values, guests and customers", async () => {
     for (const code of ["list-a", "list-b", "list-c"]) expect((await api("POST", "/wp-json/wc/v3/coupons", { code, amount: "1.00" })).status).toBe(201);
     const page = await api("GET", "/wp-json/wc/v3/coupons?search=list-&per_page=2&orderby=title&order=asc");

@@ -97,18 +97,19 @@ export async function couponIdByCode(tx: Queryable, code: string): Promise<numbe
 }
 
 /** The coupon row locked for an update, with whether it was ever used (its code is then its usages' key). */
-export async function lockCouponById(tx: Queryable, id: number): Promise<{ code: string; data: unknown; used: boolean } | null> {
+export async function lockCouponById(tx: Queryable, id: number): Promise<{ code: string; data: unknown; used: boolean; updatedAt: Date } | null> {
   const row = await sql(tx)
     .selectFrom("coupons as c")
     .select((eb) => [
       "c.code",
       "c.data",
+      "c.updated_at",
       eb.exists(eb.selectFrom("coupon_usages as u").select(eb.lit(1).as("one")).whereRef("u.coupon_code", "=", "c.code")).as("used"),
     ])
     .where("c.id", "=", id)
     .forUpdate()
     .executeTakeFirst();
-  return row ? { code: row.code, data: row.data, used: Boolean(row.used) } : null;
+  return row ? { code: row.code, data: row.data, used: Boolean(row.used), updatedAt: new Date(row.updated_at) } : null;
 }
 
 export async function updateCoupon(tx: Queryable, id: number, coupon: Coupon): Promise<void> {
