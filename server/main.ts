@@ -40,6 +40,7 @@ import { TagBus, postgresTransport, redisTransport } from "./cache/tag-bus.ts";
 import { PageCache } from "./cache/page-cache.ts";
 import { contentSecurityPolicy } from "./http/security.ts";
 import { trackingCspSources } from "../core/domain/tracking/browser-tracking.ts";
+import { pageStep } from "./features/tracking.ts";
 import { nextScheduledChange } from "../core/commerce/next-scheduled-change.ts";
 
 /**
@@ -200,6 +201,8 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
 function createPageCache(services: AppServices, env: Env): PageCache {
   const csp = trackingCspSources(services.config.tracking);
   return new PageCache({
+    // The funnel's page views are counted by its middleware (server/features/tracking.ts): those pages' hits pass it.
+    throughApp: (p) => pageStep(p) !== null,
     maxBytes: env.PAGE_CACHE_MAX_BYTES,
     maxAgeSeconds: env.PAGE_CACHE_MAX_AGE,
     sharedMaxAgeSeconds: env.PAGE_CACHE_S_MAXAGE,

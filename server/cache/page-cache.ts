@@ -22,6 +22,11 @@ import { BROWSER_KEY_COOKIE } from "../http/request-context.ts";
 import type { TagBus } from "./tag-bus.ts";
 
 export interface PageCacheOptions {
+  /**
+   * Pages whose hits must still pass through the app's middleware (the first-party funnel counts shop, category and
+   * product views there): their kept bytes are answered by `fill`, after that middleware, not by `serveRaw`.
+   */
+  throughApp?: (path: string) => boolean;
   /** The bytes of all kept pages (their three encodings together). */
   maxBytes: number;
   /** The longest a page is kept here without a change (seconds). */
@@ -216,7 +221,7 @@ export class PageCache {
    */
   serveRaw(req: IncomingMessage, res: ServerResponse): boolean {
     const key = pageCacheKey(req);
-    if (key === null) return false;
+    if (key === null || this.opts.throughApp?.((req.url ?? "/").split("?")[0]!)) return false;
     const entry = this.lookup(key);
     if (!entry) return false;
     this.stats.hits++;
@@ -231,6 +236,11 @@ export class PageCache {
       const key = req.method === "GET" ? pageCacheKey(req) : null;
       if (key === null) return next();
       try {
+        const kept = this.lookup(key);
+        if (kept) {
+          this.stats.hits++;
+          return this.send(kept, req, res, "HIT");
+        }
         let pending = this.filling.get(key);
         const first = !pending;
         if (!pending) {

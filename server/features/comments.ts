@@ -32,13 +32,15 @@ async function handle(req: Request, res: Response, services: AppServices): Promi
   const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
   const field = (name: string) => firstString(body[name]);
   await req.shop.session();
-  const browserKey = req.shop.cookies["shop_nonce_key"];
+  // The flood limits count the browser (its key, given now to a visitor who has seen only cached pages) and, apart, its
+  // address (core/commerce/comments.ts).
+  const browserKey = req.shop.browserKey();
   const address = req.ip ?? "unknown";
   const result = await submitComment(services.db, {
     targetId: parseId(body.comment_post_ID),
     form: { author: field("author"), email: field("email"), comment: field("comment"), rating: field("rating") },
     customerId: req.shop.customerId() || null,
-    client: { key: browserKey && /^[0-9a-f]{32}$/.test(browserKey) ? `browser:${browserKey}` : `address:${address}`, address },
+    client: { key: `browser:${browserKey}`, address },
     now: services.now(),
     settings: services.config.comments,
   });

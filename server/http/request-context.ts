@@ -172,6 +172,14 @@ export class RequestContext implements ShopSession {
     return key;
   }
 
+  /**
+   * The browser's key, made now (with its cookie on this response) if it has none: a visitor who has seen only cached
+   * pages has none yet (docs/decisions/0028), and is then counted as a browser of its own, not as its whole address.
+   */
+  browserKey(): string {
+    return this.validKey() ?? this.createKey();
+  }
+
   /** Who a nonce is for; a page the page cache keeps is made for the anonymous subject and sets no key cookie. */
   private nonceSubject(create: boolean): NonceSubject {
     if (this.anonymous) return ANONYMOUS_SUBJECT;
