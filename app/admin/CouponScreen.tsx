@@ -10,7 +10,7 @@ import { Button, CheckboxControl, FormTokenField, Notice, SelectControl, Spinner
 import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
-import { SaveNotice, type SaveNote } from "./SaveNotice.tsx";
+import { refusedSave, SaveNotice, type SaveNote } from "./SaveNotice.tsx";
 import { COUPON_TYPES, type RestCoupon } from "./coupon-types.ts";
 
 interface Form {
@@ -254,19 +254,9 @@ export default function CouponScreen({ id }: { id: number | null }) {
       setErrors({});
       setNotice({ status: "success", text: "Coupon updated." });
     } catch (e) {
-      const error = e as RestError;
-      if (error.code === "rest_coupon_changed") {
-        setNotice({ status: "error", text: error.message, conflict: true });
-      } else {
-        const byField = fieldErrors(error);
-        setErrors(byField);
-        const named = Object.keys(byField).length;
-        setNotice({
-          status: "error",
-          text: named ? `The coupon was not saved: ${named === 1 ? "a field needs" : "some fields need"} correcting.` : error.message,
-        });
-        if (named) requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-      }
+      const refused = refusedSave(e as RestError, "rest_coupon_changed", "coupon", fieldErrors);
+      if (refused.errors) setErrors(refused.errors);
+      setNotice(refused.note);
     } finally {
       setSaving(false);
     }

@@ -9,6 +9,8 @@ import { Button, CheckboxControl, Notice, SelectControl, Spinner, TextControl, T
 import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import type { RestProduct, Term } from "./types.ts";
+import { useUnsavedWarning } from "./use-unsaved-warning.ts";
+import { refusedSave } from "./SaveNotice.tsx";
 
 interface Form {
   name: string;
@@ -127,17 +129,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
 
   const dirty = useMemo(() => load.state === "ready" && form !== null && Object.keys(changes(load.saved, form)).length > 0, [load, form]);
 
-  // Unsaved changes: every way out of the screen is a page load (the admin's links are plain links), so the
-  // browser's own "Leave site? Changes you made may not be saved." covers them all.
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [dirty]);
+  useUnsavedWarning(dirty);
 
   if (load.state === "loading" || (load.state === "ready" && !form)) {
     return (
@@ -201,19 +193,9 @@ export default function ProductEditScreen({ id }: { id: number }) {
       setErrors({});
       setNotice({ status: "success", text: "Product updated." });
     } catch (e) {
-      const error = e as RestError;
-      if (error.code === "rest_product_changed") {
-        setNotice({ status: "error", text: error.message, conflict: true });
-      } else {
-        const byField = fieldErrors(error);
-        setErrors(byField);
-        const named = Object.keys(byField).length;
-        setNotice({
-          status: "error",
-          text: named ? `The product was not saved: ${named === 1 ? "a field needs" : "some fields need"} correcting.` : error.message,
-        });
-        if (named) requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-      }
+      const refused = refusedSave(e as RestError, "rest_product_changed", "product", fieldErrors);
+      if (refused.errors) setErrors(refused.errors);
+      setNotice(refused.note);
     } finally {
       setSaving(false);
     }

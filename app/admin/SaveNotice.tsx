@@ -3,6 +3,25 @@
  * someone saved in between ("changed since you opened it"), a button that reloads what is stored.
  */
 import { Button, Notice } from "@wordpress/components";
+import type { RestError } from "./api.ts";
+
+/**
+ * What an editor shows when the API refuses a save: "changed since you opened it" for the screen's conflict code;
+ * otherwise each named field's error (and focus on the first invalid field) with a one-line summary.
+ */
+export function refusedSave(
+  error: RestError,
+  changedCode: string,
+  thing: string,
+  errorsOf: (e: RestError) => Record<string, string>,
+): { note: SaveNote; errors: Record<string, string> | null } {
+  if (error.code === changedCode) return { note: { status: "error", text: error.message, conflict: true }, errors: null };
+  const errors = errorsOf(error);
+  const named = Object.keys(errors).length;
+  if (named) requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+  const text = named ? `The ${thing} was not saved: ${named === 1 ? "a field needs" : "some fields need"} correcting.` : error.message;
+  return { note: { status: "error", text }, errors };
+}
 
 export type SaveNote = { status: "success" | "error" | "warning"; text: string; conflict?: boolean } | null;
 
