@@ -10,7 +10,7 @@ import { Button, CheckboxControl, FormTokenField, Notice, SelectControl, Spinner
 import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
-import { refusedSave, SaveNotice, type SaveNote } from "./SaveNotice.tsx";
+import { refusedSave, useFocusFirstInvalid, SaveNotice, type SaveNote } from "./SaveNotice.tsx";
 import { COUPON_TYPES, type RestCoupon } from "./coupon-types.ts";
 
 interface Form {
@@ -159,6 +159,7 @@ export default function CouponScreen({ id }: { id: number | null }) {
   const [products, setProducts] = useState<Named[]>([]);
   const [categories, setCategories] = useState<Named[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const focusFirstInvalid = useFocusFirstInvalid();
   const [notice, setNotice] = useState<SaveNote>(() =>
     new URLSearchParams(window.location.search).get("saved") === "created" ? { status: "success", text: "Coupon created." } : null,
   );
@@ -255,7 +256,10 @@ export default function CouponScreen({ id }: { id: number | null }) {
       setNotice({ status: "success", text: "Coupon updated." });
     } catch (e) {
       const refused = refusedSave(e as RestError, "rest_coupon_changed", "coupon", fieldErrors);
-      if (refused.errors) setErrors(refused.errors);
+      if (refused.errors) {
+        setErrors(refused.errors);
+        if (Object.keys(refused.errors).length) focusFirstInvalid();
+      }
       setNotice(refused.note);
     } finally {
       setSaving(false);

@@ -10,7 +10,7 @@ import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import type { RestProduct, Term } from "./types.ts";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
-import { refusedSave } from "./SaveNotice.tsx";
+import { refusedSave, useFocusFirstInvalid } from "./SaveNotice.tsx";
 
 interface Form {
   name: string;
@@ -100,6 +100,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
   const [form, setForm] = useState<Form | null>(null);
   const [categories, setCategories] = useState<Term[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const focusFirstInvalid = useFocusFirstInvalid();
   const [notice, setNotice] = useState<{ status: "success" | "error" | "warning"; text: string; conflict?: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
   const noticeId = useId();
@@ -194,7 +195,10 @@ export default function ProductEditScreen({ id }: { id: number }) {
       setNotice({ status: "success", text: "Product updated." });
     } catch (e) {
       const refused = refusedSave(e as RestError, "rest_product_changed", "product", fieldErrors);
-      if (refused.errors) setErrors(refused.errors);
+      if (refused.errors) {
+        setErrors(refused.errors);
+        if (Object.keys(refused.errors).length) focusFirstInvalid();
+      }
       setNotice(refused.note);
     } finally {
       setSaving(false);

@@ -3,11 +3,12 @@
  * someone saved in between ("changed since you opened it"), a button that reloads what is stored.
  */
 import { Button, Notice } from "@wordpress/components";
+import { useCallback, useEffect, useRef } from "react";
 import type { RestError } from "./api.ts";
 
 /**
  * What an editor shows when the API refuses a save: "changed since you opened it" for the screen's conflict code;
- * otherwise each named field's error (and focus on the first invalid field) with a one-line summary.
+ * otherwise each named field's error with a one-line summary (the screen then moves focus with useFocusFirstInvalid).
  */
 export function refusedSave(
   error: RestError,
@@ -18,9 +19,26 @@ export function refusedSave(
   if (error.code === changedCode) return { note: { status: "error", text: error.message, conflict: true }, errors: null };
   const errors = errorsOf(error);
   const named = Object.keys(errors).length;
-  if (named) requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
   const text = named ? `The ${thing} was not saved: ${named === 1 ? "a field needs" : "some fields need"} correcting.` : error.message;
   return { note: { status: "error", text }, errors };
+}
+
+/**
+ * Focus on the first field marked invalid, once React has rendered the marks. A frame scheduled at the refusal can
+ * run before that render (state set after an await is rendered in a later task), so the focus waits for the commit.
+ */
+export function useFocusFirstInvalid(): () => void {
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!pending.current) return;
+    const field = document.querySelector<HTMLElement>("[aria-invalid=true]");
+    if (!field) return;
+    pending.current = false;
+    field.focus();
+  });
+  return useCallback(() => {
+    pending.current = true;
+  }, []);
 }
 
 export type SaveNote = { status: "success" | "error" | "warning"; text: string; conflict?: boolean } | null;

@@ -84,7 +84,7 @@ describe("coupons", () => {
     await expect.poll(() => amount.getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByRole("alert").innerText()).toContain("The coupon was not saved");
     expect(await page.locator(".admin-field-error").innerText()).toMatch(/Coupon amount/);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-invalid"))).toBe("true");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-invalid"))).toBe("true");
     await page.screenshot({ path: "tmp/shots/admin_1280_coupon_error.png", fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -172,6 +172,8 @@ describe("products", () => {
     await page.getByRole("button", { name: "Update" }).click();
     const sale = page.getByLabel("Sale price");
     await expect.poll(() => sale.getAttribute("aria-invalid")).toBe("true");
+    // …and takes the focus, so a keyboard or screen-reader user lands on what to correct.
+    await expect.poll(() => sale.evaluate((field) => field === document.activeElement)).toBe(true);
     const describedBy = (await sale.getAttribute("aria-describedby"))!;
     expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe("Sale price must be lower than Regular price");
     await page.screenshot({ path: "tmp/shots/admin_1280_edit-product-field-error.png", fullPage: true });
