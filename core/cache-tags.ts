@@ -3,11 +3,11 @@
  *
  * A cache registers what clearing its tag means here (`onTagChanged`, at module level). A writer calls
  * `tagChanged(tag)` after its transaction commits: that clears the tag in this process at once and hands it to the
- * relays (server/invalidation-bus.ts publishes it over Redis when REDIS_URL is set), and a relay that receives a tag
- * from another process calls `clearTagHere(tag)`, which clears without relaying again.
+ * relays. The shop's one invalidation bus (server/cache/tag-bus.ts, which also carries the page cache's write tags)
+ * is the relay: it sends the tag over Redis or PostgreSQL NOTIFY, and in another process calls `clearTagHere(tag)`,
+ * which clears without relaying again (decisions 0028 and 0033).
  *
  * Tags today: "pricing-setup" (core/db/repositories/discounts.ts), "site-settings" (core/commerce/site-settings.ts).
- * A tag is a plain string; a page cache can use tags such as "product:42" the same way (decision 0033).
  */
 import { registerSingleton } from "./singletons.ts";
 
@@ -25,6 +25,11 @@ export function onTagChanged(tag: string, clear: () => void): void {
 /** Clears `tag` in this process only (a relay calls this for a tag another process announced). */
 export function clearTagHere(tag: string): void {
   for (const clear of clearers.get(tag) ?? []) clear();
+}
+
+/** Clears every tag here: the bus lost its connection for a while, so what changed meanwhile is unknown. */
+export function clearEveryTagHere(): void {
+  for (const tag of clearers.keys()) clearTagHere(tag);
 }
 
 /** Clears `tag` here and announces it to every other process (call after the write committed). */

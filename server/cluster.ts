@@ -6,7 +6,7 @@
  * The primary never opens the database. The first worker starts alone (it migrates and seeds a new database), the
  * others once it listens. Everything the workers share goes through PostgreSQL and Redis: sessions, carts, stock,
  * rate limits and the script-error limit are rows; the live hub shares publications through Redis (decision 0029);
- * the in-process caches are cleared everywhere through server/invalidation-bus.ts; the scheduled jobs were
+ * the in-process caches are cleared everywhere through the invalidation bus (server/cache/tag-bus.ts); the scheduled jobs were
  * already safe to run in every process (leases, SKIP LOCKED, idempotent updates, a Redis lease for the simulator).
  */
 import cluster, { type Worker } from "node:cluster";

@@ -31,7 +31,6 @@ import { destinationsFromEnv } from "../core/tracking/intake.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { startRealtime, type Realtime } from "./realtime-wiring.ts";
 import { processCount, runPrimary } from "./cluster.ts";
-import { startInvalidationBus } from "./invalidation-bus.ts";
 import { FEATURES } from "./features/index.ts";
 import { singletonCounts } from "../core/singletons.ts";
 import { DiskStorage } from "../core/media/storage.server.ts";
@@ -118,7 +117,8 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     poolSize: env.DATABASE_POOL_SIZE,
     waitMs: env.DATABASE_WAIT_MS,
   });
-  // Every committed write announces what it changed (docs/decisions/0028-page-cache.md): the page cache listens.
+  // Every committed write announces what it changed (docs/decisions/0028-page-cache.md): the page cache listens. The
+  // same bus carries the in-process caches' named tags (core/cache-tags.ts) to the other processes (decision 0033).
   const bus = new TagBus();
   const db = reportingWrites(rawDb, (tags) => bus.publish(tags));
   const applied = await migrate(db);
@@ -163,9 +163,6 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     pageCache ? (req, res) => pageCache.serveRaw(req, res) || app(req, res) : app,
   );
   const realtime = await startRealtime({ server, services, env });
-  // In-process caches (pricing setup, site settings) cleared in every process (docs/decisions/0033); the page cache
-  // has its own tag bus above (decision 0028). Two buses for now: one is left to merge them.
-  const cacheTagRelay = env.REDIS_URL ? await startInvalidationBus(env.REDIS_URL, env.REDIS_PREFIX ?? "shop:rt", logger) : null;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -183,7 +180,6 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     (stopping ??= (async () => {
       for (const stopFeature of stopFeatures.reverse()) await stopFeature();
       await realtime.close(); // tells websocket clients to reconnect elsewhere (3001)
-      await cacheTagRelay?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -1,11 +1,16 @@
 /**
- * The one place a change is announced (docs/decisions/0028-page-cache.md). The database wrapper
- * (core/db/write-tags.ts) publishes the tags of every committed write here; the page cache listens. Between
- * processes of one shop the tags travel over Redis pub/sub when REDIS_URL is set, else PostgreSQL's LISTEN/NOTIFY;
+ * The shop's one invalidation bus (docs/decisions/0028-page-cache.md, 0033-several-processes.md). It carries two
+ * kinds of tag between the processes of one shop:
+ * - write tags (core/db/write-tags.ts): the database wrapper publishes the tags of every committed write here; the
+ *   page cache listens;
+ * - named cache tags (core/cache-tags.ts): an in-process cache (pricing setup, site settings) cleared by its writer
+ *   is cleared in every other process too.
+ * Between processes the tags travel over Redis pub/sub when REDIS_URL is set, else PostgreSQL's LISTEN/NOTIFY;
  * PGlite is one process, so there the bus is local only.
  */
 import { randomUUID } from "node:crypto";
 import { CACHE_TAGS, type CacheTag } from "../../core/db/write-tags.ts";
+import { addTagRelay, clearEveryTagHere, clearTagHere } from "../../core/cache-tags.ts";
 import type { Logger } from "../log.ts";
 import type { Queryable } from "../../core/db/client.ts";
 
@@ -19,10 +24,13 @@ export interface BusTransport {
 
 /** Every tag: what a process delivers to itself when it may have missed messages (a dropped connection). */
 const EVERY_TAG: ReadonlySet<CacheTag> = new Set(CACHE_TAGS);
+/** A named cache tag from the wire: a short plain name ("pricing-setup"), nothing else is cleared. */
+const NAMED_TAG = /^[a-z][a-z0-9:-]{0,63}$/;
 
 export class TagBus {
   private readonly listeners = new Set<Listener>();
   private transport: BusTransport | null = null;
+  private removeRelay: (() => void) | null = null;
   /** This process's id: its own messages come back from Redis and PostgreSQL, and are not delivered twice. */
   readonly origin = randomUUID();
 
@@ -41,13 +49,19 @@ export class TagBus {
     for (const listener of this.listeners) listener(tags);
   }
 
-  /** A message from another process (or this one's echo, ignored); anything malformed is dropped. */
+  /**
+   * A message from another process (or this one's echo, ignored): `t`, write tags; `n`, named cache tags. Anything
+   * malformed is dropped.
+   */
   receive(message: string): void {
     try {
-      const parsed = JSON.parse(message) as { o?: unknown; t?: unknown };
-      if (parsed.o === this.origin || !Array.isArray(parsed.t)) return;
-      const tags = new Set(parsed.t.filter((t): t is CacheTag => (CACHE_TAGS as readonly unknown[]).includes(t)));
-      if (tags.size) this.deliver(tags);
+      const parsed = JSON.parse(message) as { o?: unknown; t?: unknown; n?: unknown };
+      if (parsed.o === this.origin) return;
+      if (Array.isArray(parsed.t)) {
+        const tags = new Set(parsed.t.filter((t): t is CacheTag => (CACHE_TAGS as readonly unknown[]).includes(t)));
+        if (tags.size) this.deliver(tags);
+      }
+      if (Array.isArray(parsed.n)) for (const name of parsed.n) if (typeof name === "string" && NAMED_TAG.test(name)) clearTagHere(name);
     } catch {
       // not ours
     }
@@ -56,26 +70,31 @@ export class TagBus {
   /** The connection to the other processes was lost for a while: whatever changed meanwhile is unknown. */
   resync(): void {
     this.deliver(EVERY_TAG);
+    clearEveryTagHere();
   }
 
+  /** Sends to the other processes from now on: the write tags, and the named cache tags cleared here. */
   connect(transport: BusTransport): void {
     this.transport = transport;
+    this.removeRelay ??= addTagRelay((name) => this.transport?.send(JSON.stringify({ o: this.origin, n: [name] })));
   }
 
   async close(): Promise<void> {
+    this.removeRelay?.();
+    this.removeRelay = null;
     await this.transport?.close();
     this.transport = null;
   }
 }
 
-/** Redis pub/sub on `<prefix>:page-cache`: one connection publishes, a second one subscribes. */
+/** Redis pub/sub on `<prefix>:invalidate`: one connection publishes, a second one subscribes. */
 export async function redisTransport(bus: TagBus, url: string, prefix: string, logger: Logger): Promise<BusTransport> {
   const { Redis } = await import("ioredis");
-  const channel = `${prefix}:page-cache`;
+  const channel = `${prefix}:invalidate`;
   const pub = new Redis(url, { maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { maxRetriesPerRequest: null });
   let lost = false;
-  for (const c of [pub, sub]) c.on("error", (error) => logger.warn("page cache bus: redis error", { error: String(error) }));
+  for (const c of [pub, sub]) c.on("error", (error) => logger.warn("invalidation bus: redis error", { error: String(error) }));
   sub.on("close", () => void (lost = true));
   sub.on("ready", () => {
     if (lost) bus.resync();
@@ -86,7 +105,7 @@ export async function redisTransport(bus: TagBus, url: string, prefix: string, l
   });
   await sub.subscribe(channel);
   return {
-    send: (message) => void pub.publish(channel, message).catch((error) => logger.warn("page cache bus: publish failed", { error: String(error) })),
+    send: (message) => void pub.publish(channel, message).catch((error) => logger.warn("invalidation bus: publish failed", { error: String(error) })),
     async close() {
       sub.disconnect();
       pub.disconnect();
@@ -95,14 +114,14 @@ export async function redisTransport(bus: TagBus, url: string, prefix: string, l
 }
 
 /**
- * PostgreSQL's LISTEN/NOTIFY on channel `shop_page_cache`, over one connection of its own (a pooled one would drop
+ * PostgreSQL's LISTEN/NOTIFY on channel `shop_invalidate`, over one connection of its own (a pooled one would drop
  * the LISTEN); NOTIFY goes through the shop's pool, so a change is sent while that connection is being reopened. A
  * dropped connection is reopened after a second, and the cache resynchronises (everything is stale).
  */
 export async function postgresTransport(bus: TagBus, url: string, db: Queryable, logger: Logger): Promise<BusTransport> {
   const pgModule = await import("pg");
   const pg = pgModule.default ?? pgModule;
-  const CHANNEL = "shop_page_cache";
+  const CHANNEL = "shop_invalidate";
   let client: InstanceType<typeof pg.Client> | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
@@ -112,7 +131,7 @@ export async function postgresTransport(bus: TagBus, url: string, db: Queryable,
       if (n.channel === CHANNEL && n.payload) bus.receive(n.payload);
     });
     c.on("error", (error) => {
-      logger.warn("page cache bus: listen connection failed", { error: String(error) });
+      logger.warn("invalidation bus: listen connection failed", { error: String(error) });
       again();
     });
     c.on("end", again);
@@ -134,7 +153,7 @@ export async function postgresTransport(bus: TagBus, url: string, db: Queryable,
   return {
     send(message) {
       db.query("SELECT pg_notify($1, $2)", [CHANNEL, message]).catch((error: unknown) =>
-        logger.warn("page cache bus: notify failed", { error: String(error) }),
+        logger.warn("invalidation bus: notify failed", { error: String(error) }),
       );
     },
     async close() {
