@@ -39,7 +39,7 @@ import { TagBus, postgresTransport, redisTransport } from "./cache/tag-bus.ts";
 import { PageCache } from "./cache/page-cache.ts";
 import { contentSecurityPolicy } from "./http/security.ts";
 import { trackingCspSources } from "../core/domain/tracking/browser-tracking.ts";
-import { pageStep } from "./features/tracking.ts";
+import { countCachedPageView } from "./features/tracking.ts";
 import { nextScheduledChange } from "../core/commerce/next-scheduled-change.ts";
 
 /**
@@ -152,11 +152,15 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
 
   if (env.REDIS_URL) bus.connect(await redisTransport(bus, env.REDIS_URL, env.REDIS_PREFIX ?? "shop:rt", logger));
   else if (env.DATABASE_URL) bus.connect(await postgresTransport(bus, env.DATABASE_URL, rawDb, logger));
-  const pageCache = env.PAGE_CACHE === "on" ? createPageCache(services, env) : undefined;
+  // A page answered before Express still counts as a funnel view; the client's address needs the app's proxy rule,
+  // so the counter is made once the app exists (a hit can only arrive after the server listens).
+  let countView: (req: http.IncomingMessage) => void = () => undefined;
+  const pageCache = env.PAGE_CACHE === "on" ? createPageCache(services, env, (req) => countView(req)) : undefined;
   const unlisten = pageCache?.listenTo(bus);
 
   const { getBuild, devMiddleware, clientDir } = shopApp;
   const app = createApp({ services, getBuild, devMiddleware, clientDir, trustProxy: env.TRUST_PROXY, pageCache });
+  countView = countCachedPageView(services, app.get("trust proxy fn") as (address: string, hop: number) => boolean);
   // A page the page cache keeps is answered before Express: no router, compression, request log or session.
   const server = http.createServer(
     { requestTimeout: 30_000, headersTimeout: 20_000 },
@@ -194,11 +198,10 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
   return { server, services, realtime, url, stop, pageCache };
 }
 
-function createPageCache(services: AppServices, env: Env): PageCache {
+function createPageCache(services: AppServices, env: Env, onRawHit: (req: http.IncomingMessage) => void): PageCache {
   const csp = trackingCspSources(services.config.tracking);
   return new PageCache({
-    // The funnel's page views are counted by its middleware (server/features/tracking.ts): those pages' hits pass it.
-    throughApp: (p) => pageStep(p) !== null,
+    onRawHit,
     maxBytes: env.PAGE_CACHE_MAX_BYTES,
     maxAgeSeconds: env.PAGE_CACHE_MAX_AGE,
     sharedMaxAgeSeconds: env.PAGE_CACHE_S_MAXAGE,

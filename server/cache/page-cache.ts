@@ -23,10 +23,10 @@ import type { TagBus } from "./tag-bus.ts";
 
 export interface PageCacheOptions {
   /**
-   * Pages whose hits must still pass through the app's middleware (the first-party funnel counts shop, category and
-   * product views there): their kept bytes are answered by `fill`, after that middleware, not by `serveRaw`.
+   * Told of every page `serveRaw` answers with its bytes (status 200), which skips the app's middleware: the
+   * first-party funnel counts shop, category and product views here (server/features/tracking.ts).
    */
-  throughApp?: (path: string) => boolean;
+  onRawHit?: (req: IncomingMessage) => void;
   /** The bytes of all kept pages (their three encodings together). */
   maxBytes: number;
   /** The longest a page is kept here without a change (seconds). */
@@ -221,11 +221,12 @@ export class PageCache {
    */
   serveRaw(req: IncomingMessage, res: ServerResponse): boolean {
     const key = pageCacheKey(req);
-    if (key === null || this.opts.throughApp?.((req.url ?? "/").split("?")[0]!)) return false;
+    if (key === null) return false;
     const entry = this.lookup(key);
     if (!entry) return false;
     this.stats.hits++;
     this.send(entry, req, res, "HIT");
+    if (res.statusCode === 200) this.opts.onRawHit?.(req);
     return true;
   }
 

@@ -7,7 +7,9 @@
  * - the first-party funnel's page steps (product and shop pages, the checkout page), counted after the response
  *   is sent, and its report `GET /wp-json/shop/v1/reports/funnel` for staff (view_woocommerce_reports).
  */
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Request, Response, NextFunction } from "express";
+import proxyAddr from "proxy-addr";
 import type { Feature } from "./feature.ts";
 import { json, type HandlerInput, type Reply } from "../http/dispatch.ts";
 import { restError, type RestInput } from "../http/rest.ts";
@@ -22,6 +24,7 @@ import { funnelReport } from "../../core/tracking/report.ts";
 import { requireCapability } from "../http/rest-permission.ts";
 import { LogLimiter } from "../../core/tracking/log-limit.ts";
 import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
+import { parseCookies } from "../http/request-context.ts";
 
 export const FUNNEL_REPORT_ROUTE = "shop/v1/reports/funnel";
 
@@ -101,11 +104,18 @@ export function pageStep(path: string): FunnelStep | null {
   return null;
 }
 
+/** The funnel step a request views: a GET of such a page that is not a browser's speculative prefetch. */
+function viewedStep(method: string | undefined, path: string, headers: IncomingHttpHeaders): FunnelStep | null {
+  if (method !== "GET") return null;
+  const purpose = headers["sec-purpose"] ?? headers["purpose"];
+  if (/prefetch|prerender/i.test(String(purpose ?? ""))) return null;
+  return pageStep(path);
+}
+
 function funnelPages(services: AppServices) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const step = req.method === "GET" ? pageStep(req.path) : null;
-    // A browser's speculative prefetch is not a visit.
-    if (step && !/prefetch|prerender/i.test(req.get("sec-purpose") ?? req.get("purpose") ?? "")) {
+    const step = viewedStep(req.method, req.path, req.headers);
+    if (step) {
       const cookies = req.shop.cookies;
       const visitor = { address: req.ip ?? "", userAgent: req.get("user-agent") ?? "" };
       // When the page's head goes out (its status known; a sync push to the buffer, nothing awaited). Not on
@@ -119,6 +129,19 @@ function funnelPages(services: AppServices) {
       } as typeof writeHead;
     }
     next();
+  };
+}
+
+/**
+ * The same count for a page the page cache answered before Express (server/cache/page-cache.ts `onRawHit`): the
+ * client's address by the app's own "trust proxy" rule (`app.get("trust proxy fn")`), as `req.ip` would give it.
+ */
+export function countCachedPageView(services: AppServices, trustProxy: (address: string, hop: number) => boolean) {
+  return (req: IncomingMessage) => {
+    const step = viewedStep(req.method, (req.url ?? "/").split("?")[0]!, req.headers);
+    if (!step) return;
+    const visitor = { address: proxyAddr(req, trustProxy), userAgent: req.headers["user-agent"] ?? "" };
+    services.funnel.record(funnelHit(step, visitor, parseCookies(req.headers.cookie)));
   };
 }
 

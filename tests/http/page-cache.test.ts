@@ -12,6 +12,7 @@ import { signInAs, type SignedIn } from "../support/staff.ts";
 import { billing, cardFields, openCheckout, productWithStock, shopperWithCart, submitCheckout } from "./checkout-support.ts";
 import { parseEnv } from "../../core/config/env.server.ts";
 import { tempDir } from "../support/database.ts";
+import type { FunnelHit } from "../../core/tracking/funnel.ts";
 
 let shop: TestShop;
 let admin: SignedIn;
@@ -49,6 +50,28 @@ describe("a page for everyone", () => {
       expect(res.headers.get("vary")).toMatch(/Accept-Encoding/);
     }
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+  });
+
+  it("a kept product page answered before Express still counts as a funnel view, with the proxied client address", async () => {
+    const hits: FunnelHit[] = [];
+    const funnel = shop.services.funnel;
+    const record = funnel.record.bind(funnel);
+    funnel.record = (hit) => (hits.push(hit), record(hit));
+    try {
+      const visitor = { "user-agent": "FunnelProbe/1.0", "x-forwarded-for": "203.0.113.7" };
+      await anonymous("/product/silk-pocket-square/", visitor);
+      const hit = await anonymous("/product/silk-pocket-square/", visitor);
+      expect(hit.headers.get("x-cache")).toBe("HIT");
+      // A prefetch and a HEAD are not views; a 304 revalidation is not a new one.
+      await anonymous("/product/silk-pocket-square/", { ...visitor, "sec-purpose": "prefetch" });
+      await fetch(`${shop.url}/product/silk-pocket-square/`, { method: "HEAD", headers: visitor });
+      await anonymous("/product/silk-pocket-square/", { ...visitor, "if-none-match": hit.headers.get("etag")! });
+      const probes = hits.filter((h) => h.userAgent === "FunnelProbe/1.0");
+      expect(probes).toHaveLength(2);
+      for (const h of probes) expect(h).toMatchObject({ step: "view", address: "203.0.113.7" });
+    } finally {
+      funnel.record = record;
+    }
   });
 
   it("If-None-Match answers 304 without a body", async () => {
