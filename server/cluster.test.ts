@@ -6,8 +6,9 @@ const PG = "postgres://postgres@127.0.0.1:5432/shop";
 const REDIS = "redis://127.0.0.1:6379";
 
 describe("processCount (WEB_CONCURRENCY)", () => {
-  it("is one process when unset, whatever the databases", () => {
-    expect(processCount({ WEB_CONCURRENCY: undefined, DATABASE_URL: PG, REDIS_URL: REDIS })).toEqual({ count: 1 });
+  it("when unset is one per core with PostgreSQL and Redis, else one", () => {
+    expect(processCount({ WEB_CONCURRENCY: undefined, DATABASE_URL: PG, REDIS_URL: REDIS })).toEqual({ count: os.availableParallelism() });
+    expect(processCount({ WEB_CONCURRENCY: undefined, DATABASE_URL: PG, REDIS_URL: undefined })).toEqual({ count: 1 });
     expect(processCount({ WEB_CONCURRENCY: undefined, DATABASE_URL: undefined, REDIS_URL: undefined })).toEqual({ count: 1 });
   });
 

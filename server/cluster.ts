@@ -17,8 +17,8 @@ import type { Logger } from "./log.ts";
 /** The number of server processes the environment asks for, or why it cannot have them. */
 export function processCount(env: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_URL" | "REDIS_URL">): { count: number } | { refused: string } {
   const shared = Boolean(env.DATABASE_URL && env.REDIS_URL);
-  if (!env.WEB_CONCURRENCY) return { count: 1 };
-  if (env.WEB_CONCURRENCY === "auto") return { count: shared ? os.availableParallelism() : 1 };
+  // Unset or auto: a process per core once everything the processes share has somewhere to live (decision 0033).
+  if (!env.WEB_CONCURRENCY || env.WEB_CONCURRENCY === "auto") return { count: shared ? os.availableParallelism() : 1 };
   const count = Number(env.WEB_CONCURRENCY);
   if (count === 1) return { count };
   if (!env.DATABASE_URL)
@@ -27,7 +27,7 @@ export function processCount(env: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_URL" |
     };
   if (!env.REDIS_URL)
     return {
-      refused: `WEB_CONCURRENCY=${count} needs REDIS_URL: without it each process has its own live hub and its own caches (set REDIS_URL, or WEB_CONCURRENCY=1)`,
+      refused: `WEB_CONCURRENCY=${count} needs REDIS_URL: without it each process would have its own live hub (set REDIS_URL, or WEB_CONCURRENCY=1)`,
     };
   return { count };
 }

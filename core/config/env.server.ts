@@ -21,7 +21,7 @@ const schema = z.object({
   REDIS_URL: z.string().optional(),
   /**
    * Server processes sharing the port (server/cluster.ts, decision 0033): a number, or "auto" for one per core when
-   * DATABASE_URL and REDIS_URL are both set (else 1). Unset = 1, this process serves by itself.
+   * DATABASE_URL and REDIS_URL are both set (else 1). Unset = auto.
    */
   WEB_CONCURRENCY: z
     .string()
