@@ -1,16 +1,21 @@
 /**
- * Edit Product (docs/contract/admin.md 'Edit Product'): a simple product's title, description, prices, sale
- * schedule, SKU, stock, status and categories on `@wordpress/components`, read with `GET wc/v3/products/{id}` and
+ * Edit Product (docs/contract/admin.md 'Edit Product'): a simple or variable product's title, description, prices
+ * (simple), sale schedule, SKU, stock, status, categories, images (GalleryPanel.tsx) and, for a variable product,
+ * attributes and variations (AttributesPanel.tsx, VariationsPanel.tsx) on `@wordpress/components`, read with `GET wc/v3/products/{id}` and
  * saved with `PUT` and the version read as `If-Match`, so a save over someone else's is refused (412), never a
  * silent overwrite. The API's refusals are shown at the field they name; leaving with unsaved changes asks first.
  */
-import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Button, CheckboxControl, Notice, SelectControl, Spinner, TextControl, TextareaControl } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import type { RestProduct, Term } from "./types.ts";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
 import { refusedSave, useFocusFirstInvalid } from "./SaveNotice.tsx";
+import { GalleryPanel, type GalleryImage } from "./GalleryPanel.tsx";
+import { AttributesPanel, type FormAttribute } from "./AttributesPanel.tsx";
+import { VariationsPanel } from "./VariationsPanel.tsx";
+import "./product-editor.css";
 
 interface Form {
   name: string;
@@ -25,6 +30,8 @@ interface Form {
   stock_status: string;
   status: string;
   categories: number[];
+  images: GalleryImage[];
+  attributes: FormAttribute[];
 }
 
 const formOf = (p: RestProduct): Form => ({
@@ -40,6 +47,8 @@ const formOf = (p: RestProduct): Form => ({
   stock_status: p.stock_status,
   status: p.status,
   categories: p.categories.map((c) => c.id).sort((a, b) => a - b),
+  images: p.images.map(({ id, src, alt }) => ({ id, src, alt })),
+  attributes: p.attributes.map(({ id, name, options, variation, visible }) => ({ id, name, options, variation, visible })),
 });
 
 /** The fields that differ from what was loaded, in the REST shape (only those are sent). */
@@ -48,6 +57,15 @@ function changes(before: Form, after: Form): Record<string, unknown> {
   for (const key of Object.keys(after) as (keyof Form)[]) {
     if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
     if (key === "categories") out.categories = after.categories.map((id) => ({ id }));
+    else if (key === "images") out.images = after.images.map(({ id }) => ({ id }));
+    else if (key === "attributes")
+      out.attributes = after.attributes.map(({ id, name, options, variation, visible }, position) => ({
+        ...(id ? { id } : { name }),
+        options: options.map((o) => o.trim()).filter(Boolean),
+        variation,
+        visible,
+        position,
+      }));
     else if (key === "stock_quantity") out.stock_quantity = /^\d+$/.test(after.stock_quantity) ? Number(after.stock_quantity) : after.stock_quantity;
     else if (key === "date_on_sale_from" || key === "date_on_sale_to") out[key] = after[key] ? `${after[key]}T00:00:00` : null;
     else out[key] = after[key];
@@ -72,6 +90,8 @@ const LABELS: Record<string, string> = {
   stock_status: "Stock status",
   status: "Status",
   categories: "Categories",
+  images: "Product images",
+  attributes: "Attributes",
 };
 const humane = (message: string) => message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) => LABELS[w] ?? w);
 
@@ -91,7 +111,9 @@ const STOCK_OPTIONS = [
   { value: "instock", label: "In stock" },
   { value: "outofstock", label: "Out of stock" },
 ];
-const EDITABLE_KINDS = new Set(["simple"]);
+const EDITABLE_KINDS = new Set(["simple", "variable"]);
+/** What a variable product's variation writes change on the product itself. */
+const VARIATION_DERIVED = new Set<keyof Form>(["stock_status", "manage_stock", "stock_quantity", "regular_price", "sale_price"]);
 
 type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; product: RestProduct; version: string; saved: Form };
 
@@ -101,9 +123,18 @@ export default function ProductEditScreen({ id }: { id: number }) {
   const [categories, setCategories] = useState<Term[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const focusFirstInvalid = useFocusFirstInvalid();
-  const [notice, setNotice] = useState<{ status: "success" | "error" | "warning"; text: string; conflict?: boolean } | null>(null);
+  // Add product opens this editor with ?created=1 (NewProductScreen.tsx).
+  const [notice, setNotice] = useState<{ status: "success" | "error" | "warning"; text: string; conflict?: boolean } | null>(() =>
+    new URLSearchParams(window.location.search).get("created") === "1"
+      ? { status: "success", text: "Draft created. Add its details and images, then set Status to Published and Update." }
+      : null,
+  );
   const [saving, setSaving] = useState(false);
+  const [variationsDirty, setVariationsDirty] = useState(false);
   const noticeId = useId();
+  useEffect(() => {
+    if (window.location.search.includes("created=1")) window.history.replaceState(null, "", window.location.pathname);
+  }, []);
 
   // The product and the categories; again (with `reloads` + 1) after a refused save, to show what was saved since.
   const [reloads, setReloads] = useState(0);
@@ -128,9 +159,14 @@ export default function ProductEditScreen({ id }: { id: number }) {
     };
   }, [id, reloads]);
 
+  const latestLoad = useRef(load);
+  useEffect(() => {
+    latestLoad.current = load;
+  }, [load]);
+
   const dirty = useMemo(() => load.state === "ready" && form !== null && Object.keys(changes(load.saved, form)).length > 0, [load, form]);
 
-  useUnsavedWarning(dirty);
+  useUnsavedWarning(dirty || variationsDirty);
 
   if (load.state === "loading" || (load.state === "ready" && !form)) {
     return (
@@ -173,6 +209,42 @@ export default function ProductEditScreen({ id }: { id: number }) {
     setForm({ ...f, [key]: value });
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
   };
+  // For the panels, whose uploads finish after other edits: a change of the latest form.
+  const updater =
+    <K extends "images" | "attributes">(key: K) =>
+    (change: (value: Form[K]) => Form[K]) => {
+      setForm((prev) => (prev ? { ...prev, [key]: change(prev[key]) } : prev));
+      if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+    };
+  const variable = product.type === "variable";
+
+  /**
+   * A variation write touches its product (new version, stock status): take the new version when nothing but those
+   * changed, keeping the edits in progress, so the next Update is not refused for the editor's own variation saves.
+   * If someone else changed the product, the version stays and Update is refused as 'changed since you opened it'.
+   */
+  async function variationsSaved() {
+    try {
+      const { body, headers } = await getWithHeaders<RestProduct>(`/wc/v3/products/${id}`);
+      const fresh = formOf(body);
+      const current = latestLoad.current;
+      if (current.state !== "ready") return;
+      const own = (Object.keys(fresh) as (keyof Form)[]).every(
+        (k) => VARIATION_DERIVED.has(k) || JSON.stringify(fresh[k]) === JSON.stringify(current.saved[k]),
+      );
+      if (!own) return;
+      setForm((edited) => {
+        if (!edited) return edited;
+        const next = { ...edited };
+        for (const k of Object.keys(fresh) as (keyof Form)[])
+          if (JSON.stringify(edited[k]) === JSON.stringify(current.saved[k])) (next as Record<string, unknown>)[k] = fresh[k];
+        return next;
+      });
+      setLoad({ state: "ready", product: body, version: headers.get("ETag") ?? "", saved: fresh });
+    } catch {
+      // The next Update tells: at worst it is refused as changed, with the reload button.
+    }
+  }
   // A field's error, shown under it, announced with it (aria-describedby through `help`) and marked invalid.
   const err = (key: string) => (errors[key] ? { help: <span className="admin-field-error">{errors[key]}</span>, "aria-invalid": true as const } : {});
 
@@ -206,134 +278,156 @@ export default function ProductEditScreen({ id }: { id: number }) {
   }
 
   return (
-    <form className="admin-product-edit" onSubmit={save} noValidate aria-describedby={notice ? noticeId : undefined}>
-      <div id={noticeId} role={notice?.status === "error" ? "alert" : "status"}>
-        {notice ? (
-          <Notice status={notice.status} isDismissible={false}>
-            <p>{notice.text}</p>
-            {notice.conflict ? (
-              <p>
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setLoad({ state: "loading" });
-                    setNotice(null);
-                    setReloads((n) => n + 1);
-                  }}
-                >
-                  Reload the product (your changes are discarded)
-                </Button>
-              </p>
-            ) : null}
-          </Notice>
-        ) : null}
-      </div>
-      <div className="admin-edit-columns">
-        <div className="admin-edit-main">
-          <TextControl __next40pxDefaultSize label="Title" value={f.name} onChange={(v) => set("name", v)} {...err("name")} />
-          <TextareaControl label="Description" rows={8} value={f.description} onChange={(v) => set("description", v)} {...err("description")} />
-          <fieldset className="admin-fieldset">
-            <legend>Price</legend>
-            <div className="admin-row">
-              <TextControl
-                __next40pxDefaultSize
-                label="Regular price"
-                inputMode="decimal"
-                value={f.regular_price}
-                onChange={(v) => set("regular_price", v)}
-                {...err("regular_price")}
-              />
-              <TextControl
-                __next40pxDefaultSize
-                label="Sale price"
-                inputMode="decimal"
-                value={f.sale_price}
-                onChange={(v) => set("sale_price", v)}
-                {...err("sale_price")}
-              />
-            </div>
-            <div className="admin-row">
-              <TextControl
-                __next40pxDefaultSize
-                type="date"
-                label="Sale from"
-                value={f.date_on_sale_from}
-                onChange={(v) => set("date_on_sale_from", v)}
-                {...err("date_on_sale_from")}
-              />
-              <TextControl
-                __next40pxDefaultSize
-                type="date"
-                label="Sale until"
-                value={f.date_on_sale_to}
-                onChange={(v) => set("date_on_sale_to", v)}
-                {...err("date_on_sale_to")}
-              />
-            </div>
-            <p className="admin-hint">The dates are stored; the storefront does not apply a sale schedule yet (the sale price counts whenever it is set).</p>
-          </fieldset>
-          <fieldset className="admin-fieldset">
-            <legend>Inventory</legend>
-            <TextControl __next40pxDefaultSize label="SKU" value={f.sku} onChange={(v) => set("sku", v)} {...err("sku")} />
-            <CheckboxControl label="Manage stock" checked={f.manage_stock} onChange={(v) => set("manage_stock", v)} />
-            {f.manage_stock ? (
-              <TextControl
-                __next40pxDefaultSize
-                type="number"
-                min={0}
-                step={1}
-                label="Stock quantity"
-                value={f.stock_quantity}
-                onChange={(v) => set("stock_quantity", v)}
-                {...err("stock_quantity")}
-              />
-            ) : (
+    <>
+      <form className="admin-product-edit" onSubmit={save} noValidate aria-describedby={notice ? noticeId : undefined}>
+        <div id={noticeId} role={notice?.status === "error" ? "alert" : "status"}>
+          {notice ? (
+            <Notice status={notice.status} isDismissible={false}>
+              <p>{notice.text}</p>
+              {notice.conflict ? (
+                <p>
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setLoad({ state: "loading" });
+                      setNotice(null);
+                      setReloads((n) => n + 1);
+                    }}
+                  >
+                    Reload the product (your changes are discarded)
+                  </Button>
+                </p>
+              ) : null}
+            </Notice>
+          ) : null}
+        </div>
+        <div className="admin-edit-columns">
+          <div className="admin-edit-main">
+            <TextControl __next40pxDefaultSize label="Title" value={f.name} onChange={(v) => set("name", v)} {...err("name")} />
+            <TextareaControl label="Description" rows={8} value={f.description} onChange={(v) => set("description", v)} {...err("description")} />
+            <GalleryPanel images={f.images} update={updater("images")} error={errors.images} />
+            {variable ? <AttributesPanel attributes={f.attributes} update={updater("attributes")} error={errors.attributes} /> : null}
+            {variable ? null : (
+              <fieldset className="admin-fieldset">
+                <legend>Price</legend>
+                <div className="admin-row">
+                  <TextControl
+                    __next40pxDefaultSize
+                    label="Regular price"
+                    inputMode="decimal"
+                    value={f.regular_price}
+                    onChange={(v) => set("regular_price", v)}
+                    {...err("regular_price")}
+                  />
+                  <TextControl
+                    __next40pxDefaultSize
+                    label="Sale price"
+                    inputMode="decimal"
+                    value={f.sale_price}
+                    onChange={(v) => set("sale_price", v)}
+                    {...err("sale_price")}
+                  />
+                </div>
+                <div className="admin-row">
+                  <TextControl
+                    __next40pxDefaultSize
+                    type="date"
+                    label="Sale from"
+                    value={f.date_on_sale_from}
+                    onChange={(v) => set("date_on_sale_from", v)}
+                    {...err("date_on_sale_from")}
+                  />
+                  <TextControl
+                    __next40pxDefaultSize
+                    type="date"
+                    label="Sale until"
+                    value={f.date_on_sale_to}
+                    onChange={(v) => set("date_on_sale_to", v)}
+                    {...err("date_on_sale_to")}
+                  />
+                </div>
+                <p className="admin-hint">
+                  The dates are stored; the storefront does not apply a sale schedule yet (the sale price counts whenever it is set).
+                </p>
+              </fieldset>
+            )}
+            <fieldset className="admin-fieldset">
+              <legend>Inventory</legend>
+              <TextControl __next40pxDefaultSize label="SKU" value={f.sku} onChange={(v) => set("sku", v)} {...err("sku")} />
+              {variable ? (
+                <p className="admin-hint">The prices and stock of a variable product are its variations&apos;, set under Variations.</p>
+              ) : (
+                <CheckboxControl label="Manage stock" checked={f.manage_stock} onChange={(v) => set("manage_stock", v)} />
+              )}
+              {variable ? null : f.manage_stock ? (
+                <TextControl
+                  __next40pxDefaultSize
+                  type="number"
+                  min={0}
+                  step={1}
+                  label="Stock quantity"
+                  value={f.stock_quantity}
+                  onChange={(v) => set("stock_quantity", v)}
+                  {...err("stock_quantity")}
+                />
+              ) : (
+                <SelectControl
+                  __next40pxDefaultSize
+                  label="Stock status"
+                  value={f.stock_status}
+                  options={STOCK_OPTIONS}
+                  onChange={(v) => set("stock_status", v)}
+                  {...err("stock_status")}
+                />
+              )}
+            </fieldset>
+          </div>
+          <div className="admin-edit-side">
+            <fieldset className="admin-fieldset">
+              <legend>Publish</legend>
               <SelectControl
                 __next40pxDefaultSize
-                label="Stock status"
-                value={f.stock_status}
-                options={STOCK_OPTIONS}
-                onChange={(v) => set("stock_status", v)}
-                {...err("stock_status")}
+                label="Status"
+                value={f.status}
+                options={STATUS_OPTIONS.filter((o) => o.value === "publish" || o.value === "draft" || o.value === product.status)}
+                onChange={(v) => set("status", v)}
+                {...err("status")}
               />
-            )}
-          </fieldset>
+              <p>{viewLink}</p>
+              <Button variant="primary" type="submit" isBusy={saving} aria-disabled={saving} __next40pxDefaultSize>
+                {saving ? "Saving…" : "Update"}
+              </Button>
+              {dirty ? <p className="admin-hint">Unsaved changes.</p> : null}
+            </fieldset>
+            <fieldset className="admin-fieldset admin-categories" aria-describedby={errors.categories ? "categories-error" : undefined}>
+              <legend>Categories</legend>
+              {categories.map((c) => (
+                <CheckboxControl
+                  key={c.id}
+                  label={c.name}
+                  checked={f.categories.includes(c.id)}
+                  onChange={(on) => set("categories", on ? [...f.categories, c.id].sort((a, b) => a - b) : f.categories.filter((x) => x !== c.id))}
+                />
+              ))}
+              {errors.categories ? (
+                <p id="categories-error" className="admin-field-error">
+                  {errors.categories}
+                </p>
+              ) : null}
+            </fieldset>
+          </div>
         </div>
-        <div className="admin-edit-side">
-          <fieldset className="admin-fieldset">
-            <legend>Publish</legend>
-            <SelectControl
-              __next40pxDefaultSize
-              label="Status"
-              value={f.status}
-              options={STATUS_OPTIONS.filter((o) => o.value === "publish" || o.value === "draft" || o.value === product.status)}
-              onChange={(v) => set("status", v)}
-              {...err("status")}
-            />
-            <p>{viewLink}</p>
-            <Button variant="primary" type="submit" isBusy={saving} aria-disabled={saving} __next40pxDefaultSize>
-              {saving ? "Saving…" : "Update"}
-            </Button>
-            {dirty ? <p className="admin-hint">Unsaved changes.</p> : null}
-          </fieldset>
-          <fieldset className="admin-fieldset admin-categories" aria-describedby={errors.categories ? "categories-error" : undefined}>
-            <legend>Categories</legend>
-            {categories.map((c) => (
-              <CheckboxControl
-                key={c.id}
-                label={c.name}
-                checked={f.categories.includes(c.id)}
-                onChange={(on) => set("categories", on ? [...f.categories, c.id].sort((a, b) => a - b) : f.categories.filter((x) => x !== c.id))}
-              />
-            ))}
-            {errors.categories ? (
-              <p id="categories-error" className="admin-field-error">
-                {errors.categories}
-              </p>
-            ) : null}
-          </fieldset>
-        </div>
-      </div>
-    </form>
+      </form>
+      {variable ? (
+        <VariationsPanel
+          productId={product.id}
+          savedAttributes={load.saved.attributes}
+          attributesDirty={JSON.stringify(load.saved.attributes) !== JSON.stringify(f.attributes)}
+          images={load.saved.images}
+          onDirty={setVariationsDirty}
+          onSaved={variationsSaved}
+        />
+      ) : null}
+    </>
   );
 }

@@ -160,15 +160,22 @@ export default function ProductsScreen() {
   );
 
   return (
-    <ListView<RestProduct>
-      list={list}
-      otherError={loadError}
-      fields={fields}
-      view={view}
-      onChangeView={setView}
-      actions={actions}
-      searchLabel="Search products"
-      itemUrl={editUrl}
-    />
+    <>
+      <p>
+        <a className="components-button is-primary admin-add-link" href="/wp-admin/products/new/">
+          Add product
+        </a>
+      </p>
+      <ListView<RestProduct>
+        list={list}
+        otherError={loadError}
+        fields={fields}
+        view={view}
+        onChangeView={setView}
+        actions={actions}
+        searchLabel="Search products"
+        itemUrl={editUrl}
+      />
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { setUpApi } from "./api.ts";
 import type { AdminScreen } from "./screens.ts";
 import ProductsScreen from "./ProductsScreen.tsx";
 import ProductEditScreen from "./ProductEditScreen.tsx";
+import NewProductScreen from "./NewProductScreen.tsx";
 import OrdersScreen from "./OrdersScreen.tsx";
 import OrderScreen from "./OrderScreen.tsx";
 import DashboardScreen from "./DashboardScreen.tsx";
@@ -26,6 +27,8 @@ if (mount) {
       <ProductsScreen />
     ) : screen.name === "product" ? (
       <ProductEditScreen id={screen.id} />
+    ) : screen.name === "product-new" ? (
+      <NewProductScreen />
     ) : screen.name === "orders" ? (
       <OrdersScreen />
     ) : screen.name === "order" ? (

@@ -7,6 +7,7 @@ export type AdminScreen =
   | { name: "dashboard" }
   | { name: "products" }
   | { name: "product"; id: number; title: string }
+  | { name: "product-new" }
   | { name: "orders" }
   | { name: "order"; id: number }
   | { name: "customers" }
@@ -21,7 +22,7 @@ export type AdminScreen =
 /** The admin's navigation, in order. */
 export const ADMIN_MENU = [
   { label: "Dashboard", href: "/wp-admin/", screens: ["dashboard"] },
-  { label: "Products", href: "/wp-admin/products/", screens: ["products", "product"] },
+  { label: "Products", href: "/wp-admin/products/", screens: ["products", "product", "product-new"] },
   { label: "Orders", href: "/wp-admin/orders/", screens: ["orders", "order"] },
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
@@ -36,6 +37,8 @@ export function screenTitle(screen: AdminScreen): string {
       return "Products";
     case "product":
       return "Edit Product";
+    case "product-new":
+      return "Add product";
     case "orders":
       return "Orders";
     case "order":

@@ -27,6 +27,7 @@ export interface RestProduct {
   stock_status: string;
   categories: { id: number; name: string; slug: string }[];
   images: { id: number; src: string; alt: string }[];
+  attributes: { id: number; name: string; options: string[]; variation: boolean; visible: boolean }[];
   date_created: string;
   date_modified: string;
 }

@@ -49,6 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const path = (params["*"] ?? "").replace(/\/+$/, "");
   if (path === "") return admin({ name: "dashboard" });
   if (path === "products") return admin({ name: "products" });
+  if (path === "products/new") return admin({ name: "product-new" });
   if (path === "orders") return admin({ name: "orders" });
   const order = /^orders\/(\d{1,9})$/.exec(path);
   if (order) return admin({ name: "order", id: Number(order[1]) });

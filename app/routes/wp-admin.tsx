@@ -64,6 +64,7 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "dashboard",
   "products",
   "product",
+  "product-new",
   "orders",
   "order",
   "customers",
