@@ -84,8 +84,8 @@ export function ApplicationPasswords({ user }: { user: RestStaffUser }) {
     <section className="admin-card" aria-labelledby="app-passwords">
       <h2 id="app-passwords">Application passwords</h2>
       <p>
-        Let a program (an app, a script, an integration) use the shop’s REST API as {user.name || user.username}, without their own password. Each one can
-        be revoked on its own.
+        Let a program (an app, a script, an integration) use the shop’s REST API as {user.name || user.username}, without their own password. Each one can be
+        revoked on its own.
       </p>
       {created?.password ? (
         <div className="admin-new-password" role="status">

@@ -69,8 +69,8 @@ export default function StaffScreen() {
         itemUrl={userUrl}
       />
       <p className="admin-hint">
-        Administrators run everything, staff included; shop managers run the shop (products, orders, customers, coupons) but not
-        staff or settings. Customers are under <a href="/wp-admin/customers/">Customers</a>.
+        Administrators run everything, staff included; shop managers run the shop (products, orders, customers, coupons) but not staff or settings. Customers
+        are under <a href="/wp-admin/customers/">Customers</a>.
       </p>
     </>
   );

@@ -26,7 +26,14 @@ interface Form {
 }
 
 const EMPTY: Form = { username: "", email: "", first_name: "", last_name: "", role: "shop_manager", passwordChoice: "email", password: "" };
-const formOf = (u: RestStaffUser): Form => ({ ...EMPTY, username: u.username, email: u.email, first_name: u.first_name, last_name: u.last_name, role: u.roles[0] ?? "" });
+const formOf = (u: RestStaffUser): Form => ({
+  ...EMPTY,
+  username: u.username,
+  email: u.email,
+  first_name: u.first_name,
+  last_name: u.last_name,
+  role: u.roles[0] ?? "",
+});
 
 /** What an edit sends: the changed fields only. */
 function changes(before: Form, after: Form): Record<string, unknown> {
@@ -36,7 +43,14 @@ function changes(before: Form, after: Form): Record<string, unknown> {
   return out;
 }
 
-const LABELS: Record<string, string> = { username: "Username", email: "E-mail", first_name: "First name", last_name: "Last name", roles: "Role", password: "Password" };
+const LABELS: Record<string, string> = {
+  username: "Username",
+  email: "E-mail",
+  first_name: "First name",
+  last_name: "Last name",
+  roles: "Role",
+  password: "Password",
+};
 const humane = (message: string) => message.replace(/\b[a-z]+(?:_[a-z]+)*\b/g, (w) => LABELS[w] ?? w);
 
 /** The API's refusal → the form's fields (REST names → the form's). */
@@ -76,8 +90,7 @@ export default function StaffUserScreen({ id }: { id: number | null }) {
     const saved = new URLSearchParams(window.location.search).get("saved");
     if (saved === "invited") return { status: "success", text: "Staff user added. They were sent an e-mail with a link to choose their password." };
     if (saved === "created") return { status: "success", text: "Staff user added." };
-    if (saved === "unsent")
-      return { status: "warning", text: "Staff user added, but the e-mail was not sent. Use “Send password reset” below to try again." };
+    if (saved === "unsent") return { status: "warning", text: "Staff user added, but the e-mail was not sent. Use “Send password reset” below to try again." };
     return null;
   });
   const [saving, setSaving] = useState(false);
@@ -163,7 +176,11 @@ export default function StaffUserScreen({ id }: { id: number | null }) {
           password: byEmail ? unguessablePassword() : f.password,
         });
         let saved = "created";
-        if (byEmail) saved = await send(`/shop/v1/customers/${body.id}/password-reset`, "POST", {}).then(() => "invited", () => "unsent");
+        if (byEmail)
+          saved = await send(`/shop/v1/customers/${body.id}/password-reset`, "POST", {}).then(
+            () => "invited",
+            () => "unsent",
+          );
         setLeaveTo(`/wp-admin/users/${body.id}/?saved=${saved}`);
       } catch (e) {
         refused(e);
@@ -219,7 +236,15 @@ export default function StaffUserScreen({ id }: { id: number | null }) {
               {self ? " · this is you" : ""}
             </p>
           )}
-          <TextControl {...text} type="email" label="E-mail (required)" autoComplete="off" value={f.email} onChange={(v) => set("email", v)} {...err("email")} />
+          <TextControl
+            {...text}
+            type="email"
+            label="E-mail (required)"
+            autoComplete="off"
+            value={f.email}
+            onChange={(v) => set("email", v)}
+            {...err("email")}
+          />
           <div className="admin-row">
             <TextControl {...text} label="First name" value={f.first_name} onChange={(v) => set("first_name", v)} {...err("first_name")} />
             <TextControl {...text} label="Last name" value={f.last_name} onChange={(v) => set("last_name", v)} {...err("last_name")} />

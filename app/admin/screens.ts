@@ -35,8 +35,6 @@ export const ADMIN_MENU = [
   { label: "Staff", href: "/wp-admin/users/", screens: ["staff", "staff-user"], needs: "promote_users" },
 ] as const;
 
-export type AdminMenuItem = (typeof ADMIN_MENU)[number];
-
 export function screenTitle(screen: AdminScreen): string {
   switch (screen.name) {
     case "dashboard":

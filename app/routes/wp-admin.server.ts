@@ -53,7 +53,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const item = ADMIN_MENU.find((i) => (i.screens as readonly string[]).includes(screen.name));
     if (item && !allowed(item)) {
       // WordPress's users.php for a role without the capability: the frame says so, and no screen or data loads.
-      const message = "Sorry, you are not allowed to manage staff users. Only an administrator can add, change or remove staff and their application passwords.";
+      const message =
+        "Sorry, you are not allowed to manage staff users. Only an administrator can add, change or remove staff and their application passwords.";
       return data({ view: "admin" as const, ...common, screen: { name: "not-allowed", message } satisfies AdminScreen }, { status: 403 });
     }
     return data({ view: "admin" as const, ...common, screen }, { status });
@@ -87,7 +88,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // WordPress's own addresses of the users screens.
   if (path === "users.php") throw redirect("/wp-admin/users/", 302);
   if (path === "user-new.php") throw redirect("/wp-admin/users/new/", 302);
-  if (path === "user-edit.php" && /^\d{1,9}$/.test(url.searchParams.get("user_id") ?? "")) throw redirect(`/wp-admin/users/${url.searchParams.get("user_id")}/`, 302);
+  if (path === "user-edit.php" && /^\d{1,9}$/.test(url.searchParams.get("user_id") ?? ""))
+    throw redirect(`/wp-admin/users/${url.searchParams.get("user_id")}/`, 302);
 
   if (path === "post.php") {
     const q = url.searchParams;

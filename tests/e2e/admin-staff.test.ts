@@ -100,7 +100,7 @@ describe("staff users", () => {
     const menu = page.getByRole("navigation", { name: "Admin menu" });
     await menu.getByRole("link", { name: "Products" }).waitFor();
     expect(await menu.getByRole("link", { name: "Staff" }).count()).toBe(0);
-    const nonce = await page.locator("#admin-screen").getAttribute("data-nonce");
+    const nonce = (await page.locator("#admin-screen").getAttribute("data-nonce")) ?? "";
 
     for (const path of ["/wp-admin/users/", `/wp-admin/users/${adminId}/`, "/wp-admin/users/new/"]) {
       const res = await page.goto(`${shop.url}${path}`);
