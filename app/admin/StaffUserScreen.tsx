@@ -51,7 +51,8 @@ const LABELS: Record<string, string> = {
   roles: "Role",
   password: "Password",
 };
-const humane = (message: string) => message.replace(/\b[a-z]+(?:_[a-z]+)*\b/g, (w) => LABELS[w] ?? w);
+/** REST names in a message → the form's labels; only snake_case names (a plain word like "password" stays as written). */
+const humane = (message: string) => message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) => LABELS[w] ?? w);
 
 /** The API's refusal → the form's fields (REST names → the form's). */
 function fieldErrors(e: RestError): Record<string, string> {

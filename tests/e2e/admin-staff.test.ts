@@ -72,7 +72,7 @@ describe("staff users", () => {
     await page.getByRole("button", { name: "Add staff user" }).click();
     const password = page.getByLabel("New password");
     await expect.poll(() => password.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.locator(".admin-field-error").innerText()).toContain("at least 8 characters");
+    expect(await page.locator(".admin-field-error").innerText()).toBe("Please use a password of at least 8 characters.");
     await expect.poll(() => focusedInvalid(page)).toBe("true");
     await page.screenshot({ path: "tmp/shots/admin_1280_staff_new_error.png", fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
