@@ -17,6 +17,7 @@ import DashboardScreen from "./DashboardScreen.tsx";
 import CustomersScreen from "./CustomersScreen.tsx";
 import CustomerScreen from "./CustomerScreen.tsx";
 import { marketingScreen } from "./marketing.tsx";
+import { peopleScreen } from "./people.tsx";
 
 const mount = document.getElementById("admin-screen");
 if (mount) {
@@ -40,7 +41,7 @@ if (mount) {
     ) : screen.name === "customer" ? (
       <CustomerScreen id={screen.id} />
     ) : (
-      marketingScreen(screen)
+      (marketingScreen(screen) ?? peopleScreen(screen))
     );
   if (content) {
     mount.removeAttribute("aria-busy");

@@ -15,11 +15,17 @@ export type AdminScreen =
   | { name: "coupons" }
   | { name: "coupon"; id: number | null }
   | { name: "store-notice" }
+  | { name: "staff" }
+  | { name: "staff-user"; id: number | null }
+  | { name: "not-allowed"; message: string }
   | { name: "edit-content"; kind: "post" | "page"; title: string; restUrl: string; viewUrl: string }
   | { name: "missing" }
   | { name: "not-built" };
 
-/** The admin's navigation, in order. */
+/**
+ * The admin's navigation, in order. An entry with `needs` (a capability of core/security/capabilities.ts) is shown
+ * only to roles that have it, and its screens refuse everyone else (app/routes/wp-admin.server.ts).
+ */
 export const ADMIN_MENU = [
   { label: "Dashboard", href: "/wp-admin/", screens: ["dashboard"] },
   { label: "Products", href: "/wp-admin/products/", screens: ["products", "product", "product-new"] },
@@ -27,6 +33,7 @@ export const ADMIN_MENU = [
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
   { label: "Store notice", href: "/wp-admin/store-notice/", screens: ["store-notice"] },
+  { label: "Staff", href: "/wp-admin/users/", screens: ["staff", "staff-user"], needs: "promote_users" },
 ] as const;
 
 export function screenTitle(screen: AdminScreen): string {
@@ -53,6 +60,12 @@ export function screenTitle(screen: AdminScreen): string {
       return screen.id === null ? "Add coupon" : "Edit coupon";
     case "store-notice":
       return "Store notice & Coming soon";
+    case "staff":
+      return "Staff";
+    case "staff-user":
+      return screen.id === null ? "Add staff user" : "Edit staff user";
+    case "not-allowed":
+      return "Not allowed";
     case "edit-content":
       return screen.kind === "post" ? "Edit Post" : "Edit Page";
     default:

@@ -13,7 +13,8 @@ import { findPostEditTarget, findProductEditTarget, type EditTarget } from "../.
 import { editScreenPath, type EditKind } from "../../core/domain/users/sign-in.ts";
 import { REST_NONCE_ACTION } from "../../core/security/nonce.ts";
 import type { Queryable } from "../../core/db/client.ts";
-import type { AdminScreen } from "../admin/screens.ts";
+import { ADMIN_MENU, type AdminScreen } from "../admin/screens.ts";
+import { roleCan } from "../../core/security/capabilities.ts";
 
 /** The object `post.php` names: with `post_type`, only that kind; without, a product first, then a post. */
 async function findTarget(db: Queryable, id: number, kind: EditKind | null): Promise<EditTarget | null> {
@@ -38,14 +39,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const siteName = services.config.siteName;
   const profile = await findCustomerProfile(services.db, user.id);
+  // The menu entries and screens this role may open (an entry's `needs`, e.g. Staff: administrators only).
+  const allowed = (item: (typeof ADMIN_MENU)[number]) => !("needs" in item) || roleCan(user.role, item.needs);
   const common = {
+    menu: ADMIN_MENU.filter(allowed).map(({ label, href, screens }) => ({ label, href, screens: [...screens] as string[] })),
     siteName,
     user: { name: profile?.displayName || profile?.email || `user ${user.id}`, email: profile?.email ?? "", role: user.role },
     logoutUrl: `/wp-login.php?action=logout&_wpnonce=${encodeURIComponent(shop.nonce("log-out"))}`,
     restNonce: shop.nonce(REST_NONCE_ACTION),
     currency: services.config.currency.code,
   };
-  const admin = (screen: AdminScreen, status = 200) => data({ view: "admin" as const, ...common, screen }, { status });
+  const admin = (screen: AdminScreen, status = 200) => {
+    const item = ADMIN_MENU.find((i) => (i.screens as readonly string[]).includes(screen.name));
+    if (item && !allowed(item)) {
+      // WordPress's users.php for a role without the capability: the frame says so, and no screen or data loads.
+      const message =
+        "Sorry, you are not allowed to manage staff users. Only an administrator can add, change or remove staff and their application passwords.";
+      return data({ view: "admin" as const, ...common, screen: { name: "not-allowed", message } satisfies AdminScreen }, { status: 403 });
+    }
+    return data({ view: "admin" as const, ...common, screen }, { status });
+  };
   const path = (params["*"] ?? "").replace(/\/+$/, "");
   if (path === "") return admin({ name: "dashboard" });
   if (path === "products") return admin({ name: "products" });
@@ -60,6 +73,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const coupon = /^coupons\/(\d{1,9})$/.exec(path);
   if (coupon) return admin({ name: "coupon", id: Number(coupon[1]) });
   if (path === "store-notice") return admin({ name: "store-notice" });
+  // Staff (app/admin/people.tsx): administrators only; an unknown user is the API's 404.
+  if (path === "users") return admin({ name: "staff" });
+  if (path === "users/new") return admin({ name: "staff-user", id: null });
+  const staffUser = /^users\/(\d{1,9})$/.exec(path);
+  if (staffUser) return admin({ name: "staff-user", id: Number(staffUser[1]) });
   const customer = /^customers\/(\d{1,9})$/.exec(path);
   if (customer) {
     const found = await findUser(services.db, Number(customer[1]));
@@ -68,6 +86,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   // WordPress's own address of the product list.
   if (path === "edit.php" && url.searchParams.get("post_type") === "product") throw redirect("/wp-admin/products/", 302);
+  // WordPress's own addresses of the users screens.
+  if (path === "users.php") throw redirect("/wp-admin/users/", 302);
+  if (path === "user-new.php") throw redirect("/wp-admin/users/new/", 302);
+  if (path === "user-edit.php" && /^\d{1,9}$/.test(url.searchParams.get("user_id") ?? ""))
+    throw redirect(`/wp-admin/users/${url.searchParams.get("user_id")}/`, 302);
 
   if (path === "post.php") {
     const q = url.searchParams;

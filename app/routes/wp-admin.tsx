@@ -9,7 +9,7 @@ import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/wp-admin";
 import { loader as serverLoader } from "./wp-admin.server.ts";
 import { BARE_DOCUMENT } from "../lib/bare-document.ts";
-import { ADMIN_MENU, screenTitle, type AdminScreen } from "../admin/screens.ts";
+import { screenTitle, type AdminScreen } from "../admin/screens.ts";
 import adminStyles from "../styles/wp-admin.css?url";
 
 export const handle = BARE_DOCUMENT;
@@ -72,10 +72,12 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "coupons",
   "coupon",
   "store-notice",
+  "staff",
+  "staff-user",
 ]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {
-  const { screen, siteName, user, logoutUrl, restNonce, currency } = loaderData;
+  const { screen, siteName, user, logoutUrl, restNonce, currency, menu } = loaderData;
   return (
     <div className="admin-app">
       <a className="admin-skip-link" href="#admin-main">
@@ -92,9 +94,9 @@ export default function WpAdmin({ loaderData }: Route.ComponentProps) {
       </header>
       <nav className="admin-menu" aria-label="Admin menu">
         <ul>
-          {ADMIN_MENU.map((item) => (
+          {menu.map((item) => (
             <li key={item.href}>
-              <a href={item.href} aria-current={(item.screens as readonly string[]).includes(screen.name) ? "page" : undefined}>
+              <a href={item.href} aria-current={item.screens.includes(screen.name) ? "page" : undefined}>
                 {item.label}
               </a>
             </li>
@@ -117,6 +119,10 @@ export default function WpAdmin({ loaderData }: Route.ComponentProps) {
             <p>
               <a href={screen.viewUrl}>View {screen.kind}</a>
             </p>
+          </section>
+        ) : screen.name === "not-allowed" ? (
+          <section className="admin-card" role="alert">
+            <p>{screen.message}</p>
           </section>
         ) : screen.name === "missing" ? (
           <section className="admin-card">
