@@ -12,6 +12,7 @@ import ProductsScreen from "./ProductsScreen.tsx";
 import ProductEditScreen from "./ProductEditScreen.tsx";
 import OrdersScreen from "./OrdersScreen.tsx";
 import OrderScreen from "./OrderScreen.tsx";
+import PackingSlipScreen from "./PackingSlipScreen.tsx";
 import DashboardScreen from "./DashboardScreen.tsx";
 import CustomersScreen from "./CustomersScreen.tsx";
 import CustomerScreen from "./CustomerScreen.tsx";
@@ -30,6 +31,8 @@ if (mount) {
       <OrdersScreen />
     ) : screen.name === "order" ? (
       <OrderScreen id={screen.id} />
+    ) : screen.name === "packing-slip" ? (
+      <PackingSlipScreen id={screen.id} />
     ) : screen.name === "dashboard" ? (
       <DashboardScreen />
     ) : screen.name === "customers" ? (

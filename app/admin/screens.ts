@@ -9,6 +9,7 @@ export type AdminScreen =
   | { name: "product"; id: number; title: string }
   | { name: "orders" }
   | { name: "order"; id: number }
+  | { name: "packing-slip"; id: number }
   | { name: "customers" }
   | { name: "customer"; id: number; title: string }
   | { name: "coupons" }
@@ -22,7 +23,7 @@ export type AdminScreen =
 export const ADMIN_MENU = [
   { label: "Dashboard", href: "/wp-admin/", screens: ["dashboard"] },
   { label: "Products", href: "/wp-admin/products/", screens: ["products", "product"] },
-  { label: "Orders", href: "/wp-admin/orders/", screens: ["orders", "order"] },
+  { label: "Orders", href: "/wp-admin/orders/", screens: ["orders", "order", "packing-slip"] },
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
   { label: "Store notice", href: "/wp-admin/store-notice/", screens: ["store-notice"] },
@@ -40,6 +41,8 @@ export function screenTitle(screen: AdminScreen): string {
       return "Orders";
     case "order":
       return `Order #${screen.id}`;
+    case "packing-slip":
+      return `Packing slip for order #${screen.id}`;
     case "customers":
       return "Customers";
     case "customer":

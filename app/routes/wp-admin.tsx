@@ -66,6 +66,7 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "product",
   "orders",
   "order",
+  "packing-slip",
   "customers",
   "customer",
   "coupons",
