@@ -64,10 +64,19 @@ export function OrderActions({ order, onResult, onChanged }: { order: RestOrder;
               __nextHasNoMarginBottom
               label="Status"
               value={to}
-              options={[order.status, ...options].map((s) => ({ value: s, label: s === order.status ? `${ORDER_STATUS_NAMES[s] ?? s} (current)` : (ORDER_STATUS_NAMES[s] ?? s) }))}
+              options={[order.status, ...options].map((s) => ({
+                value: s,
+                label: s === order.status ? `${ORDER_STATUS_NAMES[s] ?? s} (current)` : (ORDER_STATUS_NAMES[s] ?? s),
+              }))}
               onChange={setTo}
             />
-            <Button variant="secondary" isBusy={busy === "status"} aria-disabled={busy !== null || to === order.status} onClick={() => void changeStatus()} __next40pxDefaultSize>
+            <Button
+              variant="secondary"
+              isBusy={busy === "status"}
+              aria-disabled={busy !== null || to === order.status}
+              onClick={() => void changeStatus()}
+              __next40pxDefaultSize
+            >
               Change status
             </Button>
           </div>
@@ -127,7 +136,12 @@ export function LineRefundForm(props: {
   });
   const total = rows.reduce((n, r) => n + (Number.isNaN(r.amount) ? 0 : r.amount), 0);
   const lineErrors = rows.some((r) => r.quantityError || r.amountError);
-  const totalError = total > props.remaining ? `Only ${money(order, props.remaining / 100)} is left to refund on this order.` : total === 0 ? "Enter a quantity or an amount for at least one line." : null;
+  const totalError =
+    total > props.remaining
+      ? `Only ${money(order, props.remaining / 100)} is left to refund on this order.`
+      : total === 0
+        ? "Enter a quantity or an amount for at least one line."
+        : null;
 
   function update(id: number, patch: Partial<LineInput>) {
     setKey(crypto.randomUUID());
@@ -185,7 +199,8 @@ export function LineRefundForm(props: {
         <fieldset key={r.line.id} className="admin-refund-line">
           <legend>
             {r.line.name}
-            {r.line.sku ? ` (${r.line.sku})` : ""}: {r.left.quantity} of {r.line.quantity} left, {money(order, r.left.total / 100)} of {money(order, r.line.total)}
+            {r.line.sku ? ` (${r.line.sku})` : ""}: {r.left.quantity} of {r.line.quantity} left, {money(order, r.left.total / 100)} of{" "}
+            {money(order, r.line.total)}
           </legend>
           <div className="admin-row">
             <TextControl
@@ -354,7 +369,12 @@ export function OrderNotes({ orderId, notes, onResult, onChanged }: { orderId: n
                   </Button>
                 </div>
               ) : (
-                <Button variant="link" isDestructive onClick={() => setConfirming(n.id)} aria-label={`Delete the note of ${when(n.date_created)}: ${n.note.slice(0, 40)}`}>
+                <Button
+                  variant="link"
+                  isDestructive
+                  onClick={() => setConfirming(n.id)}
+                  aria-label={`Delete the note of ${when(n.date_created)}: ${n.note.slice(0, 40)}`}
+                >
                   Delete
                 </Button>
               )}

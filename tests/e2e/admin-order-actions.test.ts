@@ -51,14 +51,14 @@ afterAll(async () => {
 
 const stockOf = async (id: number) => (await shop.services.db.query<{ n: number }>(`SELECT stock_quantity AS n FROM products WHERE id = $1`, [id]))[0]!.n;
 const outbox = (kind: string) =>
-  shop.services.db.query<{ to_address: string; subject: string; body: string }>(`SELECT to_address, subject, body FROM email_outbox WHERE order_id = $1 AND kind = $2`, [
-    orderId,
-    kind,
-  ]);
+  shop.services.db.query<{ to_address: string; subject: string; body: string }>(
+    `SELECT to_address, subject, body FROM email_outbox WHERE order_id = $1 AND kind = $2`,
+    [orderId, kind],
+  );
 const statusText = (page: Page) => page.locator(".admin-order > [role=status], .admin-order > [role=alert]").first().innerText();
 
 describe("the order's actions", () => {
-  it("filters by date, refunds one line with restock, notes, resends, changes status, prints the packing slip", async () => {
+  it("filters by date, refunds one line with restock, notes, resends, changes status, prints the packing slip", { timeout: 300_000 }, async () => {
     const { context, page } = await signedIn(browser, shop.url, ADMIN, TEST_PASSWORD);
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -117,7 +117,12 @@ describe("the order's actions", () => {
     expect(await page.locator("#order-summary").innerText()).toContain("Processing");
     // The same line now offers only what is left.
     await page.getByRole("button", { name: "Refund by line…" }).click();
-    expect(await page.getByRole("group", { name: /^Silk Pocket Square/ }).locator("legend").innerText()).toContain("1 of 2 left");
+    expect(
+      await page
+        .getByRole("group", { name: /^Silk Pocket Square/ })
+        .locator("legend")
+        .innerText(),
+    ).toContain("1 of 2 left");
     await page.getByRole("button", { name: "Cancel" }).click();
 
     // The customer's My account order view shows the refund.

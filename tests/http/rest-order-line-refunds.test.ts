@@ -97,7 +97,9 @@ describe("refunds by line", () => {
     expect(await stockOf()).toBe(before + 2);
 
     const replies = await Promise.all(
-      ["x", "y"].map((k) => refund(order.id, { line_items: [{ id: order.lineId, quantity: 1, refund_total: "1.00" }], api_restock: true }, `last-${order.id}-${k}`)),
+      ["x", "y"].map((k) =>
+        refund(order.id, { line_items: [{ id: order.lineId, quantity: 1, refund_total: "1.00" }], api_restock: true }, `last-${order.id}-${k}`),
+      ),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([201, 400]);
     expect(await stockOf()).toBe(before + 3);
@@ -130,7 +132,9 @@ describe("POST wc/v3/orders/{id}/actions/send_order_details", () => {
     const customer = await signInAs(shop, "line-refunds-customer@example.com", "customer");
     const refused = await api("POST", `/wp-json/wc/v3/orders/${order.id}/actions/send_order_details`, {}, {}, customer);
     expect(refused.status).toBe(403);
-    const [n] = await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE order_id = $1 AND kind = 'order_details'`, [order.id]);
+    const [n] = await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE order_id = $1 AND kind = 'order_details'`, [
+      order.id,
+    ]);
     expect(n!.n).toBe(1);
   });
 });

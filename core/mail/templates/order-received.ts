@@ -15,7 +15,10 @@ export function orderReceivedEmail(
 }
 
 /** The same details sent again by staff (WooCommerce's "Order details" e-mail, the admin's "Resend order details"). */
-export function orderDetailsEmail(order: Pick<OrderView, "id" | "lines" | "shippingTotal" | "total">, format: CurrencyFormat): { subject: string; body: string } {
+export function orderDetailsEmail(
+  order: Pick<OrderView, "id" | "lines" | "shippingTotal" | "total">,
+  format: CurrencyFormat,
+): { subject: string; body: string } {
   const received = orderReceivedEmail(order, format);
   return { subject: `Details for order #${order.id}`, body: received.body.replace("Thank you for your order.", "Here are the details of your order.") };
 }
