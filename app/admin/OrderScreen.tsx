@@ -1,17 +1,21 @@
 /**
- * An order (docs/contract/admin.md 'Order'): `GET wc/v3/orders/{id}` and its notes — lines, totals, addresses,
- * payment — and a full refund through `POST wc/v3/orders/{id}/refunds` (the gateway; restocking the lines when
- * asked), with an idempotency key per confirmed refund so a retry is never a second refund.
+ * An order (docs/contract/admin.md 'Order'): `GET wc/v3/orders/{id}`, its notes and its refunds — lines, totals,
+ * addresses, payment — with the order's actions: a status change along the allowed transitions, resending the order
+ * e-mail, the packing slip, notes (private or to the customer, deleted), and refunds through
+ * `POST wc/v3/orders/{id}/refunds` (the gateway): in full, or by line with a quantity and amount per line and
+ * restock. Each confirmed refund carries an idempotency key, so a retry is never a second refund.
  */
 import { useEffect, useState } from "react";
 import { Button, CheckboxControl, TextControl } from "@wordpress/components";
+import { OrderActions, OrderNotes, LineRefundForm, RefundList } from "./OrderParts.tsx";
 import { Loading, LoadError, ResultNotice, type ActionResult } from "./Status.tsx";
 import "@wordpress/components/build-style/style.css";
+import "./admin-screens.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { ORDER_STATUS_NAMES, cents, money, personOf } from "./orders-shared.ts";
-import type { Address, OrderNote, RestOrder } from "./types.ts";
+import type { Address, OrderNote, RestOrder, RestRefund } from "./types.ts";
 
-type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; order: RestOrder; notes: OrderNote[] };
+type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; order: RestOrder; notes: OrderNote[]; refunds: RestRefund[] };
 
 export function AddressBlock({ title, address }: { title: string; address: Address }) {
   const lines = [
@@ -49,11 +53,16 @@ export default function OrderScreen({ id }: { id: number }) {
   const [refund, setRefund] = useState<{ key: string; reason: string; restock: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionResult>(null);
+  const [lineForm, setLineForm] = useState(false);
 
   useEffect(() => {
     let live = true;
-    Promise.all([getWithHeaders<RestOrder>(`/wc/v3/orders/${id}`), getWithHeaders<OrderNote[]>(`/wc/v3/orders/${id}/notes`)]).then(
-      ([order, notes]) => live && setLoad({ state: "ready", order: order.body, notes: notes.body }),
+    Promise.all([
+      getWithHeaders<RestOrder>(`/wc/v3/orders/${id}`),
+      getWithHeaders<OrderNote[]>(`/wc/v3/orders/${id}/notes`),
+      getWithHeaders<RestRefund[]>(`/wc/v3/orders/${id}/refunds?per_page=100`),
+    ]).then(
+      ([order, notes, refunds]) => live && setLoad({ state: "ready", order: order.body, notes: notes.body, refunds: refunds.body }),
       (e: RestError) => live && setLoad({ state: "error", error: e }),
     );
     return () => {
@@ -63,7 +72,8 @@ export default function OrderScreen({ id }: { id: number }) {
 
   if (load.state === "loading") return <Loading what="the order" />;
   if (load.state === "error") return <LoadError error={load.error} />;
-  const { order, notes } = load;
+  const { order, notes, refunds } = load;
+  const reload = () => setReloads((n) => n + 1);
   const refunded = order.refunds.reduce((sum, r) => sum - cents(r.total), 0);
   const remaining = cents(order.total) - refunded;
   const subtotal = order.line_items.reduce((sum, l) => sum + cents(l.subtotal), 0);
@@ -85,7 +95,7 @@ export default function OrderScreen({ id }: { id: number }) {
       );
       setRefund(null);
       setResult({ status: "success", text: `Refunded ${money(order, amount)} through ${order.payment_method_title || "the payment gateway"}.` });
-      setReloads((n) => n + 1);
+      reload();
     } catch (e) {
       setResult({ status: "error", text: `The refund was not made: ${(e as RestError).message}` });
     } finally {
@@ -110,6 +120,7 @@ export default function OrderScreen({ id }: { id: number }) {
         </p>
         {order.customer_note ? <p>Customer’s note: {order.customer_note}</p> : null}
       </section>
+      <OrderActions order={order} onResult={setResult} onChanged={reload} />
       <div className="admin-order-columns">
         <AddressBlock title="Billing" address={order.billing} />
         <AddressBlock title="Shipping" address={order.shipping} />
@@ -182,30 +193,34 @@ export default function OrderScreen({ id }: { id: number }) {
                 </Button>
               </div>
             </fieldset>
-          ) : (
-            <Button variant="secondary" onClick={() => setRefund({ key: crypto.randomUUID(), reason: "", restock: true })} __next40pxDefaultSize>
-              Refund {money(order, amount)}
-            </Button>
+          ) : lineForm ? null : (
+            <div className="admin-buttons">
+              <Button variant="secondary" onClick={() => setRefund({ key: crypto.randomUUID(), reason: "", restock: true })} __next40pxDefaultSize>
+                Refund {money(order, amount)}
+              </Button>
+              <Button variant="secondary" onClick={() => setLineForm(true)} __next40pxDefaultSize>
+                Refund by line…
+              </Button>
+            </div>
           )
         ) : null}
+        {paid && lineForm && !refund ? (
+          <LineRefundForm
+            order={order}
+            refunds={refunds}
+            remaining={remaining}
+            onDone={(text) => {
+              setLineForm(false);
+              setResult({ status: "success", text });
+              reload();
+            }}
+            onRefused={(text) => setResult({ status: "error", text })}
+            onCancel={() => setLineForm(false)}
+          />
+        ) : null}
       </section>
-      <section className="admin-card" aria-labelledby="order-notes">
-        <h2 id="order-notes">Notes</h2>
-        {notes.length ? (
-          <ul className="admin-notes">
-            {notes.map((n) => (
-              <li key={n.id}>
-                <p>{n.note}</p>
-                <p className="admin-hint">
-                  {n.customer_note ? "To the customer" : "Private"} · {n.author} · {n.date_created.replace("T", " ").slice(0, 16)}
-                </p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>No notes.</p>
-        )}
-      </section>
+      <RefundList order={order} refunds={refunds} />
+      <OrderNotes orderId={order.id} notes={notes} onResult={setResult} onChanged={reload} />
     </div>
   );
 }

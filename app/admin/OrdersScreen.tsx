@@ -1,13 +1,13 @@
 /**
  * Orders (docs/contract/admin.md 'Orders'): status tabs with their counts and WooCommerce's order list on
- * `@wordpress/dataviews`, from `GET wc/v3/orders` (`status`, `search` by number, e-mail or name, pages); an order's
- * number opens the order.
+ * `@wordpress/dataviews`, from `GET wc/v3/orders` (`status`, `search` by number, e-mail or name, a date range as
+ * `after`/`before`, pages); an order's number opens the order.
  */
 import { useEffect, useMemo, useState } from "react";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import type { Field, View } from "@wordpress/dataviews";
-import { TabPanel } from "@wordpress/components";
+import { TabPanel, TextControl } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { getWithHeaders, query, type RestError } from "./api.ts";
@@ -33,20 +33,26 @@ export default function OrdersScreen() {
   );
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [loadError, setError] = useState<RestError | null>(null);
+  const [from, setFrom] = useState("");
+  const [until, setUntil] = useState("");
+  const rangeError = from && until && from > until ? "The end date is before the start date." : null;
+  // Whole UTC days, both included (the API's after/before are exclusive instants).
+  const range = rangeError ? {} : { after: from ? `${from}T00:00:00Z` : undefined, before: until ? `${until}T23:59:59Z` : undefined };
+  const rangeQuery = query(range);
 
   // Each tab's count: the list's X-WP-Total for one row of that status.
   useEffect(() => {
     let live = true;
-    Promise.all(TABS.map((s) => getWithHeaders<RestOrder[]>(`/wc/v3/orders?per_page=1&status=${s}&_fields=id`))).then(
+    Promise.all(TABS.map((s) => getWithHeaders<RestOrder[]>(`/wc/v3/orders?per_page=1&status=${s}&_fields=id${rangeQuery ? `&${rangeQuery}` : ""}`))).then(
       (answers) => live && setCounts(Object.fromEntries(answers.map((a, i) => [TABS[i]!, Number(a.headers.get("X-WP-Total") ?? 0)]))),
       (e: RestError) => live && setError(e),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [rangeQuery]);
 
-  const q = query({ status, page: view.page ?? 1, per_page: view.perPage ?? 20, search: view.search, orderby: "date", order: "desc" });
+  const q = query({ status, page: view.page ?? 1, per_page: view.perPage ?? 20, search: view.search, ...range, orderby: "date", order: "desc" });
   const list = usePagedList<RestOrder>(`/wc/v3/orders?${q}`);
 
   const fields = useMemo<Field<RestOrder>[]>(
@@ -75,6 +81,41 @@ export default function OrdersScreen() {
 
   return (
     <div className="admin-orders">
+      <fieldset className="admin-date-range">
+        <legend className="screen-reader-text">Orders created between</legend>
+        <TextControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          type="date"
+          label="Created from"
+          value={from}
+          onChange={(v) => {
+            setFrom(v);
+            setView((old) => ({ ...old, page: 1 }));
+          }}
+        />
+        <TextControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          type="date"
+          label="Created until"
+          value={until}
+          onChange={(v) => {
+            setUntil(v);
+            setView((old) => ({ ...old, page: 1 }));
+          }}
+          aria-invalid={Boolean(rangeError)}
+          aria-describedby={rangeError ? "orders-range-error" : undefined}
+        />
+      </fieldset>
+      {rangeError ? (
+        <p id="orders-range-error" className="admin-field-error" role="alert">
+          {rangeError}
+        </p>
+      ) : null}
+      <p className="screen-reader-text admin-orders-found" aria-live="polite">
+        {list.loading ? "" : `${list.totals.totalItems} ${list.totals.totalItems === 1 ? "order" : "orders"} found.`}
+      </p>
       <TabPanel
         className="admin-status-tabs"
         tabs={TABS.map((s) => ({ name: s, title: `${s === "any" ? "All" : ORDER_STATUS_NAMES[s]}${counts[s] === undefined ? "" : ` (${counts[s]})`}` }))}

@@ -13,6 +13,7 @@ import ProductEditScreen from "./ProductEditScreen.tsx";
 import NewProductScreen from "./NewProductScreen.tsx";
 import OrdersScreen from "./OrdersScreen.tsx";
 import OrderScreen from "./OrderScreen.tsx";
+import PackingSlipScreen from "./PackingSlipScreen.tsx";
 import DashboardScreen from "./DashboardScreen.tsx";
 import CustomersScreen from "./CustomersScreen.tsx";
 import CustomerScreen from "./CustomerScreen.tsx";
@@ -34,6 +35,8 @@ if (mount) {
       <OrdersScreen />
     ) : screen.name === "order" ? (
       <OrderScreen id={screen.id} />
+    ) : screen.name === "packing-slip" ? (
+      <PackingSlipScreen id={screen.id} />
     ) : screen.name === "dashboard" ? (
       <DashboardScreen />
     ) : screen.name === "customers" ? (

@@ -10,6 +10,7 @@ export type AdminScreen =
   | { name: "product-new" }
   | { name: "orders" }
   | { name: "order"; id: number }
+  | { name: "packing-slip"; id: number }
   | { name: "customers" }
   | { name: "customer"; id: number; title: string }
   | { name: "coupons" }
@@ -29,7 +30,7 @@ export type AdminScreen =
 export const ADMIN_MENU = [
   { label: "Dashboard", href: "/wp-admin/", screens: ["dashboard"] },
   { label: "Products", href: "/wp-admin/products/", screens: ["products", "product", "product-new"] },
-  { label: "Orders", href: "/wp-admin/orders/", screens: ["orders", "order"] },
+  { label: "Orders", href: "/wp-admin/orders/", screens: ["orders", "order", "packing-slip"] },
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
   { label: "Store notice", href: "/wp-admin/store-notice/", screens: ["store-notice"] },
@@ -50,6 +51,8 @@ export function screenTitle(screen: AdminScreen): string {
       return "Orders";
     case "order":
       return `Order #${screen.id}`;
+    case "packing-slip":
+      return `Packing slip for order #${screen.id}`;
     case "customers":
       return "Customers";
     case "customer":

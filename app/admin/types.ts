@@ -70,6 +70,16 @@ export interface RestOrder {
   refunds: { id: number; reason: string; total: string }[];
 }
 
+/** `wc/v3/orders/{id}/refunds`: a refund, its lines' quantities and totals negative as WooCommerce sends them. */
+export interface RestRefund {
+  id: number;
+  date_created: string;
+  amount: string;
+  reason: string;
+  refunded_payment: boolean;
+  line_items: { id: number; name: string; sku: string; quantity: number; total: string; refund_total: number }[];
+}
+
 export interface OrderNote {
   id: number;
   author: string;

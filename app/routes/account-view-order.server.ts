@@ -1,6 +1,7 @@
 /** The server half of the account-view-order route: its loader (and action), everything that reaches the database; the route module renders. */
 import { data, redirect } from "react-router";
 import { findOrder } from "../../core/db/repositories/orders.ts";
+import { listRefunds } from "../../core/db/repositories/order-admin.ts";
 import { CANCEL_ORDER_NONCE_ACTION, cancelUnpaidOrder, orderActionsFor } from "../../core/commerce/orders.ts";
 import type { Route } from "./+types/account-view-order";
 
@@ -15,6 +16,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!order || order.customerId !== session.customerId) throw data("Not found", { status: 404 });
   return {
     order: { ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null, meta: {} },
+    // Completed refunds, oldest first (docs/contract/storefront.md: the account's order view shows them).
+    refunds: (await listRefunds(context.services.db, order.id)).reverse().map((r) => ({ id: r.id, amount: r.amount, reason: r.reason })),
     actions: orderActionsFor(order),
     cancelNonce: context.shop.nonce(CANCEL_NONCE),
   };

@@ -18,7 +18,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AccountViewOrder({ loaderData }: Route.ComponentProps) {
-  const { order, actions, cancelNonce } = loaderData;
+  const { order, refunds, actions, cancelNonce } = loaderData;
   const actionData = useActionData<typeof action>();
   return (
     <div className="woocommerce my-account">
@@ -50,7 +50,7 @@ export default function AccountViewOrder({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : null}
-      <OrderDetails order={order} />
+      <OrderDetails order={order} refunds={refunds} />
     </div>
   );
 }

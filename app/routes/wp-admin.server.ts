@@ -66,6 +66,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (path === "orders") return admin({ name: "orders" });
   const order = /^orders\/(\d{1,9})$/.exec(path);
   if (order) return admin({ name: "order", id: Number(order[1]) });
+  const slip = /^orders\/(\d{1,9})\/packing-slip$/.exec(path);
+  if (slip) return admin({ name: "packing-slip", id: Number(slip[1]) });
   if (path === "customers") return admin({ name: "customers" });
   // Marketing (app/admin/CouponsScreen.tsx, CouponScreen.tsx, StoreNoticeScreen.tsx): an unknown coupon is the API's 404.
   if (path === "coupons") return admin({ name: "coupons" });

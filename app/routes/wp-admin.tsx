@@ -67,6 +67,7 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "product-new",
   "orders",
   "order",
+  "packing-slip",
   "customers",
   "customer",
   "coupons",

@@ -20,6 +20,8 @@ import type { OrderAddress } from "../domain/orders/types.ts";
 import { shopPrice, stockNeeds, type StockNeed } from "../domain/catalog/index.ts";
 import { formatMoney, type CurrencyFormat } from "../domain/money/money.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
+import { lineRefundProblem } from "../domain/orders/refund-lines.ts";
+import { orderDetailsEmail } from "../mail/templates/order-received.ts";
 import { orderNoteEmail, orderRefundedEmail } from "../mail/templates/order-note.ts";
 
 /** A refusal the REST layer answers in WooCommerce's shape. */
@@ -239,6 +241,24 @@ export async function addOrderNote(deps: OrderAdminDeps, orderId: number, note: 
   });
 }
 
+/**
+ * WooCommerce's "Send order details to customer" (`POST orders/{id}/actions/send_order_details`): the order's
+ * details e-mailed again to its billing address through the outbox, with a private note saying so. Null when the
+ * order does not exist; the address it went to otherwise.
+ */
+export async function sendOrderDetails(deps: OrderAdminDeps, orderId: number, actorId: number): Promise<string | null> {
+  return deps.db.transaction(async (tx) => {
+    const order = await repo.findOrder(tx, orderId);
+    if (!order) return null;
+    if (!order.billingEmail) {
+      throw new OrderAdminError("woocommerce_rest_missing_email", "Order does not have an email address.", 400);
+    }
+    await repo.queueEmail(tx, { kind: "order_details", to: order.billingEmail, ...orderDetailsEmail(order, deps.currencyFormat), orderId });
+    await admin.insertNote(tx, orderId, `Order details sent to ${order.billingEmail}, via REST API.`, false, actorId);
+    return order.billingEmail;
+  });
+}
+
 /** Deletes an order for good. An unpaid order first gives back the stock and coupon uses it holds. */
 export async function deleteOrderForGood(deps: OrderAdminDeps, orderId: number): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
@@ -296,19 +316,17 @@ export async function refundOrder(deps: OrderAdminDeps, orderId: number, req: Re
     if ((await admin.orderPaidAt(tx, orderId)) === null) {
       throw new OrderAdminError("woocommerce_rest_cannot_create_order_refund", "Only a paid order can be refunded.", 400);
     }
+    // Per line: never more units or money than the line has left after every earlier refund (core/domain/orders/refund-lines.ts).
     const lines = await admin.adminOrders(tx, [orderId]).then((os) => os[0]!.lines);
-    for (const li of req.lineItems) {
-      const line = lines.find((l) => l.id === li.id);
-      if (!line)
-        throw new OrderAdminError("woocommerce_rest_invalid_order_refund", `line_items: the order has no line item ${li.id}.`, 400, { params: ["line_items"] });
-      if (li.quantity > line.quantity) {
-        throw new OrderAdminError("woocommerce_rest_invalid_order_refund", `line_items: line item ${li.id} has only ${line.quantity} units.`, 400, {
-          params: ["line_items"],
-        });
-      }
-    }
+    const problem = lineRefundProblem(lines, await admin.refundLinesSoFar(tx, orderId), req.lineItems);
+    if (problem) throw new OrderAdminError("woocommerce_rest_invalid_order_refund", problem, 400, { params: ["line_items"] });
     const amount = req.amount ?? req.lineItems.reduce((n, l) => n + l.refund_total, 0);
     if (!(amount > 0)) throw new OrderAdminError("woocommerce_rest_invalid_order_refund", "Refund amount must be greater than zero.", 400);
+    if (req.amount !== null && req.lineItems.reduce((n, l) => n + l.refund_total, 0) > req.amount) {
+      throw new OrderAdminError("woocommerce_rest_invalid_order_refund", "line_items: the lines' refund_total add up to more than the amount.", 400, {
+        params: ["line_items"],
+      });
+    }
     const left = o.total - (await admin.refundedSoFar(tx, orderId));
     if (amount > left) {
       throw new OrderAdminError("woocommerce_rest_invalid_order_refund", "Invalid refund amount.", 400, { remaining: (left / 100).toFixed(2) });

@@ -22,6 +22,7 @@ import {
   deleteOrderForGood,
   OrderAdminError,
   refundOrder,
+  sendOrderDetails,
   updateOrderDetails,
   type OrderAdminDeps,
 } from "../../core/commerce/order-admin.ts";
@@ -378,6 +379,31 @@ export const wcOrdersFeature: Feature = {
       await admin.deleteNote(input.services.db, id, note.id);
       await audit(input, user, { action: "delete", objectType: "order_note", objectId: note.id, changes: { order_id: id } });
       return json(noteJson(note));
+    });
+
+    // ── actions ────────────────────────────────────────────────────────────────────────────────────────────────
+
+    // WooCommerce 9.5's "Send order details to customer": the order e-mail queued again (docs/contract/rest/orders.md
+    // 'Order actions'). The shop never changes the billing address here, so `email` is refused rather than ignored.
+    rest.register("POST", "wc/v3/orders/:id/actions/send_order_details", async (input) => {
+      const user = await guard(input, WC_DENIED.edit);
+      if (isReply(user)) return user;
+      const raw = requestArgs(input);
+      if (raw.email !== undefined || raw.force_email_update !== undefined) {
+        return restError("rest_invalid_param", "Invalid parameter(s): email", 400, {
+          params: { email: "The billing e-mail is changed by updating the order, not here." },
+        });
+      }
+      const id = idParam(input);
+      let sentTo: string | null;
+      try {
+        sentTo = id === null ? null : await sendOrderDetails(deps(input.services), id, user.id);
+      } catch (e) {
+        return adminError(e);
+      }
+      if (sentTo === null) return invalidOrder();
+      await audit(input, user, { action: "send_order_details", objectType: "order", objectId: id!, changes: {} });
+      return json({ message: `Order details sent to ${sentTo}, via REST API.` });
     });
 
     // ── refunds ────────────────────────────────────────────────────────────────────────────────────────────────

@@ -38,7 +38,15 @@ export interface OrderDetailsView {
   paymentMethodSummary: { brand?: string; last4?: string; kind?: string } | null;
 }
 
-export function OrderDetails({ order }: { order: OrderDetailsView }) {
+/** A refund of the order, as the account's order view lists it (WooCommerce's "Refund:" rows). Cents. */
+export interface OrderRefundView {
+  id: number;
+  amount: number;
+  reason: string;
+}
+
+export function OrderDetails({ order, refunds = [] }: { order: OrderDetailsView; refunds?: readonly OrderRefundView[] }) {
+  const refunded = refunds.reduce((n, r) => n + r.amount, 0);
   const date = formatDate(order.createdAt);
   const method = order.paymentMethodSummary?.last4
     ? `${order.paymentMethodTitle} (${order.paymentMethodSummary.brand ? `${order.paymentMethodSummary.brand} ` : ""}ending in ${order.paymentMethodSummary.last4})`
@@ -107,6 +115,21 @@ export function OrderDetails({ order }: { order: OrderDetailsView }) {
             <th>Total:</th>
             <td>{formatMoney(order.total)}</td>
           </tr>
+          {refunds.map((r) => (
+            <tr key={r.id} className="order-refund">
+              <th>Refund:</th>
+              <td>
+                -{formatMoney(r.amount)}
+                {r.reason ? <small className="refund-reason"> {r.reason}</small> : null}
+              </td>
+            </tr>
+          ))}
+          {refunded > 0 ? (
+            <tr className="order-net-total">
+              <th>Net total:</th>
+              <td>{formatMoney(order.total - refunded)}</td>
+            </tr>
+          ) : null}
         </tfoot>
       </table>
       {order.customerNote ? (

@@ -405,6 +405,12 @@ export async function refundedSoFar(tx: Queryable, orderId: number): Promise<num
   return row?.n ?? 0;
 }
 
+/** The lines of every refund of the order, completed or pending (pending ones hold their lines as their amount). */
+export async function refundLinesSoFar(tx: Queryable, orderId: number): Promise<RefundLine[][]> {
+  const rows = await sql(tx).selectFrom("order_refunds").select("line_items").where("order_id", "=", orderId).execute();
+  return rows.map((r) => (r.line_items as RefundLine[] | null) ?? []);
+}
+
 /** Cents refunded by completed refunds only (whether the order is fully refunded). */
 export async function completedRefundTotal(tx: Queryable, orderId: number): Promise<number> {
   const row = await sql(tx)

@@ -13,3 +13,12 @@ export function orderReceivedEmail(
     body: `Thank you for your order.\n\nOrder #${order.id}\n${lines}\nShipping: ${formatMoney(order.shippingTotal, format)}\nTotal: ${formatMoney(order.total, format)}\n`,
   };
 }
+
+/** The same details sent again by staff (WooCommerce's "Order details" e-mail, the admin's "Resend order details"). */
+export function orderDetailsEmail(
+  order: Pick<OrderView, "id" | "lines" | "shippingTotal" | "total">,
+  format: CurrencyFormat,
+): { subject: string; body: string } {
+  const received = orderReceivedEmail(order, format);
+  return { subject: `Details for order #${order.id}`, body: received.body.replace("Thank you for your order.", "Here are the details of your order.") };
+}
