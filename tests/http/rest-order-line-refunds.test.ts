@@ -53,7 +53,7 @@ describe("refunds by line", () => {
     expect(tooMany.status).toBe(400);
     const e1 = await errorOf(tooMany);
     expect(e1.code).toBe("woocommerce_rest_invalid_order_refund");
-    expect(e1.message).toMatch(/only 1 units left/);
+    expect(e1.message).toMatch(/only 1 unit left/);
 
     const tooMuch = await refund(order.id, { line_items: [{ id: order.lineId, quantity: 0, refund_total: "15.01" }] }, `l-${order.id}-3`);
     expect(tooMuch.status).toBe(400);

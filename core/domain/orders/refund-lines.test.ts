@@ -20,7 +20,7 @@ describe("line refunds", () => {
 
   it("refuses more units or money than is left on a line, a line the order lacks, a line named twice", () => {
     const earlier = [[{ id: 1, quantity: 1, refund_total: 1500 }]];
-    expect(lineRefundProblem(lines, earlier, [{ id: 1, quantity: 2, refund_total: 0 }])).toMatch(/only 1 units left/);
+    expect(lineRefundProblem(lines, earlier, [{ id: 1, quantity: 2, refund_total: 0 }])).toMatch(/only 1 unit left/);
     expect(lineRefundProblem(lines, earlier, [{ id: 1, quantity: 0, refund_total: 1501 }])).toMatch(/only 15\.00 left/);
     expect(lineRefundProblem(lines, [], [{ id: 9, quantity: 1, refund_total: 1 }])).toMatch(/no line item 9/);
     expect(

@@ -49,7 +49,7 @@ export function lineRefundProblem(lines: readonly RefundableLine[], earlier: rea
     seen.add(a.id);
     const l = left.find((x) => x.id === a.id);
     if (!l) return `line_items: the order has no line item ${a.id}.`;
-    if (a.quantity > l.quantity) return `line_items: line item ${a.id} has only ${l.quantity} units left to refund.`;
+    if (a.quantity > l.quantity) return `line_items: line item ${a.id} has only ${l.quantity} ${l.quantity === 1 ? "unit" : "units"} left to refund.`;
     if (a.refund_total > l.total) return `line_items: line item ${a.id} has only ${(l.total / 100).toFixed(2)} left to refund.`;
   }
   return null;
