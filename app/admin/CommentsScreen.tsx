@@ -27,7 +27,10 @@ import {
 } from "./moderation.ts";
 
 const PER_PAGE = 20;
-const KIND_NAMES: Record<Kind, { one: string; many: string }> = { review: { one: "Review", many: "Product reviews" }, comment: { one: "Comment", many: "Post comments" } };
+const KIND_NAMES: Record<Kind, { one: string; many: string }> = {
+  review: { one: "Review", many: "Product reviews" },
+  comment: { one: "Comment", many: "Post comments" },
+};
 type Result = { status: "success" | "error"; text: string } | null;
 const keyOf = (r: ModRow) => `${r.kind}-${r.id}`;
 
@@ -35,8 +38,12 @@ export default function CommentsScreen() {
   const [kind, setKind] = useState<Kind>("review");
   const [status, setStatus] = useState<ModStatus>("hold");
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<ModRow[] | null>(null);
-  const [pages, setPages] = useState(1);
+  // The page shown and which view it is of (kind/status/page): another view's rows are not shown while it loads.
+  const [data, setData] = useState<{ key: string; rows: ModRow[]; pages: number } | null>(null);
+  const viewKey = `${kind}/${status}/${page}`;
+  const rows = data?.key === viewKey ? data.rows : null;
+  const pages = data?.pages ?? 1;
+  const setRows = (f: (rows: ModRow[]) => ModRow[]) => setData((d) => (d ? { ...d, rows: f(d.rows) } : d));
   const [counts, setCounts] = useState<Record<ModStatus, number> | null>(null);
   const [loadError, setLoadError] = useState<RestError | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -46,6 +53,11 @@ export default function CommentsScreen() {
   const [replying, setReplying] = useState<number | null>(null);
   const focusAfter = useRef<number | null>(null);
 
+  /** Another kind, tab or page: nothing stays selected or open. */
+  const leave = () => {
+    setSelected(new Set());
+    setReplying(null);
+  };
   const refreshCounts = useCallback(
     (k: Kind) =>
       loadCounts(k).then(
@@ -57,19 +69,16 @@ export default function CommentsScreen() {
 
   useEffect(() => {
     let live = true;
-    setRows(null);
-    setSelected(new Set());
-    setReplying(null);
+    const key = `${kind}/${status}/${page}`;
     loadPage(kind, status, page, PER_PAGE).then(
       (p) => {
         if (!live) return;
-        setRows(p.rows);
-        setPages(Math.max(1, p.pages));
+        setData({ key, rows: p.rows, pages: Math.max(1, p.pages) });
         setLoadError(null);
       },
       (e: RestError) => {
         if (!live) return;
-        setRows([]);
+        setData({ key, rows: [], pages: 1 });
         setLoadError(e);
       },
     );
@@ -95,7 +104,7 @@ export default function CommentsScreen() {
     const ids = new Set(targets.map((t) => t.id));
     const before = new Map(targets.map((t) => [t.id, t]));
     const next = optimisticStatus(action);
-    setRows((cur) => (cur ?? []).flatMap((r) => (ids.has(r.id) ? (next === null ? [] : [{ ...r, status: next }]) : [r])));
+    setRows((cur) => cur.flatMap((r) => (ids.has(r.id) ? (next === null ? [] : [{ ...r, status: next }]) : [r])));
     setCounts((c) => {
       if (!c) return c;
       const out = { ...c };
@@ -118,7 +127,7 @@ export default function CommentsScreen() {
     });
     // Reconcile: the server's row for each success, the row as it was for each refusal (a deleted one comes back).
     setRows((cur) => {
-      const list = [...(cur ?? [])];
+      const list = [...cur];
       const out: ModRow[] = [];
       for (const r of list) {
         if (answered.has(r.id)) {
@@ -145,7 +154,10 @@ export default function CommentsScreen() {
     } else {
       setResult({
         status: "success",
-        text: targets.length === 1 ? `${one} by ${targets[0]!.author} ${ACTION_DONE[action]}.` : `${done} ${KIND_NAMES[kind].many.toLowerCase()} ${ACTION_DONE[action]}.`,
+        text:
+          targets.length === 1
+            ? `${one} by ${targets[0]!.author} ${ACTION_DONE[action]}.`
+            : `${done} ${KIND_NAMES[kind].many.toLowerCase()} ${ACTION_DONE[action]}.`,
       });
     }
     void refreshCounts(kind);
@@ -183,6 +195,7 @@ export default function CommentsScreen() {
         onChange={(v) => {
           setKind(v as Kind);
           setPage(1);
+          leave();
           setCounts(null);
           setResult(null);
         }}
@@ -201,6 +214,7 @@ export default function CommentsScreen() {
         onSelect={(name) => {
           setStatus(name as ModStatus);
           setPage(1);
+          leave();
         }}
       >
         {() => (
@@ -275,13 +289,29 @@ export default function CommentsScreen() {
                 </ul>
                 {pages > 1 ? (
                   <nav className="admin-mod-pages" aria-label="Pages">
-                    <Button variant="secondary" accessibleWhenDisabled disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                    <Button
+                      variant="secondary"
+                      accessibleWhenDisabled
+                      disabled={page <= 1}
+                      onClick={() => {
+                        leave();
+                        setPage(page - 1);
+                      }}
+                    >
                       Previous page
                     </Button>
                     <span>
                       Page {page} of {pages}
                     </span>
-                    <Button variant="secondary" accessibleWhenDisabled disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                    <Button
+                      variant="secondary"
+                      accessibleWhenDisabled
+                      disabled={page >= pages}
+                      onClick={() => {
+                        leave();
+                        setPage(page + 1);
+                      }}
+                    >
                       Next page
                     </Button>
                   </nav>

@@ -4,7 +4,7 @@
  * every 5 seconds while the tab is visible (a switch stops it). A polite live region announces a change of score or
  * stage only, once, never the ticking minute or the viewer count.
  */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, Notice, ToggleControl } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
 import "./content-screens.css";
@@ -78,7 +78,7 @@ export default function LiveScreen() {
   const [announcement, setAnnouncement] = useState("");
   const last = useRef<LiveMatch[] | null>(null);
 
-  const read = async () => {
+  const read = useCallback(async () => {
     try {
       const [m, v] = await Promise.all([getWithHeaders<LiveMatch[]>("/shop/v1/live/matches"), getWithHeaders<Viewers>("/shop/v1/live/viewers")]);
       if (last.current) {
@@ -93,20 +93,18 @@ export default function LiveScreen() {
     } catch (e) {
       setError(e as RestError);
     }
-  };
-  const readRef = useRef(read);
-  readRef.current = read;
+  }, []);
 
   useEffect(() => {
-    void readRef.current();
-  }, []);
+    void read();
+  }, [read]);
   useEffect(() => {
     if (!auto) return;
     const timer = window.setInterval(() => {
-      if (!document.hidden) void readRef.current();
+      if (!document.hidden) void read();
     }, REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [auto]);
+  }, [auto, read]);
 
   return (
     <div className="admin-live">
@@ -186,9 +184,7 @@ export default function LiveScreen() {
                   <th scope="row" data-label="Match">
                     {m.home.name} – {m.away.name}
                   </th>
-                  <td data-label="Score">
-                    {score(m.home.score)}–{score(m.away.score)}
-                  </td>
+                  <td data-label="Score">{m.home.score === null && m.away.score === null ? "–" : `${score(m.home.score)}–${score(m.away.score)}`}</td>
                   <td data-label="Minute">{minute(m)}</td>
                   <td data-label="Status">{stageName(m.stage)}</td>
                   <td data-label="League">

@@ -85,7 +85,7 @@ interface RestComment {
   status: string;
 }
 
-const asStatus = (s: string): ModStatus => (STATUSES as readonly string[]).includes(s) ? (s as ModStatus) : "hold";
+const asStatus = (s: string): ModStatus => ((STATUSES as readonly string[]).includes(s) ? (s as ModStatus) : "hold");
 
 const fromReview = (r: RestReview): ModRow => ({
   kind: "review",

@@ -47,7 +47,15 @@ describe("shop/v1/live/matches and live/viewers", () => {
     expect(
       (
         await ingest("matches", [
-          { slug: "later-tomorrow", date: tomorrowStart + 20 * 3600, stage: "plan", matchTime: null, league, home: team("Ashford Rovers"), away: team("Kingsbridge United") },
+          {
+            slug: "later-tomorrow",
+            date: tomorrowStart + 20 * 3600,
+            stage: "plan",
+            matchTime: null,
+            league,
+            home: team("Ashford Rovers"),
+            away: team("Kingsbridge United"),
+          },
           { slug: "now-today", date: kickoff, stage: "plan", matchTime: null, league, home: team("Harrowgate Town"), away: team("Millbrook Athletic") },
           { slug: "long-ago", date: todayStart - 10 * 86_400, stage: "finished", matchTime: null, league, home: team("Old Town"), away: team("Older Town") },
         ])
@@ -96,7 +104,14 @@ describe("shop/v1/live/matches and live/viewers", () => {
     sub.subscribe();
     client.connect();
     await subscribed;
-    expect(await viewers()).toMatchObject({ viewers: 1, connections: 1, channels: [{ channel: "football", viewers: 1 }, { channel: "footballDetail", viewers: 0 }] });
+    expect(await viewers()).toMatchObject({
+      viewers: 1,
+      connections: 1,
+      channels: [
+        { channel: "football", viewers: 1 },
+        { channel: "footballDetail", viewers: 0 },
+      ],
+    });
     client.disconnect();
     await expect.poll(async () => (await viewers()).viewers).toBe(0);
   });
