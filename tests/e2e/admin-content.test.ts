@@ -136,7 +136,7 @@ describe("reviews & comments", () => {
     await page.getByLabel("Bulk action").selectOption("spam");
     await page.getByRole("button", { name: "Apply to 1 selected" }).click();
     await expect.poll(() => row(page, JUNK).locator(".admin-mod-status").textContent()).toBe("Spam");
-    await expect.poll(() => notice(page).textContent()).toBe("1 product reviews marked as spam.");
+    await expect.poll(() => notice(page).textContent()).toBe("Review by Spam Bot marked as spam.");
     const text = await anonymousReviews();
     expect(text).not.toContain(JUNK);
     expect(text).toContain(HELD);
