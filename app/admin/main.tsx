@@ -19,6 +19,7 @@ import CustomersScreen from "./CustomersScreen.tsx";
 import CustomerScreen from "./CustomerScreen.tsx";
 import { marketingScreen } from "./marketing.tsx";
 import { peopleScreen } from "./people.tsx";
+import { contentScreen } from "./content.tsx";
 
 const mount = document.getElementById("admin-screen");
 if (mount) {
@@ -44,7 +45,7 @@ if (mount) {
     ) : screen.name === "customer" ? (
       <CustomerScreen id={screen.id} />
     ) : (
-      (marketingScreen(screen) ?? peopleScreen(screen))
+      (marketingScreen(screen) ?? peopleScreen(screen) ?? contentScreen(screen))
     );
   if (content) {
     mount.removeAttribute("aria-busy");

@@ -19,6 +19,8 @@ export type AdminScreen =
   | { name: "staff" }
   | { name: "staff-user"; id: number | null }
   | { name: "not-allowed"; message: string }
+  | { name: "comments" }
+  | { name: "live" }
   | { name: "edit-content"; kind: "post" | "page"; title: string; restUrl: string; viewUrl: string }
   | { name: "missing" }
   | { name: "not-built" };
@@ -34,6 +36,8 @@ export const ADMIN_MENU = [
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
   { label: "Store notice", href: "/wp-admin/store-notice/", screens: ["store-notice"] },
+  { label: "Reviews", href: "/wp-admin/comments/", screens: ["comments"] },
+  { label: "Live scores", href: "/wp-admin/live/", screens: ["live"] },
   { label: "Staff", href: "/wp-admin/users/", screens: ["staff", "staff-user"], needs: "promote_users" },
 ] as const;
 
@@ -69,6 +73,10 @@ export function screenTitle(screen: AdminScreen): string {
       return screen.id === null ? "Add staff user" : "Edit staff user";
     case "not-allowed":
       return "Not allowed";
+    case "comments":
+      return "Reviews & comments";
+    case "live":
+      return "Live scores";
     case "edit-content":
       return screen.kind === "post" ? "Edit Post" : "Edit Page";
     default:

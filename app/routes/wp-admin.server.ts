@@ -12,9 +12,9 @@ import { findCustomerProfile, findUser } from "../../core/db/repositories/custom
 import { findPostEditTarget, findProductEditTarget, type EditTarget } from "../../core/db/repositories/edit-targets.ts";
 import { editScreenPath, type EditKind } from "../../core/domain/users/sign-in.ts";
 import { REST_NONCE_ACTION } from "../../core/security/nonce.ts";
+import { roleCan } from "../../core/security/capabilities.ts";
 import type { Queryable } from "../../core/db/client.ts";
 import { ADMIN_MENU, type AdminScreen } from "../admin/screens.ts";
-import { roleCan } from "../../core/security/capabilities.ts";
 
 /** The object `post.php` names: with `post_type`, only that kind; without, a product first, then a post. */
 async function findTarget(db: Queryable, id: number, kind: EditKind | null): Promise<EditTarget | null> {
@@ -33,10 +33,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, shop } = context;
   const url = new URL(request.url);
   const user = await signedInUser(context);
-  if (!user?.staff) {
-    // WordPress's auth_redirect(), for customers too: the sign-in page (which says a staff account is needed), never data.
-    throw redirect(`/wp-login.php?redirect_to=${encodeURIComponent(`${context.origin}${url.pathname}${url.search}`)}&reauth=1`, 302);
-  }
+  const signInUrl = `/wp-login.php?redirect_to=${encodeURIComponent(`${context.origin}${url.pathname}${url.search}`)}&reauth=1`;
+  // WordPress's auth_redirect(), for customers too: the sign-in page (which says a staff account is needed), never data.
+  if (!user?.staff) throw redirect(signInUrl, 302);
   const siteName = services.config.siteName;
   const profile = await findCustomerProfile(services.db, user.id);
   // The menu entries and screens this role may open (an entry's `needs`, e.g. Staff: administrators only).
@@ -80,6 +79,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (path === "users/new") return admin({ name: "staff-user", id: null });
   const staffUser = /^users\/(\d{1,9})$/.exec(path);
   if (staffUser) return admin({ name: "staff-user", id: Number(staffUser[1]) });
+  // Content (app/admin/content.tsx): moderation needs moderate_comments (both staff roles have it; anyone else signs in).
+  if (path === "comments") {
+    if (!roleCan(user.role, "moderate_comments")) throw redirect(signInUrl, 302);
+    return admin({ name: "comments" });
+  }
+  if (path === "live") return admin({ name: "live" });
   const customer = /^customers\/(\d{1,9})$/.exec(path);
   if (customer) {
     const found = await findUser(services.db, Number(customer[1]));

@@ -75,6 +75,8 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "store-notice",
   "staff",
   "staff-user",
+  "comments",
+  "live",
 ]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,8 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import type express from "express";
 import { z } from "zod";
 import { liveUpdateSchema, sportsMatchSchema, type LiveUpdate } from "../../core/domain/live/schema.ts";
-import { MATCH_RPC_METHOD, SPORT_RPC_METHOD } from "../../core/domain/live/constants.ts";
+import { MATCH_RPC_METHOD, PERIODS, SPORT_RPC_METHOD } from "../../core/domain/live/constants.ts";
+import { byKickoff } from "../../core/sports/store.ts";
 import {
   createSimulator,
   leagueBadgeForSlug,
@@ -25,6 +26,8 @@ import { Redis } from "ioredis";
 import { createSqlMatchStore } from "../../core/sports/sql-store.ts";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, type RestInput } from "../http/rest.ts";
+import { parseArgs, requestArgs } from "../http/rest-args.ts";
+import { isReply, staffUser } from "../http/rest-permission.ts";
 import { HubError, type Hub } from "../realtime/index.ts";
 import type { AppServices } from "../services.ts";
 import type { Endpoints, Feature, StartContext } from "./feature.ts";
@@ -39,6 +42,8 @@ interface LiveRuntime {
   hub: Hub;
   channel: string;
   token: string | undefined;
+  /** The simulated clock where the simulator runs here (it may be sped up), the wall clock elsewhere. */
+  clock: () => number;
   /** Applies and publishes one thing at a time, so this process publishes in the order it stored. */
   serial<T>(fn: () => Promise<T>): Promise<T>;
 }
@@ -47,7 +52,10 @@ const runtimes = new WeakMap<AppServices, LiveRuntime>();
 
 export const liveFeature: Feature = {
   name: "live",
-  endpoints: registerIngestEndpoints,
+  endpoints(endpoints) {
+    registerIngestEndpoints(endpoints);
+    registerStaffReads(endpoints);
+  },
   routes: registerRoutes,
   start: startLive,
 };
@@ -62,7 +70,8 @@ async function startLive({ services, realtime, env }: StartContext): Promise<() 
     chain = next.catch(() => undefined);
     return next;
   };
-  runtimes.set(services, { store, hub, channel, token: env.LIVE_INGEST_TOKEN, serial });
+  const runtime: LiveRuntime = { store, hub, channel, token: env.LIVE_INGEST_TOKEN, clock: () => Date.now(), serial };
+  runtimes.set(services, runtime);
 
   let runner: Runner | null = null;
   const runSimulator = async (): Promise<() => void> => {
@@ -96,6 +105,7 @@ async function startLive({ services, realtime, env }: StartContext): Promise<() 
   }
   // The simulated clock where the simulator runs here (it may be sped up), the wall clock elsewhere.
   const clock = (): number => (runner ? runner.now() : Date.now());
+  runtime.clock = clock;
 
   // Without this the hub would answer a bad payload with a temporary error (100), which the widgets retry.
   const opts = { badRequest: () => new HubError(107, "bad request") };
@@ -203,6 +213,62 @@ function updateOf(m: MatchRecord): LiveUpdate {
     stage: m.stage,
     home: { score: m.home.score, periods: m.home.periods },
     away: { score: m.away.score, periods: m.away.periods },
+  });
+}
+
+// ---------------------------------------------------------------- staff reads (the admin's Live scores screen)
+
+const staffMatchesArgs = z.object({ period: z.enum(["all", ...PERIODS]).default("all") });
+
+/** A stored match as the admin reads it (docs/contract/rest/shop-v1.md 'Live scores'). */
+function staffMatchShape(m: MatchRecord) {
+  const side = (t: MatchRecord["home"]) => ({ name: t.name, abbr: t.abbr, score: t.score });
+  return {
+    slug: m.slug,
+    stage: m.stage,
+    live: m.live,
+    match_time: m.matchTime,
+    kickoff_gmt: new Date(m.date * 1000).toISOString().slice(0, 19),
+    league: { slug: m.league.slug, name: m.league.name, country: m.league.country },
+    home: side(m.home),
+    away: side(m.away),
+  };
+}
+
+function registerStaffReads({ rest }: Endpoints): void {
+  // The matches the hub serves: live ones whatever their day, then today's and tomorrow's (the widgets' periods), by kick-off.
+  rest.register("GET", "shop/v1/live/matches", async (input) => {
+    const user = await staffUser(input, "view_woocommerce_reports");
+    if (isReply(user)) return user;
+    const args = parseArgs(staffMatchesArgs, requestArgs(input));
+    if (!args.ok) return args.reply;
+    const runtime = runtimes.get(input.services);
+    if (!runtime) return restError("live_unavailable", "The live feed is not running yet.", 503);
+    const now = runtime.clock();
+    const periods = args.data.period === "all" ? PERIODS : [args.data.period];
+    const seen = new Map<string, MatchRecord>();
+    for (const p of periods) for (const m of await runtime.store.list(p, now)) if (!seen.has(m.slug)) seen.set(m.slug, m);
+    const matches = [...seen.values()].sort(byKickoff).map(staffMatchShape);
+    return json(matches, 200, { "X-WP-Total": String(matches.length), "X-WP-TotalPages": "1", "Cache-Control": "no-store" });
+  });
+
+  // Who is watching now: this process's hub connections and the subscribers of each live channel (the widgets name no
+  // match to the hub, so viewers are counted per channel, not per match).
+  rest.register("GET", "shop/v1/live/viewers", async (input) => {
+    const user = await staffUser(input, "view_woocommerce_reports");
+    if (isReply(user)) return user;
+    const runtime = runtimes.get(input.services);
+    if (!runtime) return restError("live_unavailable", "The live feed is not running yet.", 503);
+    const names = [runtime.channel, `${runtime.channel}Detail`];
+    return json(
+      {
+        viewers: runtime.hub.subscriberCount(names),
+        connections: runtime.hub.connectionCount(),
+        channels: names.map((channel) => ({ channel, viewers: runtime.hub.subscriberCount([channel]) })),
+      },
+      200,
+      { "Cache-Control": "no-store" },
+    );
   });
 }
 
