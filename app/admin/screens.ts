@@ -14,6 +14,9 @@ export type AdminScreen =
   | { name: "coupons" }
   | { name: "coupon"; id: number | null }
   | { name: "store-notice" }
+  | { name: "discounts" }
+  | { name: "discount"; code: string | null }
+  | { name: "discount-simulator" }
   | { name: "edit-content"; kind: "post" | "page"; title: string; restUrl: string; viewUrl: string }
   | { name: "missing" }
   | { name: "not-built" };
@@ -26,6 +29,7 @@ export const ADMIN_MENU = [
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
   { label: "Store notice", href: "/wp-admin/store-notice/", screens: ["store-notice"] },
+  { label: "Discounts", href: "/wp-admin/discounts/", screens: ["discounts", "discount", "discount-simulator"] },
 ] as const;
 
 export function screenTitle(screen: AdminScreen): string {
@@ -50,6 +54,12 @@ export function screenTitle(screen: AdminScreen): string {
       return screen.id === null ? "Add coupon" : "Edit coupon";
     case "store-notice":
       return "Store notice & Coming soon";
+    case "discounts":
+      return "Discount rules";
+    case "discount":
+      return screen.code === null ? "Add discount rule" : "Edit discount rule";
+    case "discount-simulator":
+      return "Promotion simulator";
     case "edit-content":
       return screen.kind === "post" ? "Edit Post" : "Edit Page";
     default:

@@ -71,6 +71,9 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "coupons",
   "coupon",
   "store-notice",
+  "discounts",
+  "discount",
+  "discount-simulator",
 ]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {

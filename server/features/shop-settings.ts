@@ -141,7 +141,8 @@ function draftRule(body: Record<string, unknown> | undefined): DiscountRule | nu
   if (body === undefined) return null;
   const { id: _id, ...fields } = body;
   const unknown = Object.keys(fields).filter((k) => !RULE_FIELDS.includes(k));
-  if (unknown.length) return restError("rest_invalid_param", "Invalid parameter(s): rule", 400, { params: { rule: `rule.${unknown[0]} is not a known field` } });
+  if (unknown.length)
+    return restError("rest_invalid_param", "Invalid parameter(s): rule", 400, { params: { rule: `rule.${unknown[0]} is not a known field` } });
   const parsed = discountRuleSchema.safeParse(fields);
   return parsed.success ? (parsed.data as DiscountRule) : nestedInvalidParams(parsed.error, fields, ["rule"]);
 }
@@ -202,7 +203,11 @@ function registerSimulator(rest: RestRouter): void {
       now,
       currencyFormat: input.services.config.currency.format,
     });
-    if (!outcome.ok) return nestedInvalidParams(new z.ZodError(outcome.problems.map((p) => ({ code: "custom", path: p.path, message: p.message, input: undefined }))), body.body);
+    if (!outcome.ok)
+      return nestedInvalidParams(
+        new z.ZodError(outcome.problems.map((p) => ({ code: "custom", path: p.path, message: p.message, input: undefined }))),
+        body.body,
+      );
     return json({
       date: now.toISOString(),
       current: simulatedCartView(outcome.current),

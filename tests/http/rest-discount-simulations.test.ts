@@ -84,7 +84,11 @@ describe("POST shop/v1/discount-simulations", () => {
 
   it("prices the cart under the stored rules and under the draft (as if published), and writes nothing", async () => {
     const before = await snapshot();
-    const res = await call(manager, "POST", SIMULATE, { items: [{ product_id: product.id, quantity: 3 }], coupons: ["TAKE5", "nope"], rule: tiered("sim-three") });
+    const res = await call(manager, "POST", SIMULATE, {
+      items: [{ product_id: product.id, quantity: 3 }],
+      coupons: ["TAKE5", "nope"],
+      rule: tiered("sim-three"),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
       current: { lines: Json[]; totals: Json; coupons: { applied: Json[]; refused: Json[] } };
