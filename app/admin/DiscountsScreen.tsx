@@ -21,7 +21,7 @@ const DEFAULT_VIEW: View = {
   perPage: 20,
   sort: { field: "priority", direction: "asc" },
   titleField: "title",
-  fields: ["code", "kind", "status", "schedule", "priority"],
+  fields: ["code", "kind", "status", "schedule"],
   layout: {},
 };
 const ruleUrl = (r: RestRule) => `/wp-admin/discounts/${encodeURIComponent(r.code)}/`;
