@@ -28,7 +28,7 @@ const ruleUrl = (r: RestRule) => `/wp-admin/discounts/${encodeURIComponent(r.cod
 const minute = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** Published, Draft, Scheduled (published, starts later) or Ended (published, its schedule is over). */
-export function ruleStatus(r: Pick<RestRule, "enabled" | "schedule">, now = Date.now()): string {
+function ruleStatus(r: Pick<RestRule, "enabled" | "schedule">, now = Date.now()): string {
   if (!r.enabled) return "Draft";
   if (r.schedule?.from && Date.parse(r.schedule.from) > now) return "Scheduled";
   if (r.schedule?.to && Date.parse(r.schedule.to) <= now) return "Ended";

@@ -12,7 +12,7 @@ import { normalizeCouponCode, type DiscountRule } from "../domain/pricing/index.
 import type { CurrencyFormat } from "../domain/money/money.ts";
 import { priceUnsavedCart, type PricedCart } from "./cart.ts";
 
-export interface SimulationRequest {
+interface SimulationRequest {
   /** `productId` is a simple product's id or a variation's own id, as the cart's `add-to-cart` takes them. */
   items: readonly { productId: number; quantity: number }[];
   coupons: readonly string[];
@@ -24,12 +24,12 @@ export interface SimulationRequest {
 }
 
 /** A refusal naming where it is: `["items", 0, "product_id"]`, `["customer_id"]`. */
-export interface SimulationProblem {
+interface SimulationProblem {
   path: (string | number)[];
   message: string;
 }
 
-export type SimulationOutcome = { ok: true; current: PricedCart; draft: PricedCart | null } | { ok: false; problems: SimulationProblem[] };
+type SimulationOutcome = { ok: true; current: PricedCart; draft: PricedCart | null } | { ok: false; problems: SimulationProblem[] };
 
 /** Kinds a cart line cannot be: they have no price of their own or are bought elsewhere (core/commerce/cart.ts's add refuses them too). */
 const NOT_A_LINE: Partial<Record<string, string>> = {
