@@ -176,7 +176,7 @@ describe("who gets the screens", () => {
   it("a shop manager uses them; nothing scrolls sideways at 400 px", async () => {
     const { context, page } = await signedIn(MANAGER, 400);
     for (const [path, ready, shot] of [
-      ["/wp-admin/discounts/", () => page.getByText("three-half").first().waitFor(), "discounts"],
+      ["/wp-admin/discounts/", () => page.getByText("Three or more: half price").first().waitFor(), "discounts"],
       ["/wp-admin/discounts/three-half/", () => page.getByLabel("Rule name").waitFor(), "discount"],
       ["/wp-admin/discounts/simulate/", () => page.getByLabel("Product 1", { exact: true }).waitFor(), "discount_simulator"],
     ] as const) {
