@@ -20,6 +20,7 @@ import CustomerScreen from "./CustomerScreen.tsx";
 import { marketingScreen } from "./marketing.tsx";
 import { peopleScreen } from "./people.tsx";
 import { contentScreen } from "./content.tsx";
+import { discountsScreen } from "./discounts.tsx";
 
 const mount = document.getElementById("admin-screen");
 if (mount) {
@@ -45,7 +46,7 @@ if (mount) {
     ) : screen.name === "customer" ? (
       <CustomerScreen id={screen.id} />
     ) : (
-      (marketingScreen(screen) ?? peopleScreen(screen) ?? contentScreen(screen))
+      (marketingScreen(screen) ?? discountsScreen(screen) ?? peopleScreen(screen) ?? contentScreen(screen))
     );
   if (content) {
     mount.removeAttribute("aria-busy");

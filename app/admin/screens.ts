@@ -21,6 +21,9 @@ export type AdminScreen =
   | { name: "not-allowed"; message: string }
   | { name: "comments" }
   | { name: "live" }
+  | { name: "discounts" }
+  | { name: "discount"; code: string | null }
+  | { name: "discount-simulator" }
   | { name: "edit-content"; kind: "post" | "page"; title: string; restUrl: string; viewUrl: string }
   | { name: "missing" }
   | { name: "not-built" };
@@ -36,6 +39,7 @@ export const ADMIN_MENU = [
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
   { label: "Store notice", href: "/wp-admin/store-notice/", screens: ["store-notice"] },
+  { label: "Discounts", href: "/wp-admin/discounts/", screens: ["discounts", "discount", "discount-simulator"] },
   { label: "Reviews", href: "/wp-admin/comments/", screens: ["comments"] },
   { label: "Live scores", href: "/wp-admin/live/", screens: ["live"] },
   { label: "Staff", href: "/wp-admin/users/", screens: ["staff", "staff-user"], needs: "promote_users" },
@@ -77,6 +81,12 @@ export function screenTitle(screen: AdminScreen): string {
       return "Reviews & comments";
     case "live":
       return "Live scores";
+    case "discounts":
+      return "Discount rules";
+    case "discount":
+      return screen.code === null ? "Add discount rule" : "Edit discount rule";
+    case "discount-simulator":
+      return "Promotion simulator";
     case "edit-content":
       return screen.kind === "post" ? "Edit Post" : "Edit Page";
     default:

@@ -85,6 +85,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return admin({ name: "comments" });
   }
   if (path === "live") return admin({ name: "live" });
+  // Discount rules and the promotion simulator (app/admin/discounts.tsx): an unknown rule is the API's 404.
+  if (path === "discounts") return admin({ name: "discounts" });
+  if (path === "discounts/new") return admin({ name: "discount", code: null });
+  if (path === "discounts/simulate") return admin({ name: "discount-simulator" });
+  const rule = /^discounts\/([a-z0-9][a-z0-9_-]{0,199})$/.exec(path);
+  if (rule) return admin({ name: "discount", code: rule[1]! });
   const customer = /^customers\/(\d{1,9})$/.exec(path);
   if (customer) {
     const found = await findUser(services.db, Number(customer[1]));

@@ -77,6 +77,9 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "staff-user",
   "comments",
   "live",
+  "discounts",
+  "discount",
+  "discount-simulator",
 ]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {

@@ -732,6 +732,37 @@ async function settleCart(tx: Queryable, owner: CartOwner, opts: PricingOptions,
   }
 }
 
+/**
+ * Prices lines that are in no stored cart, under the rules given (the promotion simulator, core/commerce/promotion-simulator.ts):
+ * the same line building, coupon loading and engine as a shopper's cart, and the free items the rules grant added and
+ * removed as `settleCart` does, in memory. Reads only; nothing is written.
+ */
+export async function priceUnsavedCart(
+  db: Queryable,
+  input: { items: readonly Omit<CartItemRecord, "key" | "itemData">[]; coupons: readonly string[]; owner: CartOwner | null },
+  opts: PricingOptions,
+  rules: DiscountRule[],
+): Promise<PricedCart> {
+  const pd: PricingData = { rules, shipping: (await pricingData(db)).shipping };
+  let items: CartItemRecord[] = [];
+  const put = (item: CartItemRecord) => {
+    const same = items.find((i) => i.key === item.key);
+    items = same ? items.map((i) => (i === same ? { ...i, quantity: i.quantity + item.quantity } : i)) : [...items, item];
+  };
+  for (const i of input.items) put({ ...i, key: cartItemKey(i.productId, i.variationId, i.variation, {}), itemData: {} });
+  const cart: repo.CartRecord = { id: 0, coupons: [...input.coupons], shippingMethod: null, createdAt: opts.now };
+  for (let round = 0; ; round++) {
+    const priced = await priceCart(db, cart, items, input.owner, opts, pd);
+    const { toAdd, toRemove } = priced.result.freeItems;
+    if (round === 3 || (!toAdd.length && !toRemove.length)) return priced;
+    for (const r of toRemove) items = items.map((i) => (i.key === r.lineKey ? { ...i, quantity: i.quantity - r.quantity } : i)).filter((i) => i.quantity > 0);
+    for (const a of toAdd) {
+      const target = await freeLine(db, a.parentProductId, a.productId, a.ruleUniqueId, a.quantity);
+      if (target) put(target);
+    }
+  }
+}
+
 /** Empties the cart (after an order is placed): lines and coupons; the chosen shipping stays. */
 export async function emptyCart(db: Queryable, owner: CartOwner): Promise<void> {
   const cart = await repo.findCart(db, owner);

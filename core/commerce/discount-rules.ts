@@ -15,7 +15,13 @@ export const RULE_FIELDS = Object.keys(discountRuleSchema.shape);
 export type RuleWrite =
   | { ok: true; row: RuleRow; before: DiscountRule | null }
   | { ok: false; reason: "invalid"; error: z.ZodError }
-  | { ok: false; reason: "exists" | "not_found" | "code_changed" };
+  | { ok: false; reason: "exists" | "not_found" | "code_changed" | "changed" };
+
+/**
+ * A rule's version (docs/contract/rest/shop-v1.md 'Discount rules', two editors): when it last changed, in
+ * milliseconds; the REST API answers it as `ETag` and refuses an update whose `If-Match` names another.
+ */
+export const ruleVersion = (row: RuleRow) => String(row.updatedAt.getTime());
 
 type OnSaved = (tx: Queryable, before: DiscountRule | null, after: DiscountRule) => Promise<void>;
 
@@ -38,12 +44,22 @@ export async function createDiscountRule(db: Db, input: unknown, onSaved: OnSave
   });
 }
 
-/** Changes the fields given (the rest stay); the whole rule must pass the schema afterwards. The code is its identity. */
-export async function updateDiscountRule(db: Db, code: string, changes: Record<string, unknown>, onSaved: OnSaved): Promise<RuleWrite> {
+/**
+ * Changes the fields given (the rest stay); the whole rule must pass the schema afterwards. The code is its identity.
+ * With `expectedVersion`, refused as `changed` when the stored rule is no longer that version (checked under the row lock).
+ */
+export async function updateDiscountRule(
+  db: Db,
+  code: string,
+  changes: Record<string, unknown>,
+  onSaved: OnSaved,
+  expectedVersion?: string,
+): Promise<RuleWrite> {
   if (changes.code !== undefined && changes.code !== code) return { ok: false, reason: "code_changed" };
   return committed(db, async (tx): Promise<RuleWrite> => {
     const current = await findRuleRow(tx, code, true);
     if (!current) return { ok: false, reason: "not_found" };
+    if (expectedVersion !== undefined && expectedVersion !== ruleVersion(current)) return { ok: false, reason: "changed" };
     const parsed = discountRuleSchema.safeParse({ ...current.rule, ...changes, code });
     if (!parsed.success) return { ok: false, reason: "invalid", error: parsed.error };
     const rule = parsed.data as DiscountRule;

@@ -66,6 +66,25 @@ export function invalidParams(error: z.ZodError, value?: unknown): Reply {
   return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params, details });
 }
 
+/** `items[0].children[2].object_id`: where a nested problem is. */
+const paramPath = (path: readonly PropertyKey[]) => path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
+
+/**
+ * `rest_invalid_param` naming each top-level parameter, its message starting with the nested field
+ * (`action.tiers[1].max must be at least min`), for bodies with objects inside (discount rules, the promotion
+ * simulator). `prefix` places the value under a parameter (`["rule"]`). Only top-level problems: as `invalidParams`.
+ */
+export function nestedInvalidParams(error: z.ZodError, value: unknown, prefix: readonly PropertyKey[] = []): Reply {
+  const issues = error.issues.map((i) => ({
+    path: [...prefix, ...(i.code === "unrecognized_keys" ? [...i.path, i.keys[0]!] : i.path)],
+    message: i.message.replace(/^Invalid input: /, ""),
+  }));
+  if (prefix.length === 0 && issues.every((i) => i.path.length <= 1)) return invalidParams(error, value);
+  const params: Record<string, string> = {};
+  for (const issue of issues) params[String(issue.path[0] ?? "body")] ??= `${paramPath(issue.path)} ${issue.message}`;
+  return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
+}
+
 /** Parses `value` with `schema`: the data, or the refusal to answer. */
 export function parseArgs<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; reply: Reply } {
   const parsed = schema.safeParse(value ?? {});

@@ -42,8 +42,11 @@ const bulkTierSchema = z
     value: z.number().min(0),
     label: z.string().optional(),
   })
-  .refine((t) => t.max === undefined || t.max >= t.min, "max must be at least min")
-  .refine((t) => (t.type === "percent" ? t.value <= 100 : Number.isSafeInteger(t.value)), "percent 0–100, amounts in whole cents");
+  .refine((t) => t.max === undefined || t.max >= t.min, { message: "max must be at least min", path: ["max"] })
+  .refine((t) => (t.type === "percent" ? t.value <= 100 : Number.isSafeInteger(t.value)), {
+    message: "percent 0–100, amounts in whole cents",
+    path: ["value"],
+  });
 
 /** The typed arguments of each rule kind (rule-kinds/), keyed by its code. */
 export const ruleKindArgsSchemas = {
