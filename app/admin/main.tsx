@@ -16,6 +16,7 @@ import DashboardScreen from "./DashboardScreen.tsx";
 import CustomersScreen from "./CustomersScreen.tsx";
 import CustomerScreen from "./CustomerScreen.tsx";
 import { marketingScreen } from "./marketing.tsx";
+import { popupsScreen } from "./popups.tsx";
 
 const mount = document.getElementById("admin-screen");
 if (mount) {
@@ -37,7 +38,7 @@ if (mount) {
     ) : screen.name === "customer" ? (
       <CustomerScreen id={screen.id} />
     ) : (
-      marketingScreen(screen)
+      (marketingScreen(screen) ?? popupsScreen(screen))
     );
   if (content) {
     mount.removeAttribute("aria-busy");

@@ -14,6 +14,8 @@ export type AdminScreen =
   | { name: "coupons" }
   | { name: "coupon"; id: number | null }
   | { name: "store-notice" }
+  | { name: "popups" }
+  | { name: "popup"; id: number | null }
   | { name: "edit-content"; kind: "post" | "page"; title: string; restUrl: string; viewUrl: string }
   | { name: "missing" }
   | { name: "not-built" };
@@ -26,6 +28,7 @@ export const ADMIN_MENU = [
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
   { label: "Store notice", href: "/wp-admin/store-notice/", screens: ["store-notice"] },
+  { label: "Popups", href: "/wp-admin/popups/", screens: ["popups", "popup"] },
 ] as const;
 
 export function screenTitle(screen: AdminScreen): string {
@@ -50,6 +53,10 @@ export function screenTitle(screen: AdminScreen): string {
       return screen.id === null ? "Add coupon" : "Edit coupon";
     case "store-notice":
       return "Store notice & Coming soon";
+    case "popups":
+      return "Popups";
+    case "popup":
+      return screen.id === null ? "Add popup" : "Edit popup";
     case "edit-content":
       return screen.kind === "post" ? "Edit Post" : "Edit Page";
     default:

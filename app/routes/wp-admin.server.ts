@@ -59,6 +59,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const coupon = /^coupons\/(\d{1,9})$/.exec(path);
   if (coupon) return admin({ name: "coupon", id: Number(coupon[1]) });
   if (path === "store-notice") return admin({ name: "store-notice" });
+  // Popups (app/admin/popups.tsx): an unknown popup is the API's 404.
+  if (path === "popups") return admin({ name: "popups" });
+  if (path === "popups/new") return admin({ name: "popup", id: null });
+  const popup = /^popups\/(\d{1,9})$/.exec(path);
+  if (popup) return admin({ name: "popup", id: Number(popup[1]) });
   const customer = /^customers\/(\d{1,9})$/.exec(path);
   if (customer) {
     const found = await findUser(services.db, Number(customer[1]));

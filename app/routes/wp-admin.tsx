@@ -71,6 +71,8 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "coupons",
   "coupon",
   "store-notice",
+  "popups",
+  "popup",
 ]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {
