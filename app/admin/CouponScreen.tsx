@@ -111,7 +111,7 @@ interface Named {
 }
 
 /** Products or categories chosen by name (FormTokenField's suggestions), kept as ids. */
-function IdTokens({
+export function IdTokens({
   label,
   options,
   value,

@@ -21,6 +21,7 @@ import { marketingScreen } from "./marketing.tsx";
 import { peopleScreen } from "./people.tsx";
 import { contentScreen } from "./content.tsx";
 import { discountsScreen } from "./discounts.tsx";
+import { popupsScreen } from "./popups.tsx";
 
 const mount = document.getElementById("admin-screen");
 if (mount) {
@@ -46,7 +47,7 @@ if (mount) {
     ) : screen.name === "customer" ? (
       <CustomerScreen id={screen.id} />
     ) : (
-      (marketingScreen(screen) ?? discountsScreen(screen) ?? peopleScreen(screen) ?? contentScreen(screen))
+      (marketingScreen(screen) ?? popupsScreen(screen) ?? discountsScreen(screen) ?? peopleScreen(screen) ?? contentScreen(screen))
     );
   if (content) {
     mount.removeAttribute("aria-busy");

@@ -24,6 +24,8 @@ export type AdminScreen =
   | { name: "discounts" }
   | { name: "discount"; code: string | null }
   | { name: "discount-simulator" }
+  | { name: "popups" }
+  | { name: "popup"; id: number | null }
   | { name: "edit-content"; kind: "post" | "page"; title: string; restUrl: string; viewUrl: string }
   | { name: "missing" }
   | { name: "not-built" };
@@ -39,6 +41,7 @@ export const ADMIN_MENU = [
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
   { label: "Store notice", href: "/wp-admin/store-notice/", screens: ["store-notice"] },
+  { label: "Popups", href: "/wp-admin/popups/", screens: ["popups", "popup"] },
   { label: "Discounts", href: "/wp-admin/discounts/", screens: ["discounts", "discount", "discount-simulator"] },
   { label: "Reviews", href: "/wp-admin/comments/", screens: ["comments"] },
   { label: "Live scores", href: "/wp-admin/live/", screens: ["live"] },
@@ -87,6 +90,10 @@ export function screenTitle(screen: AdminScreen): string {
       return screen.code === null ? "Add discount rule" : "Edit discount rule";
     case "discount-simulator":
       return "Promotion simulator";
+    case "popups":
+      return "Popups";
+    case "popup":
+      return screen.id === null ? "Add popup" : "Edit popup";
     case "edit-content":
       return screen.kind === "post" ? "Edit Post" : "Edit Page";
     default:

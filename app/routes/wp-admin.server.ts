@@ -91,6 +91,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (path === "discounts/simulate") return admin({ name: "discount-simulator" });
   const rule = /^discounts\/([a-z0-9][a-z0-9_-]{0,199})$/.exec(path);
   if (rule) return admin({ name: "discount", code: rule[1]! });
+  // Popups (app/admin/popups.tsx): an unknown popup is the API's 404.
+  if (path === "popups") return admin({ name: "popups" });
+  if (path === "popups/new") return admin({ name: "popup", id: null });
+  const popup = /^popups\/(\d{1,9})$/.exec(path);
+  if (popup) return admin({ name: "popup", id: Number(popup[1]) });
   const customer = /^customers\/(\d{1,9})$/.exec(path);
   if (customer) {
     const found = await findUser(services.db, Number(customer[1]));

@@ -80,6 +80,8 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "discounts",
   "discount",
   "discount-simulator",
+  "popups",
+  "popup",
 ]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {

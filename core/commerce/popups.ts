@@ -63,14 +63,28 @@ export async function popupsForPage(db: Db, req: PopupPageRequest): Promise<Page
     });
 }
 
-export type SaveResult = { ok: true; id: number } | { ok: false; status: 400 | 404; field?: string; message: string };
+export type SaveResult = { ok: true; id: number } | { ok: false; status: 400 | 404 | 412; field?: string; message: string };
 
-/** Creates (id null) or replaces a popup's settings; refused settings change nothing. */
-export async function savePopup(db: Db, id: number | null, input: unknown): Promise<SaveResult> {
+/** A popup's version (docs/contract/wire.md §2.10 'Two editors'): its modification time in milliseconds, as coupons'. */
+export const popupVersion = (updatedAt: Date) => String(updatedAt.getTime());
+
+/**
+ * Creates (id null) or replaces a popup's settings; refused settings change nothing. With `expectedVersion` (the
+ * client's If-Match), an update of a popup saved since that version is refused (412) under the row's lock.
+ */
+export async function savePopup(db: Db, id: number | null, input: unknown, expectedVersion?: string): Promise<SaveResult> {
   const parsed = parsePopupSettings(input);
   if (!parsed.ok) return { ok: false, status: 400, field: parsed.field, message: parsed.message };
   if (id === null) return { ok: true, id: await repo.insertPopup(db, parsed.value) };
-  return (await repo.updatePopup(db, id, parsed.value)) ? { ok: true, id } : { ok: false, status: 404, message: "Invalid popup ID." };
+  return db.transaction(async (tx): Promise<SaveResult> => {
+    const locked = await repo.lockPopup(tx, id);
+    if (!locked) return { ok: false, status: 404, message: "Invalid popup ID." };
+    if (expectedVersion !== undefined && expectedVersion !== popupVersion(locked.updatedAt)) {
+      return { ok: false, status: 412, message: "This popup was changed since you opened it. Reload it to see the changes, then make yours again." };
+    }
+    await repo.updatePopup(tx, id, parsed.value);
+    return { ok: true, id };
+  });
 }
 
 /** Events per client per hour: a page shows few popups; more is a script gone wrong or abuse. */
@@ -169,4 +183,4 @@ export async function popupStatsReport(db: Db): Promise<PopupStats[]> {
     });
 }
 
-export { listPopups, findPopup, deletePopup } from "../db/repositories/popups.ts";
+export { listPopups, findPopup, deletePopup, type StoredPopup } from "../db/repositories/popups.ts";

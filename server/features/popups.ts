@@ -5,14 +5,16 @@
  *   fresh limit);
  * - staff only (administrator or shop_manager, signed in, with the REST nonce): `GET shop/v1/popups/stats`,
  *   `GET|POST shop/v1/popups`, `GET|PUT|POST|DELETE shop/v1/popups/{id}`. Settings are validated by the domain's
- *   schema; a refusal names the field and saves nothing.
+ *   schema; a refusal names the field and saves nothing. A popup's read answers its version as `ETag`; an update
+ *   sent with it as `If-Match` after someone else's save is refused (412 `rest_popup_changed`).
  */
 import { z } from "zod";
 import { json } from "../http/dispatch.ts";
 import { restError, type RestInput } from "../http/rest.ts";
 import type { Endpoints, Feature } from "./feature.ts";
 import { canSeeOrder } from "../../core/commerce/order-access.ts";
-import { deletePopup, findPopup, listPopups, popupStatsReport, recordEvent, savePopup } from "../../core/commerce/popups.ts";
+import { deletePopup, findPopup, listPopups, popupStatsReport, popupVersion, recordEvent, savePopup, type StoredPopup } from "../../core/commerce/popups.ts";
+import { ifMatchOf } from "../http/rest-args.ts";
 import { BROWSER_KEY_COOKIE } from "../http/request-context.ts";
 import { isReply, requireCapability, staffUser } from "../http/rest-permission.ts";
 import { audit } from "../http/rest-audit.ts";
@@ -20,6 +22,10 @@ import { changedFields } from "../http/rest-write.ts";
 
 const popupId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
 const invalidId = () => restError("rest_popup_invalid_id", "Invalid popup ID.", 404);
+
+/** The version an editor sends back as If-Match (docs/contract/wire.md §2.10 'Two editors'). */
+const versionHeader = (p: StoredPopup) => ({ ETag: `"${popupVersion(p.updatedAt)}"` });
+const popupJson = (p: StoredPopup) => ({ id: p.id, ...p.settings, modified_gmt: p.updatedAt.toISOString() });
 
 const eventBody = z.strictObject({
   event: z.enum(["impression", "close", "do_not_show_again", "conversion"]),
@@ -76,23 +82,24 @@ function registerPopupEndpoints({ rest }: Endpoints): void {
   rest.register("GET", "shop/v1/popups", async (input) => {
     const refused = await requireCapability(input, "manage_woocommerce");
     if (refused) return refused;
-    return json((await listPopups(input.services.db)).map((p) => ({ id: p.id, ...p.settings, modified_gmt: p.updatedAt.toISOString() })));
+    return json((await listPopups(input.services.db)).map(popupJson));
   });
 
   const save = async (input: RestInput, id: number | null) => {
     const user = await staffUser(input, "manage_woocommerce");
     if (isReply(user)) return user;
     const before = id === null ? null : await findPopup(input.services.db, id);
-    const result = await savePopup(input.services.db, id, input.body);
+    const result = await savePopup(input.services.db, id, input.body, id === null ? undefined : ifMatchOf(input.req));
     if (!result.ok) {
       if (result.status === 404) return invalidId();
+      if (result.status === 412) return restError("rest_popup_changed", result.message, 412);
       return restError("rest_invalid_param", `Invalid parameter(s): ${result.field}`, 400, { params: { [result.field!]: result.message } });
     }
     const saved = await findPopup(input.services.db, result.id);
     // Every staff write is audited (docs/contract/wire.md §2.6a).
     const changes = changedFields(before ? { ...before.settings } : null, { ...saved!.settings });
     await audit(input, user, { action: id === null ? "create" : "update", objectType: "popup", objectId: result.id, changes });
-    return json({ id: result.id, ...saved!.settings, modified_gmt: saved!.updatedAt.toISOString() }, id === null ? 201 : 200);
+    return json(popupJson(saved!), id === null ? 201 : 200, versionHeader(saved!));
   };
   rest.register("POST", "shop/v1/popups", (input) => save(input, null));
 
@@ -110,7 +117,7 @@ function registerPopupEndpoints({ rest }: Endpoints): void {
     const id = popupId(input.pathParams.id);
     const popup = id === null ? null : await findPopup(input.services.db, id);
     if (!popup) return invalidId();
-    return json({ id: popup.id, ...popup.settings, modified_gmt: popup.updatedAt.toISOString() });
+    return json(popupJson(popup), 200, versionHeader(popup));
   });
 
   rest.register("DELETE", "shop/v1/popups/:id", async (input) => {

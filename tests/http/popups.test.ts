@@ -281,6 +281,47 @@ describe("staff routes", () => {
     expect((await client.request(`/wp-json/shop/v1/popups/${popup.id}`, { method: "DELETE", headers })).status).toBe(200);
     expect((await client.get(`/wp-json/shop/v1/popups/${popup.id}`, { headers })).status).toBe(404);
   });
+
+  it("two editors: the read's ETag sent back as If-Match; a save after someone else's is refused (412) and changes nothing", async () => {
+    const { client, nonce } = await signIn("manager-etag@example.com", "shop_manager");
+    const headers = { "X-WP-Nonce": nonce };
+    const created = await client.request("/wp-json/shop/v1/popups", { method: "POST", json: valid, headers });
+    const { id } = (await created.json()) as { id: number };
+    const version = created.headers.get("etag");
+    expect(version).toMatch(/^"\d+"$/);
+    const read = await client.get(`/wp-json/shop/v1/popups/${id}`, { headers });
+    expect(read.headers.get("etag")).toBe(version);
+    // Both editors opened that version; the first save wins and answers a new version.
+    await new Promise((r) => setTimeout(r, 5));
+    const first = await client.request(`/wp-json/shop/v1/popups/${id}`, {
+      method: "PUT",
+      json: { ...valid, title: "First" },
+      headers: { ...headers, "If-Match": version! },
+    });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("etag")).not.toBe(version);
+    const second = await client.request(`/wp-json/shop/v1/popups/${id}`, {
+      method: "PUT",
+      json: { ...valid, title: "Second" },
+      headers: { ...headers, "If-Match": version! },
+    });
+    expect(second.status).toBe(412);
+    expect(await second.json()).toEqual({
+      code: "rest_popup_changed",
+      message: "This popup was changed since you opened it. Reload it to see the changes, then make yours again.",
+      data: { status: 412 },
+    });
+    expect(((await (await client.get(`/wp-json/shop/v1/popups/${id}`, { headers })).json()) as { title: string }).title).toBe("First");
+    // With the new version, or without If-Match (an API client that does not care), the save lands.
+    const third = await client.request(`/wp-json/shop/v1/popups/${id}`, {
+      method: "PUT",
+      json: { ...valid, title: "Third" },
+      headers: { ...headers, "If-Match": first.headers.get("etag")! },
+    });
+    expect(third.status).toBe(200);
+    expect((await client.request(`/wp-json/shop/v1/popups/${id}`, { method: "PUT", json: valid, headers })).status).toBe(200);
+    expect((await client.request(`/wp-json/shop/v1/popups/${id}`, { method: "DELETE", headers })).status).toBe(200);
+  });
 });
 
 describe("the newsletter sign-up (POST /newsletter/)", () => {

@@ -40,6 +40,12 @@ export async function insertPopup(db: Queryable, settings: PopupSettings): Promi
   return row.id;
 }
 
+/** Locks a popup's row for a versioned update (If-Match, docs/contract/wire.md §2.10); its modification time, or null. */
+export async function lockPopup(tx: Queryable, id: number): Promise<{ updatedAt: Date } | null> {
+  const row = await sql(tx).selectFrom("popups").select("updated_at").where("id", "=", id).forUpdate().executeTakeFirst();
+  return row ? { updatedAt: new Date(row.updated_at) } : null;
+}
+
 export async function updatePopup(db: Queryable, id: number, settings: PopupSettings): Promise<boolean> {
   const row = await sql(db)
     .updateTable("popups")
