@@ -9,6 +9,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { Button, CheckboxControl, FormTokenField, Notice, SelectControl, Spinner, TextControl } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
+import { useCatalogChoices, type Named } from "./catalog-choices.ts";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
 import { refusedSave, useFocusFirstInvalid, SaveNotice, type SaveNote } from "./SaveNotice.tsx";
 import { COUPON_TYPES, type RestCoupon } from "./coupon-types.ts";
@@ -105,11 +106,6 @@ function fieldErrors(e: RestError): Record<string, string> {
   );
 }
 
-interface Named {
-  id: number;
-  name: string;
-}
-
 /** Products or categories chosen by name (FormTokenField's suggestions), kept as ids. */
 export function IdTokens({
   label,
@@ -156,8 +152,7 @@ type Load = { state: "loading" } | { state: "error"; error: RestError } | { stat
 export default function CouponScreen({ id }: { id: number | null }) {
   const [load, setLoad] = useState<Load>(id === null ? { state: "ready", coupon: null, version: "", saved: EMPTY } : { state: "loading" });
   const [form, setForm] = useState<Form>(EMPTY);
-  const [products, setProducts] = useState<Named[]>([]);
-  const [categories, setCategories] = useState<Named[]>([]);
+  const { products, categories } = useCatalogChoices();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const focusFirstInvalid = useFocusFirstInvalid();
   const [notice, setNotice] = useState<SaveNote>(() =>
@@ -168,21 +163,6 @@ export default function CouponScreen({ id }: { id: number | null }) {
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
   const noticeId = useId();
-
-  useEffect(() => {
-    let live = true;
-    getWithHeaders<Named[]>("/wc/v3/products?per_page=100&orderby=title&order=asc&_fields=id,name").then(
-      ({ body }) => live && setProducts(body),
-      () => {},
-    );
-    getWithHeaders<Named[]>("/wc/v3/products/categories?per_page=100&orderby=name&order=asc&_fields=id,name").then(
-      ({ body }) => live && setCategories(body),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   useEffect(() => {
     if (id === null) return;

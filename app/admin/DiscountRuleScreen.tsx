@@ -10,6 +10,7 @@ import { Button, CheckboxControl, FormTokenField, Notice, SelectControl, Spinner
 import "@wordpress/components/build-style/style.css";
 import "./admin-screens.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
+import { useCatalogChoices, type Named } from "./catalog-choices.ts";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
 import { refusedSave, useFocusFirstInvalid, SaveNotice, type SaveNote } from "./SaveNotice.tsx";
 import { PromotionSimulator } from "./PromotionSimulator.tsx";
@@ -28,14 +29,6 @@ import {
   type RuleForm,
   type TierForm,
 } from "./discount-form.ts";
-
-interface Named {
-  id: number;
-  name: string;
-}
-interface Category extends Named {
-  slug: string;
-}
 
 /** Chosen by name (FormTokenField's suggestions), kept as `valueOf` (ids or slugs). */
 function Tokens<V>({
@@ -123,8 +116,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export default function DiscountRuleScreen({ code }: { code: string | null }) {
   const [load, setLoad] = useState<Load>(code === null ? { state: "ready", rule: null, version: "", saved: EMPTY_RULE } : { state: "loading" });
   const [form, setForm] = useState<RuleForm>(EMPTY_RULE);
-  const [products, setProducts] = useState<Named[]>([]);
-  const [categories, setCategories] = useState<Category[]>([]);
+  const { products, categories } = useCatalogChoices();
   const [choicesOf, setChoicesOf] = useState<{ product: string; choices: Named[] }>({ product: "", choices: [] });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const focusFirstInvalid = useFocusFirstInvalid();
@@ -136,21 +128,6 @@ export default function DiscountRuleScreen({ code }: { code: string | null }) {
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
   const noticeId = useId();
-
-  useEffect(() => {
-    let live = true;
-    getWithHeaders<Named[]>("/wc/v3/products?per_page=100&orderby=title&order=asc&_fields=id,name").then(
-      ({ body }) => live && setProducts(body),
-      () => {},
-    );
-    getWithHeaders<Category[]>("/wc/v3/products/categories?per_page=100&orderby=name&order=asc&_fields=id,name,slug").then(
-      ({ body }) => live && setCategories(body),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   useEffect(() => {
     if (code === null) return;

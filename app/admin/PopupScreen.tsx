@@ -10,6 +10,7 @@ import { Button, CheckboxControl, Notice, SelectControl, Spinner, TextControl, T
 import "@wordpress/components/build-style/style.css";
 import "./popups.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
+import { useCatalogChoices } from "./catalog-choices.ts";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
 import { useFocusFirstInvalid, SaveNotice, type SaveNote } from "./SaveNotice.tsx";
 import { IdTokens } from "./CouponScreen.tsx";
@@ -27,11 +28,6 @@ import {
   type RestPopup,
 } from "./popup-form.ts";
 import { BROWSERS, DEVICES, ENTRANCE_ANIMATIONS, EXIT_ANIMATIONS, IMPRESSION_PERIODS, PAGE_KINDS, ROLES, SOURCES } from "../../core/domain/popups/settings.ts";
-
-interface Named {
-  id: number;
-  name: string;
-}
 
 const PAGE_NAMES: Record<(typeof PAGE_KINDS)[number], string> = {
   general: "Entire site",
@@ -92,8 +88,7 @@ function refusal(e: RestError): { errors: Record<string, string>; note: SaveNote
 export default function PopupScreen({ id }: { id: number | null }) {
   const [load, setLoad] = useState<Load>(id === null ? { state: "ready", popup: null, version: "", saved: EMPTY, stats: null } : { state: "loading" });
   const [form, setForm] = useState<PopupForm>(EMPTY);
-  const [products, setProducts] = useState<Named[]>([]);
-  const [categories, setCategories] = useState<Named[]>([]);
+  const { products, categories } = useCatalogChoices();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const focusFirstInvalid = useFocusFirstInvalid();
   const [notice, setNotice] = useState<SaveNote>(() =>
@@ -104,21 +99,6 @@ export default function PopupScreen({ id }: { id: number | null }) {
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
   const noticeId = useId();
-
-  useEffect(() => {
-    let live = true;
-    getWithHeaders<Named[]>("/wc/v3/products?per_page=100&orderby=title&order=asc&_fields=id,name").then(
-      ({ body }) => live && setProducts(body),
-      () => {},
-    );
-    getWithHeaders<Named[]>("/wc/v3/products/categories?per_page=100&orderby=name&order=asc&_fields=id,name").then(
-      ({ body }) => live && setCategories(body),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   useEffect(() => {
     if (id === null) return;
