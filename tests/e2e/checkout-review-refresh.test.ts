@@ -31,8 +31,9 @@ async function openCheckout(shop: TestShop): Promise<{ page: Page; reviews: Requ
   page.on("request", (r) => {
     if (r.url().includes("wc-ajax=update_order_review")) reviews.push(r);
   });
+  // Only the refreshes counted above: the load's own refresh may finish (its body read) after its response event.
   page.on("requestfinished", (r) => {
-    if (r.url().includes("wc-ajax=update_order_review")) answered++;
+    if (reviews.includes(r)) answered++;
   });
   /** Every refresh asked for so far has been answered (a coalesced one is scheduled with setTimeout(0): let it start). */
   const settled = async () => {
