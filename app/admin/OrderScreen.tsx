@@ -1,11 +1,11 @@
 /**
  * An order (docs/contract/admin.md 'Order'): `GET wc/v3/orders/{id}`, its notes and its refunds — lines, totals,
- * addresses, payment — with the order's actions: a status change along the allowed transitions, resending the order
+ * addresses, payment, origin (the checkout's attribution) — with the order's actions: a status change along the allowed transitions, resending the order
  * e-mail, the packing slip, notes (private or to the customer, deleted), and refunds through
  * `POST wc/v3/orders/{id}/refunds` (the gateway): in full, or by line with a quantity and amount per line and
  * restock. Each confirmed refund carries an idempotency key, so a retry is never a second refund.
  */
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { Button, CheckboxControl, TextControl } from "@wordpress/components";
 import { OrderActions, OrderNotes, LineRefundForm, RefundList } from "./OrderParts.tsx";
 import { Loading, LoadError, ResultNotice, type ActionResult } from "./Status.tsx";
@@ -14,6 +14,7 @@ import "./admin-screens.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { ORDER_STATUS_NAMES, cents, money, personOf } from "./orders-shared.ts";
 import type { Address, OrderNote, RestOrder, RestRefund } from "./types.ts";
+import { orderAttribution } from "../../core/domain/attribution/origin.ts";
 
 type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; order: RestOrder; notes: OrderNote[]; refunds: RestRefund[] };
 
@@ -43,6 +44,31 @@ export function AddressBlock({ title, address }: { title: string; address: Addre
       )}
       {address.email ? <p>{address.email}</p> : null}
       {address.phone ? <p>{address.phone}</p> : null}
+    </section>
+  );
+}
+
+/** Where the customer came from (WooCommerce's "Order attribution" box), as the checkout stored it. */
+function OrderOrigin({ order }: { order: RestOrder }) {
+  const attribution = orderAttribution(order.meta_data);
+  return (
+    <section className="admin-card" aria-labelledby="order-origin">
+      <h2 id="order-origin">Origin</h2>
+      {attribution ? (
+        <>
+          <p className="admin-order-origin">{attribution.origin}</p>
+          <dl className="admin-details">
+            {attribution.details.map((d) => (
+              <Fragment key={d.label}>
+                <dt>{d.label}</dt>
+                <dd>{d.value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </>
+      ) : (
+        <p>Unknown: the order was placed without attribution (through the API, or with tracking off).</p>
+      )}
     </section>
   );
 }
@@ -121,6 +147,7 @@ export default function OrderScreen({ id }: { id: number }) {
         {order.customer_note ? <p>Customer’s note: {order.customer_note}</p> : null}
       </section>
       <OrderActions order={order} onResult={setResult} onChanged={reload} />
+      <OrderOrigin order={order} />
       <div className="admin-order-columns">
         <AddressBlock title="Billing" address={order.billing} />
         <AddressBlock title="Shipping" address={order.shipping} />

@@ -1,7 +1,7 @@
 /**
  * Orders (docs/contract/admin.md 'Orders'): status tabs with their counts and WooCommerce's order list on
  * `@wordpress/dataviews`, from `GET wc/v3/orders` (`status`, `search` by number, e-mail or name, a date range as
- * `after`/`before`, pages); an order's number opens the order.
+ * `after`/`before`, pages) and each order's origin (its attribution); an order's number opens the order.
  */
 import { useEffect, useMemo, useState } from "react";
 import { usePagedList } from "./use-paged-list.ts";
@@ -13,6 +13,7 @@ import "@wordpress/dataviews/build-style/style.css";
 import { getWithHeaders, query, type RestError } from "./api.ts";
 import { ORDER_STATUS_NAMES, money, personOf } from "./orders-shared.ts";
 import type { RestOrder } from "./types.ts";
+import { orderAttribution } from "../../core/domain/attribution/origin.ts";
 
 const TABS = ["any", ...Object.keys(ORDER_STATUS_NAMES)];
 const DEFAULT_VIEW: View = {
@@ -21,7 +22,7 @@ const DEFAULT_VIEW: View = {
   page: 1,
   perPage: 20,
   titleField: "number",
-  fields: ["date_created", "status", "total", "email"],
+  fields: ["date_created", "status", "total", "email", "origin"],
   layout: {},
 };
 const orderUrl = (o: RestOrder) => `/wp-admin/orders/${o.id}/`;
@@ -75,6 +76,7 @@ export default function OrdersScreen() {
       { id: "status", label: "Status", enableSorting: false, filterBy: false, render: ({ item }) => <>{ORDER_STATUS_NAMES[item.status] ?? item.status}</> },
       { id: "total", label: "Total", enableSorting: false, filterBy: false, render: ({ item }) => <>{money(item, item.total)}</> },
       { id: "email", label: "E-mail", enableSorting: false, filterBy: false, getValue: ({ item }) => item.billing.email ?? "" },
+      { id: "origin", label: "Origin", enableSorting: false, filterBy: false, getValue: ({ item }) => orderAttribution(item.meta_data)?.origin ?? "Unknown" },
     ],
     [],
   );

@@ -68,6 +68,8 @@ export interface RestOrder {
   shipping_lines: { id: number; method_title: string; total: string }[];
   coupon_lines: { id: number; code: string; discount: string }[];
   refunds: { id: number; reason: string; total: string }[];
+  /** Staff see every stored key, the checkout's attribution (`_wc_order_attribution_*`) among them. */
+  meta_data: { id: number; key: string; value: unknown }[];
 }
 
 /** `wc/v3/orders/{id}/refunds`: a refund, its lines' quantities and totals negative as WooCommerce sends them. */

@@ -1,7 +1,7 @@
 /**
  * The admin's orders (issue 14, docs/contract/admin.md 'Orders', 'Order') in Chromium: a paid order placed at the
- * checkout is found under its status tab and by its e-mail, its view shows the lines, totals, addresses, payment and
- * notes, and a full refund with restock goes through the refunds endpoint: the order becomes Refunded and the stock
+ * checkout is found under its status tab and by its e-mail, its view shows the lines, totals, addresses, payment,
+ * origin (the checkout's attribution, also a column of the list) and notes, and a full refund with restock goes through the refunds endpoint: the order becomes Refunded and the stock
  * comes back. axe-core on both screens; no sideways scrolling at 400 px; screenshots to tmp/shots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +30,16 @@ beforeAll(async () => {
   await shop.services.db.query(`UPDATE customers SET role = 'administrator' WHERE id = $1`, [made.customerId]);
   productId = await productWithStock(shop, "silk-pocket-square", 40, 1500);
   const client = await shopperWithCart(shop, productId, 2);
-  const reply = await submitCheckout(client, await openCheckout(client), { ...billing(BUYER), ...cardFields() });
+  // The attribution the checkout's hidden inputs carry (sourcebuster's values), as a newsletter click leaves them.
+  const attribution = {
+    wc_order_attribution_source_type: "utm",
+    wc_order_attribution_utm_source: "newsletter",
+    wc_order_attribution_utm_medium: "email",
+    wc_order_attribution_utm_campaign: "spring-sale",
+    wc_order_attribution_session_pages: "4",
+    wc_order_attribution_user_agent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148",
+  };
+  const reply = await submitCheckout(client, await openCheckout(client), { ...billing(BUYER), ...cardFields(), ...attribution });
   expect(reply.result).toBe("success");
   orderId = Number(/order-received\/(\d+)/.exec(reply.redirect!)![1]);
 });
@@ -58,6 +67,7 @@ describe("orders", () => {
     expect((await listed).status()).toBe(200);
     const table = page.locator(".dataviews-view-table tbody");
     await expect.poll(() => table.innerText()).toContain(BUYER);
+    expect(await table.locator("tr", { hasText: BUYER }).innerText()).toContain("Source: newsletter");
     await page.screenshot({ path: "tmp/shots/admin_1280_orders.png" });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole("searchbox", { name: "Search orders" }).fill(BUYER);
@@ -73,6 +83,10 @@ describe("orders", () => {
     expect(await page.getByRole("region", { name: "Billing" }).innerText()).toContain("1 Analytical Way");
     expect(await page.locator("#order-summary").innerText()).toContain("Processing");
     expect(await page.locator(".admin-order").innerText()).toMatch(/Payment: .+ · transaction \S+/);
+    const origin = await page.getByRole("region", { name: "Origin" }).innerText();
+    for (const shown of ["Source: newsletter", "UTM campaign", "spring-sale", "UTM medium", "email", "Pages viewed", "Device type", "Mobile"]) {
+      expect(origin).toContain(shown);
+    }
     await page.screenshot({ path: "tmp/shots/admin_1280_order.png", fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
