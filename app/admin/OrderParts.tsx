@@ -101,7 +101,10 @@ export function OrderActions({ order, onResult, onChanged }: { order: RestOrder;
 
 type LineInput = { quantity: string; amount: string; amountTyped: boolean };
 
-/** Refund by line: a quantity and an amount per line (the amount follows the quantity until typed), restock, reason, the total as typed. */
+/**
+ * Refund by line: a quantity and an amount per line (the amount follows the quantity until typed), shipping or another
+ * amount tied to no line, restock, reason, the total as typed.
+ */
 export function LineRefundForm(props: {
   order: RestOrder;
   refunds: RestRefund[];
@@ -119,6 +122,7 @@ export function LineRefundForm(props: {
   const [inputs, setInputs] = useState<Record<number, LineInput>>({});
   const [restock, setRestock] = useState(true);
   const [reason, setReason] = useState("");
+  const [extra, setExtra] = useState("");
   // A new key whenever the request changes: the same key again means "the same refund" (a retry).
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [busy, setBusy] = useState(false);
@@ -134,13 +138,16 @@ export function LineRefundForm(props: {
     const amountError = Number.isNaN(amount) ? "Enter an amount such as 12.50." : amount > l2.total ? `At most ${money(order, l2.total / 100)}.` : null;
     return { line: l, left: l2, input, quantity, amount, quantityError, amountError };
   });
-  const total = rows.reduce((n, r) => n + (Number.isNaN(r.amount) ? 0 : r.amount), 0);
-  const lineErrors = rows.some((r) => r.quantityError || r.amountError);
+  // Shipping, or any amount not tied to a line (a goodwill gesture): part of the refund's amount, in no line.
+  const extraCents = extra.trim() === "" ? 0 : /^\d+(\.\d{1,2})?$/.test(extra.trim()) ? cents(extra) : NaN;
+  const extraError = Number.isNaN(extraCents) ? "Enter an amount such as 5.00." : null;
+  const total = rows.reduce((n, r) => n + (Number.isNaN(r.amount) ? 0 : r.amount), 0) + (Number.isNaN(extraCents) ? 0 : extraCents);
+  const lineErrors = rows.some((r) => r.quantityError || r.amountError) || Boolean(extraError);
   const totalError =
     total > props.remaining
       ? `Only ${money(order, props.remaining / 100)} is left to refund on this order.`
       : total === 0
-        ? "Enter a quantity or an amount for at least one line."
+        ? "Enter a quantity or an amount for at least one line, or an amount for shipping or other."
         : null;
 
   function update(id: number, patch: Partial<LineInput>) {
@@ -180,7 +187,10 @@ export function LineRefundForm(props: {
         },
         { "Idempotency-Key": key },
       );
-      const what = chosen.map((r) => `${r.line.name} × ${r.quantity}`).join(", ");
+      const what = [
+        ...chosen.map((r) => `${r.line.name} × ${r.quantity}`),
+        ...(extraCents > 0 ? [`${money(order, extraCents / 100)} shipping or other`] : []),
+      ].join(", ");
       props.onDone(
         `Refunded ${money(order, total / 100)} through ${order.payment_method_title || "the payment gateway"} (${what})${restock && chosen.some((r) => r.quantity > 0) ? ", items back in stock" : ""}.`,
       );
@@ -194,7 +204,9 @@ export function LineRefundForm(props: {
   return (
     <fieldset className="admin-fieldset admin-line-refund">
       <legend>Refund by line</legend>
-      <p className="admin-hint">For each line, the units to refund and the amount (it follows the units until you type one).</p>
+      <p className="admin-hint">
+        For each line, the units to refund and the amount (it follows the units until you type one); shipping or another amount below.
+      </p>
       {rows.map((r, i) => (
         <fieldset key={r.line.id} className="admin-refund-line">
           <legend>
@@ -229,6 +241,24 @@ export function LineRefundForm(props: {
           </div>
         </fieldset>
       ))}
+      <TextControl
+        __next40pxDefaultSize
+        label="Shipping or another amount"
+        inputMode="decimal"
+        value={extra}
+        onChange={(v) => {
+          setExtra(v);
+          setKey(crypto.randomUUID());
+        }}
+        aria-invalid={Boolean(extraError)}
+        help={
+          extraError ? (
+            <span className="admin-field-error">{extraError}</span>
+          ) : (
+            `Refunded with the lines above, tied to none of them (shipping paid: ${money(order, order.shipping_total)}).`
+          )
+        }
+      />
       <CheckboxControl
         label="Put the refunded units back in stock"
         checked={restock}

@@ -2,7 +2,7 @@
  * The order screen's actions (issue 14, docs/contract/admin.md 'Orders', 'Order', 'Packing slip') in Chromium: a
  * signed-in customer's order of two products is found by a date range; ONE line is refunded with restock (its
  * product's stock goes up by that quantity, the other's does not, and the customer's My account order view shows the
- * refund); a note to the customer reaches the outbox; a private note is deleted; the order e-mail is resent; the
+ * refund), then the shipping alone (no line, no stock); a note to the customer reaches the outbox; a private note is deleted; the order e-mail is resent; the
  * status moves along an allowed transition only; the packing slip lists the lines without prices and prints without
  * the admin's frame. axe-core on each screen; no sideways scrolling at 400 px; screenshots to tmp/shots/.
  */
@@ -123,12 +123,28 @@ describe("the order's actions", () => {
         .locator("legend")
         .innerText(),
     ).toContain("1 of 2 left");
-    await page.getByRole("button", { name: "Cancel" }).click();
+    // Shipping alone, tied to no line: an amount above what is left is refused, then the $5.00 shipping is refunded.
+    const shipping = page.getByLabel("Shipping or another amount");
+    await shipping.fill("999");
+    await page.getByRole("button", { name: "Refund $999.00" }).click();
+    await expect.poll(() => page.locator(".admin-line-refund [role=alert]").innerText()).toMatch(/^Only \$\d+\.\d\d is left to refund on this order\.$/);
+    await shipping.fill("5.00");
+    expect(await page.locator(".admin-refund-total").innerText()).toBe("Refund total: $5.00");
+    const shippingRefund = page.waitForResponse((r) => r.url().includes(`/wp-json/wc/v3/orders/${orderId}/refunds`) && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Refund $5.00" }).click();
+    const sent = (await shippingRefund).request().postDataJSON() as { amount: string; line_items: unknown[] };
+    expect(sent).toMatchObject({ amount: "5.00", line_items: [] });
+    await expect.poll(() => statusText(page)).toContain("Refunded $5.00 through");
+    expect(await statusText(page)).toContain("$5.00 shipping or other");
+    expect(await stockOf(squareId)).toBe(squareBefore + 1);
+    expect(await stockOf(clipId)).toBe(clipBefore);
+    await expect.poll(async () => (await refunds.innerText()).match(/\$5\.00/g)?.length ?? 0).toBeGreaterThan(0);
 
     // The customer's My account order view shows the refund.
     const page0 = await (await customer.client.get(`/my-account/view-order/${orderId}/`)).text();
     const totals = page0.slice(page0.indexOf("<tfoot>"), page0.indexOf("</tfoot>")).replace(/<!-- -->/g, "");
     expect(totals).toMatch(/<th>Refund:<\/th><td>-\$15(\.00)?<small class="refund-reason"> Torn seam<\/small>/);
+    expect(totals).toMatch(/<th>Refund:<\/th><td>-\$5(\.00)?<\/td>/);
     expect(totals).toContain("Net total:");
 
     // A note to the customer: listed, and e-mailed through the outbox.
