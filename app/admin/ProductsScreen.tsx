@@ -164,6 +164,9 @@ export default function ProductsScreen() {
       <p>
         <a className="components-button is-primary admin-add-link" href="/wp-admin/products/new/">
           Add product
+        </a>{" "}
+        <a className="components-button is-secondary admin-add-link" href="/wp-admin/products/attributes/">
+          Attributes
         </a>
       </p>
       <ListView<RestProduct>

@@ -11,6 +11,8 @@ import type { AdminScreen } from "./screens.ts";
 import ProductsScreen from "./ProductsScreen.tsx";
 import ProductEditScreen from "./ProductEditScreen.tsx";
 import NewProductScreen from "./NewProductScreen.tsx";
+import AttributesScreen from "./AttributesScreen.tsx";
+import AttributeTermsScreen from "./AttributeTermsScreen.tsx";
 import OrdersScreen from "./OrdersScreen.tsx";
 import OrderScreen from "./OrderScreen.tsx";
 import PackingSlipScreen from "./PackingSlipScreen.tsx";
@@ -34,6 +36,10 @@ if (mount) {
       <ProductEditScreen id={screen.id} />
     ) : screen.name === "product-new" ? (
       <NewProductScreen />
+    ) : screen.name === "attributes" ? (
+      <AttributesScreen />
+    ) : screen.name === "attribute" ? (
+      <AttributeTermsScreen id={screen.id} />
     ) : screen.name === "orders" ? (
       <OrdersScreen />
     ) : screen.name === "order" ? (

@@ -8,6 +8,8 @@ export type AdminScreen =
   | { name: "products" }
   | { name: "product"; id: number; title: string }
   | { name: "product-new" }
+  | { name: "attributes" }
+  | { name: "attribute"; id: number }
   | { name: "orders" }
   | { name: "order"; id: number }
   | { name: "packing-slip"; id: number }
@@ -36,7 +38,7 @@ export type AdminScreen =
  */
 export const ADMIN_MENU = [
   { label: "Dashboard", href: "/wp-admin/", screens: ["dashboard"] },
-  { label: "Products", href: "/wp-admin/products/", screens: ["products", "product", "product-new"] },
+  { label: "Products", href: "/wp-admin/products/", screens: ["products", "product", "product-new", "attributes", "attribute"] },
   { label: "Orders", href: "/wp-admin/orders/", screens: ["orders", "order", "packing-slip"] },
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
@@ -58,6 +60,10 @@ export function screenTitle(screen: AdminScreen): string {
       return "Edit Product";
     case "product-new":
       return "Add product";
+    case "attributes":
+      return "Attributes";
+    case "attribute":
+      return "Attribute terms";
     case "orders":
       return "Orders";
     case "order":

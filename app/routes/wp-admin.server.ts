@@ -62,6 +62,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (path === "") return admin({ name: "dashboard" });
   if (path === "products") return admin({ name: "products" });
   if (path === "products/new") return admin({ name: "product-new" });
+  // Global attributes and their terms' swatches (app/admin/AttributesScreen.tsx): an unknown attribute is the API's 404.
+  if (path === "products/attributes") return admin({ name: "attributes" });
+  const attribute = /^products\/attributes\/(\d{1,9})$/.exec(path);
+  if (attribute) return admin({ name: "attribute", id: Number(attribute[1]) });
   if (path === "orders") return admin({ name: "orders" });
   const order = /^orders\/(\d{1,9})$/.exec(path);
   if (order) return admin({ name: "order", id: Number(order[1]) });

@@ -65,6 +65,8 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "products",
   "product",
   "product-new",
+  "attributes",
+  "attribute",
   "orders",
   "order",
   "packing-slip",
