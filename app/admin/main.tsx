@@ -13,6 +13,7 @@ import ProductEditScreen from "./ProductEditScreen.tsx";
 import NewProductScreen from "./NewProductScreen.tsx";
 import AttributesScreen from "./AttributesScreen.tsx";
 import AttributeTermsScreen from "./AttributeTermsScreen.tsx";
+import MenusScreen from "./MenusScreen.tsx";
 import OrdersScreen from "./OrdersScreen.tsx";
 import OrderScreen from "./OrderScreen.tsx";
 import PackingSlipScreen from "./PackingSlipScreen.tsx";
@@ -40,6 +41,8 @@ if (mount) {
       <AttributesScreen />
     ) : screen.name === "attribute" ? (
       <AttributeTermsScreen id={screen.id} />
+    ) : screen.name === "menus" ? (
+      <MenusScreen />
     ) : screen.name === "orders" ? (
       <OrdersScreen />
     ) : screen.name === "order" ? (

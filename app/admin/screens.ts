@@ -18,6 +18,7 @@ export type AdminScreen =
   | { name: "coupons" }
   | { name: "coupon"; id: number | null }
   | { name: "store-notice" }
+  | { name: "menus" }
   | { name: "staff" }
   | { name: "staff-user"; id: number | null }
   | { name: "not-allowed"; message: string }
@@ -43,6 +44,7 @@ export const ADMIN_MENU = [
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
   { label: "Store notice", href: "/wp-admin/store-notice/", screens: ["store-notice"] },
+  { label: "Menus", href: "/wp-admin/menus/", screens: ["menus"] },
   { label: "Popups", href: "/wp-admin/popups/", screens: ["popups", "popup"] },
   { label: "Discounts", href: "/wp-admin/discounts/", screens: ["discounts", "discount", "discount-simulator"] },
   { label: "Reviews", href: "/wp-admin/comments/", screens: ["comments"] },
@@ -78,6 +80,8 @@ export function screenTitle(screen: AdminScreen): string {
       return "Coupons";
     case "coupon":
       return screen.id === null ? "Add coupon" : "Edit coupon";
+    case "menus":
+      return "Menus";
     case "store-notice":
       return "Store notice & Coming soon";
     case "staff":

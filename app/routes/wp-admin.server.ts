@@ -78,6 +78,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const coupon = /^coupons\/(\d{1,9})$/.exec(path);
   if (coupon) return admin({ name: "coupon", id: Number(coupon[1]) });
   if (path === "store-notice") return admin({ name: "store-notice" });
+  // The header's menus (app/admin/MenusScreen.tsx); WordPress's nav-menus.php.
+  if (path === "menus") return admin({ name: "menus" });
   // Staff (app/admin/people.tsx): administrators only; an unknown user is the API's 404.
   if (path === "users") return admin({ name: "staff" });
   if (path === "users/new") return admin({ name: "staff-user", id: null });

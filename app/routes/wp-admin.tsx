@@ -75,6 +75,7 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "coupons",
   "coupon",
   "store-notice",
+  "menus",
   "staff",
   "staff-user",
   "comments",

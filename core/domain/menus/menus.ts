@@ -52,15 +52,9 @@ export interface MenuInput {
 
 const objectId = z.number().int().min(1).max(2_147_483_647);
 /** An absolute http(s) address, a path on this site, or mailto:/tel:. Nothing that runs script. */
-const customUrl = z
-  .string()
-  .trim()
-  .min(1)
-  .max(2000)
-  .refine(
-    (u) => /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*|mailto:[^\s]+|tel:[+0-9 ()-]+)$/i.test(u),
-    "must be an http(s) address, a path starting with '/', mailto: or tel:",
-  );
+/** Whether `u` may be a custom item's address (the admin's menu editor asks the same before sending it). */
+export const isMenuCustomUrl = (u: string): boolean => /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*|mailto:[^\s]+|tel:[+0-9 ()-]+)$/i.test(u);
+const customUrl = z.string().trim().min(1).max(2000).refine(isMenuCustomUrl, "must be an http(s) address, a path starting with '/', mailto: or tel:");
 const linkActionHref = z
   .string()
   .max(2000)
