@@ -1,9 +1,12 @@
 /**
  * Products (docs/contract/admin.md 'Products'): WooCommerce's product list on `@wordpress/dataviews`, every row from
  * `GET wc/v3/products` with the view's search, filters (category, type, stock status, status), sort and page as
- * the route's parameters; a product's name opens its edit screen.
+ * the route's parameters; a product's name opens its edit screen. Rows selected on the page (the table's checkboxes,
+ * "Select all") can be edited together ("Bulk edit": ProductsBulkEdit.tsx); the list is then read again.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Notice } from "@wordpress/components";
+import { pencil } from "@wordpress/icons";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import type { Action, Field, View } from "@wordpress/dataviews";
@@ -11,6 +14,7 @@ import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { getWithHeaders, query, type RestError } from "./api.ts";
 import type { RestProduct, Term } from "./types.ts";
+import { BulkEditForm, BulkResultNotice, type BulkResult } from "./ProductsBulkEdit.tsx";
 
 const TYPES = [
   { value: "simple", label: "Simple" },
@@ -87,7 +91,19 @@ export default function ProductsScreen() {
   }, []);
 
   const q = listQuery(view);
-  const list = usePagedList<RestProduct>(`/wc/v3/products?${q}`);
+  const [reloads, setReloads] = useState(0);
+  const list = usePagedList<RestProduct>(`/wc/v3/products?${q}`, reloads);
+  const [selection, setSelection] = useState<string[]>([]);
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  /** After a bulk edit: the result in the live region (focused: the dialog's button is gone), the refused rows still selected, the page read again. */
+  const bulkDone = useCallback((r: BulkResult) => {
+    setResult(r);
+    setSelection(r.error ? [] : r.failed.map((f) => String(f.id)));
+    setReloads((n) => n + 1);
+    requestAnimationFrame(() => resultRef.current?.focus());
+  }, []);
 
   const fields = useMemo<Field<RestProduct>[]>(
     () => [
@@ -155,8 +171,25 @@ export default function ProductsScreen() {
         isEligible: (item) => item.status === "publish",
         callback: ([item]) => item && window.location.assign(item.permalink),
       },
+      {
+        id: "bulk-edit",
+        label: "Bulk edit",
+        icon: pencil,
+        supportsBulk: true,
+        modalHeader: (items) => `Bulk edit ${items.length} product${items.length === 1 ? "" : "s"}`,
+        RenderModal: ({ items, closeModal }) => (
+          <BulkEditForm
+            items={items}
+            onCancel={() => closeModal?.()}
+            onDone={(r) => {
+              closeModal?.();
+              bulkDone(r);
+            }}
+          />
+        ),
+      },
     ],
-    [],
+    [bulkDone],
   );
 
   return (
@@ -166,6 +199,13 @@ export default function ProductsScreen() {
           Add product
         </a>
       </p>
+      <div className="admin-bulk-result" role="status" ref={resultRef} tabIndex={-1} aria-label="Bulk edit result">
+        {result ? (
+          <Notice status={result.error || result.failed.length ? "warning" : "success"} isDismissible={false}>
+            <BulkResultNotice result={result} />
+          </Notice>
+        ) : null}
+      </div>
       <ListView<RestProduct>
         list={list}
         otherError={loadError}
@@ -175,6 +215,8 @@ export default function ProductsScreen() {
         actions={actions}
         searchLabel="Search products"
         itemUrl={editUrl}
+        selection={selection}
+        onChangeSelection={setSelection}
       />
     </>
   );

@@ -61,10 +61,11 @@ describe("wc/v3/products/batch update", () => {
     expect(third).toEqual({ id: 99999999, error: { code: "woocommerce_rest_product_invalid_id", message: "Invalid ID.", data: { status: 404 } } });
     expect(fourth).toMatchObject({ id: c!.id, status: "draft" });
 
-    const stored = async (id: number) => row<{ sale_price: number | null; stock_quantity: number | null; status: string }>(
-      `SELECT sale_price, stock_quantity, status FROM products WHERE id = $1`,
-      [id],
-    );
+    const stored = async (id: number) =>
+      row<{ sale_price: number | null; stock_quantity: number | null; status: string }>(
+        `SELECT sale_price, stock_quantity, status FROM products WHERE id = $1`,
+        [id],
+      );
     expect(await stored(a!.id)).toMatchObject({ sale_price: 1000, stock_quantity: 7 });
     expect((await stored(b!.id)).sale_price).toBe(b!.sale_price);
     expect((await stored(c!.id)).status).toBe("draft");
@@ -146,7 +147,13 @@ describe("If-Match on a variation", () => {
 
     // With the current version both go through; a batch's items are not checked.
     expect((await api(admin, "PUT", path, { regular_price: "78.00" }, { "If-Match": newer })).status).toBe(200);
-    const batch = await api(admin, "POST", `products/${productId}/variations/batch`, { update: [{ id: v2!.id, regular_price: "79.00" }] }, { "If-Match": opened });
+    const batch = await api(
+      admin,
+      "POST",
+      `products/${productId}/variations/batch`,
+      { update: [{ id: v2!.id, regular_price: "79.00" }] },
+      { "If-Match": opened },
+    );
     expect(batch.body.update[0]).toMatchObject({ id: v2!.id, regular_price: "79.00" });
     const current = (await api(admin, "GET", path)).headers.get("etag")!;
     const deleted = await api(admin, "DELETE", `${path}?force=true`, undefined, { "If-Match": current });

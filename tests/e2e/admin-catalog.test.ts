@@ -1,0 +1,169 @@
+/**
+ * The product screens' bulk edit and variation safety (issue 14, docs/contract/admin.md 'Products', 'Variations') in
+ * Chromium: three products selected with the keyboard ("Select all" on the page) get one sale price through
+ * `wc/v3/products/batch`; the live region says two were updated and why the third was refused, the list shows the
+ * new prices and both product pages sell at the sale price. In a variable product's editor, a variation someone
+ * else saved meanwhile is refused with "changed since you opened it" (nothing overwritten), and a variation is
+ * deleted after a confirmation. axe on the list, the bulk edit dialog and the variable editor; 400 px without
+ * sideways scrolling; screenshots in tmp/shots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { startTestShop, type TestShop } from "../support/shop.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { seriousAxeViolations } from "../support/axe-scan.ts";
+import { scrollsSideways, signedIn as signInAs } from "../support/admin-browser.ts";
+import { registerCustomer } from "../../core/commerce/accounts.ts";
+import { saveProduct, saveVariation, type WriteHooks } from "../../core/commerce/products-admin.ts";
+
+let shop: TestShop;
+let browser: Browser;
+const PASSWORD = "catalog screens pass 1";
+const ADMIN = "catalog-admin@example.com";
+const noAudit: WriteHooks = { snapshot: async () => null, record: async () => {} };
+const made: Record<string, number> = {};
+
+beforeAll(async () => {
+  mkdirSync("tmp/shots", { recursive: true });
+  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+  const account = await registerCustomer(shop.services.db, { email: ADMIN, password: PASSWORD, first_name: "Cat", last_name: "Alog" });
+  if (!account.ok) throw new Error(account.message);
+  await shop.services.db.query(`UPDATE customers SET role = 'administrator' WHERE id = $1`, [account.customerId]);
+  // Three products to edit together; the pin costs less than the sale price the test sets, so the API refuses it.
+  for (const [name, cents] of [
+    ["Bulkedit Scarf", 3000],
+    ["Bulkedit Belt", 4000],
+    ["Bulkedit Pin", 500],
+  ] as const) {
+    const saved = await saveProduct(shop.services.db, null, { name, type: "simple", status: "publish", regularPrice: cents }, noAudit);
+    if (!saved.ok) throw new Error(saved.error.message);
+    made[name] = saved.id;
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+const signedIn = (width = 1280) => signInAs(browser, shop.url, ADMIN, PASSWORD, width);
+
+describe("bulk edit on the Products list", () => {
+  it("sets a sale price on the selected products, reports the one refused, and the storefront follows", async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${shop.url}/wp-admin/products/`);
+    await page.getByRole("searchbox", { name: "Search products" }).fill("Bulkedit");
+    const rows = page.locator(".dataviews-view-table tbody tr");
+    await expect.poll(() => rows.count()).toBe(3);
+
+    // The keyboard: each row's checkbox is named after its product; "Select all" takes the page.
+    const scarf = page.getByRole("checkbox", { name: "Bulkedit Scarf", exact: true });
+    await scarf.focus();
+    await page.keyboard.press("Space");
+    expect(await scarf.isChecked()).toBe(true);
+    const all = page.locator(".dataviews-view-table thead").getByRole("checkbox", { name: "Select all" });
+    await all.focus();
+    await page.keyboard.press("Space");
+    for (const name of ["Bulkedit Belt", "Bulkedit Pin"]) expect(await page.getByRole("checkbox", { name, exact: true }).isChecked()).toBe(true);
+
+    await page.getByRole("button", { name: "Bulk edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Bulk edit 3 products" });
+    await dialog.waitFor();
+    await dialog.getByRole("textbox", { name: "Sale price" }).fill("12.00");
+    await page.screenshot({ path: "tmp/shots/admin_1280_products-bulk-edit.png" });
+    expect(await seriousAxeViolations(page, ".components-modal__frame")).toEqual([]);
+    await dialog.getByRole("button", { name: "Apply to 3 products" }).click();
+
+    const result = page.getByRole("status", { name: "Bulk edit result" });
+    await expect.poll(() => result.innerText()).toContain("2 products updated.");
+    expect(await result.innerText()).toContain("Bulkedit Pin: Sale price must be lower than Regular price");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Bulk edit result");
+    // The list is read again: the two show their sale; the refused one stays selected, unchanged.
+    const priceOf = (name: string) => rows.filter({ hasText: name }).locator(".admin-price").innerText();
+    await expect.poll(() => priceOf("Bulkedit Scarf")).toContain("$12");
+    expect(await priceOf("Bulkedit Belt")).toContain("$12");
+    expect(await priceOf("Bulkedit Pin")).not.toContain("$12");
+    expect(await page.getByRole("checkbox", { name: "Bulkedit Pin", exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Bulkedit Scarf", exact: true }).isChecked()).toBe(false);
+    await page.screenshot({ path: "tmp/shots/admin_1280_products-bulk-result.png" });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Both product pages sell at the sale price.
+    for (const slug of ["bulkedit-scarf", "bulkedit-belt"]) {
+      await page.goto(`${shop.url}/product/${slug}/`);
+      expect(await page.locator(".summary .price ins").first().innerText(), slug).toContain("$12");
+    }
+    await context.close();
+  });
+
+  it("at 400 px: the table layout offers the same selection without sideways scrolling", async () => {
+    const { context, page } = await signedIn(400);
+    await page.goto(`${shop.url}/wp-admin/products/`);
+    await page.getByRole("searchbox", { name: "Search products" }).fill("Bulkedit");
+    await page.getByRole("button", { name: "Layout" }).click();
+    // With the keyboard (at this width the menu overlaps the list, which takes a pointer's click).
+    await page.getByRole("menuitemradio", { name: "Table" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("checkbox", { name: "Bulkedit Belt", exact: true }).check();
+    await page.getByRole("button", { name: "Bulk edit" }).click();
+    await page.getByRole("dialog", { name: "Bulk edit 1 product" }).waitFor();
+    await page.screenshot({ path: "tmp/shots/admin_400_products-bulk-edit.png" });
+    expect(await scrollsSideways(page)).toBe(false);
+    await context.close();
+  });
+});
+
+describe("variations", () => {
+  it("refuses a save over someone else's, then deletes a variation after asking", async () => {
+    const [variable] = await shop.services.db.query<{ id: number; slug: string }>(
+      `SELECT p.id, p.slug FROM products p JOIN variations v ON v.product_id = p.id WHERE p.type = 'variable' AND p.status = 'publish'
+       GROUP BY p.id HAVING count(*) BETWEEN 2 AND 12 ORDER BY p.id LIMIT 1`,
+    );
+    const variations = await shop.services.db.query<{ id: number }>(`SELECT id FROM variations WHERE product_id = $1 ORDER BY id`, [variable!.id]);
+    const [first, second] = variations;
+    const { context, page } = await signedIn();
+    await page.goto(`${shop.url}/wp-admin/edit/product/${variable!.id}/`);
+    const fieldsets = page.locator("fieldset.admin-variation");
+    await expect.poll(() => fieldsets.count()).toBe(variations.length);
+    const firstSet = fieldsets.filter({ hasText: `#${first!.id}` });
+
+    // Someone else saves the first variation after the editor read it.
+    const other = await saveVariation(shop.services.db, variable!.id, first!.id, { regularPrice: 6100 }, noAudit);
+    expect(other.ok).toBe(true);
+    await firstSet.getByLabel(/^Regular price/).fill("55.00");
+    await page.getByRole("button", { name: "Save variations" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "changed since you opened it" });
+    await alert.waitFor();
+    const [kept] = await shop.services.db.query<{ regular_price: number }>(`SELECT regular_price FROM variations WHERE id = $1`, [first!.id]);
+    expect(Number(kept!.regular_price)).toBe(6100);
+    await page.screenshot({ path: "tmp/shots/admin_1280_variation-conflict.png", fullPage: true });
+
+    // Reloading shows the other save; the same edit then goes through.
+    await page.getByRole("button", { name: "Reload the variations" }).click();
+    await expect.poll(() => firstSet.getByLabel(/^Regular price/).inputValue()).toBe("61.00");
+    await firstSet.getByLabel(/^Regular price/).fill("55.00");
+    await page.getByRole("button", { name: "Save variations" }).click();
+    await page.getByRole("status").filter({ hasText: "Variations saved." }).waitFor();
+
+    // Delete the second: asked first (Cancel keeps it), then gone from the screen, the API and the product page.
+    const secondSet = fieldsets.filter({ hasText: `#${second!.id}` });
+    const deleteButton = secondSet.getByRole("button", { name: /^Delete variation/ });
+    await deleteButton.click();
+    await secondSet.getByRole("alert").filter({ hasText: "for good?" }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press("Enter"); // the focus is on Cancel
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(/^Delete variation/);
+    await deleteButton.click();
+    await secondSet.getByRole("button", { name: "Delete permanently" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /Variation .* deleted\./ })
+      .waitFor();
+    await expect.poll(() => fieldsets.count()).toBe(variations.length - 1);
+    const [gone] = await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM variations WHERE id = $1`, [second!.id]);
+    expect(gone!.n).toBe(0);
+    await page.screenshot({ path: "tmp/shots/admin_1280_variation-deleted.png", fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
