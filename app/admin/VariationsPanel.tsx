@@ -228,7 +228,7 @@ export function VariationsPanel(props: {
         setNote({
           status: "error",
           conflict: true,
-          text: `${saved.size ? `${saved.size} variations saved; ` : ""}${conflicts === 1 ? "a variation was" : `${conflicts} variations were`} changed since you opened ${conflicts === 1 ? "it" : "them"}: nothing of yours was saved to ${conflicts === 1 ? "it" : "them"}. Reload the variations to see the changes, then make yours again.`,
+          text: `${saved.size ? `${saved.size} variations saved; ` : ""}${conflicts === 1 ? "A variation was" : `${conflicts} variations were`} changed since you opened ${conflicts === 1 ? "it" : "them"}: nothing of yours was saved to ${conflicts === 1 ? "it" : "them"}. Reload the variations to see the changes, then make yours again.`,
         });
       } else if (refusedCount) {
         setNote({

@@ -4,7 +4,8 @@
  * `wc/v3/products/batch`; the live region says two were updated and why the third was refused, the list shows the
  * new prices and both product pages sell at the sale price. In a variable product's editor, a variation someone
  * else saved meanwhile is refused with "changed since you opened it" (nothing overwritten), and a variation is
- * deleted after a confirmation. axe on the list, the bulk edit dialog and the variable editor; 400 px without
+ * deleted after a confirmation. An up-sell and a tag chosen in the editor: the product page shows the up-sell
+ * under "You may also like…". axe on the list, the bulk edit dialog and the variable editor; 400 px without
  * sideways scrolling; screenshots in tmp/shots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -164,6 +165,33 @@ describe("variations", () => {
     expect(gone!.n).toBe(0);
     await page.screenshot({ path: "tmp/shots/admin_1280_variation-deleted.png", fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("tags and linked products", () => {
+  it("an up-sell and a tag chosen in the editor; the product page shows the up-sell", async () => {
+    const { context, page } = await signedIn();
+    await page.goto(`${shop.url}/wp-admin/edit/product/${made["Bulkedit Scarf"]}/`);
+    await page.getByLabel("Title", { exact: true }).waitFor();
+    const upsells = page.getByRole("combobox", { name: "Up-sells" });
+    await upsells.fill("Bulkedit Belt");
+    await page.getByRole("option", { name: "Bulkedit Belt" }).waitFor();
+    await upsells.press("Enter");
+    const [tag] = await shop.services.db.query<{ name: string }>(`SELECT name FROM terms WHERE taxonomy = 'product_tag' ORDER BY name LIMIT 1`);
+    const tags = page.getByRole("combobox", { name: "Tags" });
+    await tags.fill(tag!.name);
+    await page.getByRole("option", { name: tag!.name, exact: true }).waitFor();
+    await tags.press("Enter");
+    await page.getByRole("button", { name: "Update" }).click();
+    await page.getByRole("status").filter({ hasText: "Product updated." }).waitFor();
+    await page.screenshot({ path: "tmp/shots/admin_1280_edit-product-linked.png", fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.goto(`${shop.url}/product/bulkedit-scarf/`);
+    const section = page.locator("section.up-sells");
+    expect(await section.locator("> h2").innerText()).toBe("You may also like…");
+    expect(await section.getByRole("link", { name: /Bulkedit Belt/ }).count()).toBeGreaterThan(0);
     await context.close();
   });
 });
