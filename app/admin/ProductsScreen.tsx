@@ -5,8 +5,7 @@
  * "Select all") can be edited together ("Bulk edit": ProductsBulkEdit.tsx); the list is then read again.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Notice } from "@wordpress/components";
-import { pencil } from "@wordpress/icons";
+import { Notice, Path, SVG } from "@wordpress/components";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import type { Action, Field, View } from "@wordpress/dataviews";
@@ -67,6 +66,14 @@ export function listQuery(view: View): string {
     category: Array.isArray(category) ? category.join(",") : category,
   });
 }
+
+/** WordPress's pencil icon (@wordpress/icons' shape): DataViews shows only bulk actions with an icon on a narrow screen. */
+const pencil = (
+  <SVG xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" style={{ fill: "none" }} stroke="currentColor" strokeWidth="1.5">
+    <Path d="M5 19.25H12" />
+    <Path d="M10 15L7.5 15.5L8 13L16 5L18 7L10 15Z" fill="currentColor" />
+  </SVG>
+);
 
 const editUrl = (item: RestProduct) => `/wp-admin/edit/product/${item.id}/`;
 
