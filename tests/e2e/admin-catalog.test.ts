@@ -1,12 +1,10 @@
 /**
- * The product screens' bulk edit and variation safety (issue 14, docs/contract/admin.md 'Products', 'Variations') in
+ * The product list's bulk edit and the editor's linked products (issue 14, docs/contract/admin.md 'Products', 'Variations') in
  * Chromium: three products selected with the keyboard ("Select all" on the page) get one sale price through
  * `wc/v3/products/batch`; the live region says two were updated and why the third was refused, the list shows the
- * new prices and both product pages sell at the sale price. In a variable product's editor, a variation someone
- * else saved meanwhile is refused with "changed since you opened it" (nothing overwritten), and a variation is
- * deleted after a confirmation. An up-sell and a tag chosen in the editor: the product page shows the up-sell
- * under "You may also like…". axe on the list, the bulk edit dialog and the variable editor; 400 px without
- * sideways scrolling; screenshots in tmp/shots/.
+ * new prices and both product pages sell at the sale price. An up-sell and a tag chosen in the editor: the product
+ * page shows the up-sell under "You may also like…". axe on the list, the bulk edit dialog and the editor; 400 px
+ * without sideways scrolling; screenshots in tmp/shots/. Variations: tests/e2e/admin-variations.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
@@ -16,7 +14,7 @@ import { launchBrowser } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe-scan.ts";
 import { scrollsSideways, signedIn as signInAs } from "../support/admin-browser.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
-import { saveProduct, saveVariation, type WriteHooks } from "../../core/commerce/products-admin.ts";
+import { saveProduct, type WriteHooks } from "../../core/commerce/products-admin.ts";
 
 let shop: TestShop;
 let browser: Browser;
@@ -110,61 +108,6 @@ describe("bulk edit on the Products list", () => {
     await page.getByRole("dialog", { name: "Bulk edit 1 product" }).waitFor();
     await page.screenshot({ path: "tmp/shots/admin_400_products-bulk-edit.png" });
     expect(await scrollsSideways(page)).toBe(false);
-    await context.close();
-  });
-});
-
-describe("variations", () => {
-  it("refuses a save over someone else's, then deletes a variation after asking", async () => {
-    const [variable] = await shop.services.db.query<{ id: number; slug: string }>(
-      `SELECT p.id, p.slug FROM products p JOIN variations v ON v.product_id = p.id WHERE p.type = 'variable' AND p.status = 'publish'
-       GROUP BY p.id HAVING count(*) BETWEEN 2 AND 12 ORDER BY p.id LIMIT 1`,
-    );
-    const variations = await shop.services.db.query<{ id: number }>(`SELECT id FROM variations WHERE product_id = $1 ORDER BY id`, [variable!.id]);
-    const [first, second] = variations;
-    const { context, page } = await signedIn();
-    await page.goto(`${shop.url}/wp-admin/edit/product/${variable!.id}/`);
-    const fieldsets = page.locator("fieldset.admin-variation");
-    await expect.poll(() => fieldsets.count()).toBe(variations.length);
-    const firstSet = fieldsets.filter({ hasText: `#${first!.id}` });
-
-    // Someone else saves the first variation after the editor read it.
-    const other = await saveVariation(shop.services.db, variable!.id, first!.id, { regularPrice: 6100 }, noAudit);
-    expect(other.ok).toBe(true);
-    await firstSet.getByLabel(/^Regular price/).fill("55.00");
-    await page.getByRole("button", { name: "Save variations" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: "changed since you opened it" });
-    await alert.waitFor();
-    const [kept] = await shop.services.db.query<{ regular_price: number }>(`SELECT regular_price FROM variations WHERE id = $1`, [first!.id]);
-    expect(Number(kept!.regular_price)).toBe(6100);
-    await page.screenshot({ path: "tmp/shots/admin_1280_variation-conflict.png", fullPage: true });
-
-    // Reloading shows the other save; the same edit then goes through.
-    await page.getByRole("button", { name: "Reload the variations" }).click();
-    await expect.poll(() => firstSet.getByLabel(/^Regular price/).inputValue()).toBe("61.00");
-    await firstSet.getByLabel(/^Regular price/).fill("55.00");
-    await page.getByRole("button", { name: "Save variations" }).click();
-    await page.getByRole("status").filter({ hasText: "Variations saved." }).waitFor();
-
-    // Delete the second: asked first (Cancel keeps it), then gone from the screen, the API and the product page.
-    const secondSet = fieldsets.filter({ hasText: `#${second!.id}` });
-    const deleteButton = secondSet.getByRole("button", { name: /^Delete variation/ });
-    await deleteButton.click();
-    await secondSet.getByRole("alert").filter({ hasText: "for good?" }).waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.keyboard.press("Enter"); // the focus is on Cancel
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(/^Delete variation/);
-    await deleteButton.click();
-    await secondSet.getByRole("button", { name: "Delete permanently" }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: /Variation .* deleted\./ })
-      .waitFor();
-    await expect.poll(() => fieldsets.count()).toBe(variations.length - 1);
-    const [gone] = await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM variations WHERE id = $1`, [second!.id]);
-    expect(gone!.n).toBe(0);
-    await page.screenshot({ path: "tmp/shots/admin_1280_variation-deleted.png", fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 });
