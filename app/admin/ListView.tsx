@@ -18,6 +18,9 @@ export function ListView<T extends { id: number }>(props: {
   actions: Action<T>[];
   searchLabel: string;
   itemUrl: (item: T) => string;
+  /** The selected rows' ids (as strings), for bulk actions (Products); DataViews keeps its own when absent. */
+  selection?: string[];
+  onChangeSelection?: (ids: string[]) => void;
 }) {
   const error = props.list.error ?? props.otherError;
   return (
@@ -35,6 +38,7 @@ export function ListView<T extends { id: number }>(props: {
         actions={props.actions}
         {...itemIds<T>()}
         isLoading={props.list.loading}
+        {...(props.selection && props.onChangeSelection ? { selection: props.selection, onChangeSelection: props.onChangeSelection } : {})}
         paginationInfo={props.list.totals}
         defaultLayouts={{ table: {}, list: {} }}
         search

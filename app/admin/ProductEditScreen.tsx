@@ -1,6 +1,6 @@
 /**
  * Edit Product (docs/contract/admin.md 'Edit Product'): a simple or variable product's title, description, prices
- * (simple), sale schedule, SKU, stock, status, categories, images (GalleryPanel.tsx) and, for a variable product,
+ * (simple), sale schedule, SKU, stock, status, categories, tags, up-sells and cross-sells, images (GalleryPanel.tsx) and, for a variable product,
  * attributes and variations (AttributesPanel.tsx, VariationsPanel.tsx) on `@wordpress/components`, read with `GET wc/v3/products/{id}` and
  * saved with `PUT` and the version read as `If-Match`, so a save over someone else's is refused (412), never a
  * silent overwrite. The API's refusals are shown at the field they name; leaving with unsaved changes asks first.
@@ -15,6 +15,8 @@ import { refusedSave, useFocusFirstInvalid } from "./SaveNotice.tsx";
 import { GalleryPanel, type GalleryImage } from "./GalleryPanel.tsx";
 import { AttributesPanel, type FormAttribute } from "./AttributesPanel.tsx";
 import { VariationsPanel } from "./VariationsPanel.tsx";
+import { IdTokens } from "./CouponScreen.tsx";
+import { useCatalogChoices } from "./catalog-choices.ts";
 import "./product-editor.css";
 
 interface Form {
@@ -30,6 +32,9 @@ interface Form {
   stock_status: string;
   status: string;
   categories: number[];
+  tags: number[];
+  upsell_ids: number[];
+  cross_sell_ids: number[];
   images: GalleryImage[];
   attributes: FormAttribute[];
 }
@@ -47,6 +52,9 @@ const formOf = (p: RestProduct): Form => ({
   stock_status: p.stock_status,
   status: p.status,
   categories: p.categories.map((c) => c.id).sort((a, b) => a - b),
+  tags: p.tags.map((t) => t.id),
+  upsell_ids: p.upsell_ids,
+  cross_sell_ids: p.cross_sell_ids,
   images: p.images.map(({ id, src, alt }) => ({ id, src, alt })),
   attributes: p.attributes.map(({ id, name, options, variation, visible }) => ({ id, name, options, variation, visible })),
 });
@@ -57,6 +65,7 @@ function changes(before: Form, after: Form): Record<string, unknown> {
   for (const key of Object.keys(after) as (keyof Form)[]) {
     if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
     if (key === "categories") out.categories = after.categories.map((id) => ({ id }));
+    else if (key === "tags") out.tags = after.tags.map((id) => ({ id }));
     else if (key === "images") out.images = after.images.map(({ id }) => ({ id }));
     else if (key === "attributes")
       out.attributes = after.attributes.map(({ id, name, options, variation, visible }, position) => ({
@@ -90,6 +99,9 @@ const LABELS: Record<string, string> = {
   stock_status: "Stock status",
   status: "Status",
   categories: "Categories",
+  tags: "Tags",
+  upsell_ids: "Up-sells",
+  cross_sell_ids: "Cross-sells",
   images: "Product images",
   attributes: "Attributes",
 };
@@ -121,6 +133,8 @@ export default function ProductEditScreen({ id }: { id: number }) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [form, setForm] = useState<Form | null>(null);
   const [categories, setCategories] = useState<Term[]>([]);
+  const [tags, setTags] = useState<Term[]>([]);
+  const { products } = useCatalogChoices();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const focusFirstInvalid = useFocusFirstInvalid();
   // Add product opens this editor with ?created=1 (NewProductScreen.tsx).
@@ -143,11 +157,13 @@ export default function ProductEditScreen({ id }: { id: number }) {
     Promise.all([
       getWithHeaders<RestProduct>(`/wc/v3/products/${id}`),
       getWithHeaders<Term[]>("/wc/v3/products/categories?per_page=100&orderby=name&order=asc"),
+      getWithHeaders<Term[]>("/wc/v3/products/tags?per_page=100&orderby=name&order=asc"),
     ]).then(
-      ([{ body, headers }, cats]) => {
+      ([{ body, headers }, cats, tagList]) => {
         if (!live) return;
         const saved = formOf(body);
         setCategories(cats.body);
+        setTags(tagList.body);
         setLoad({ state: "ready", product: body, version: headers.get("ETag") ?? "", saved });
         setForm(saved);
         setErrors({});
@@ -414,6 +430,26 @@ export default function ProductEditScreen({ id }: { id: number }) {
                   {errors.categories}
                 </p>
               ) : null}
+            </fieldset>
+            <fieldset className="admin-fieldset admin-linked">
+              <legend>Tags and linked products</legend>
+              <IdTokens label="Tags" options={tags} value={f.tags} onChange={(ids) => set("tags", ids)} error={errors.tags} />
+              <IdTokens
+                label="Up-sells"
+                options={products.filter((p) => p.id !== product.id)}
+                value={f.upsell_ids}
+                onChange={(ids) => set("upsell_ids", ids)}
+                error={errors.upsell_ids}
+              />
+              <p className="admin-hint">Shown on this product's page as "You may also like…".</p>
+              <IdTokens
+                label="Cross-sells"
+                options={products.filter((p) => p.id !== product.id)}
+                value={f.cross_sell_ids}
+                onChange={(ids) => set("cross_sell_ids", ids)}
+                error={errors.cross_sell_ids}
+              />
+              <p className="admin-hint">Offered in the cart when this product is in it.</p>
             </fieldset>
           </div>
         </div>

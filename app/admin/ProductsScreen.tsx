@@ -1,9 +1,11 @@
 /**
  * Products (docs/contract/admin.md 'Products'): WooCommerce's product list on `@wordpress/dataviews`, every row from
  * `GET wc/v3/products` with the view's search, filters (category, type, stock status, status), sort and page as
- * the route's parameters; a product's name opens its edit screen.
+ * the route's parameters; a product's name opens its edit screen. Rows selected on the page (the table's checkboxes,
+ * "Select all") can be edited together ("Bulk edit": ProductsBulkEdit.tsx); the list is then read again.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Notice, Path, SVG } from "@wordpress/components";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import type { Action, Field, View } from "@wordpress/dataviews";
@@ -11,6 +13,7 @@ import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { getWithHeaders, query, type RestError } from "./api.ts";
 import type { RestProduct, Term } from "./types.ts";
+import { BulkEditForm, BulkResultNotice, type BulkResult } from "./ProductsBulkEdit.tsx";
 
 const TYPES = [
   { value: "simple", label: "Simple" },
@@ -64,6 +67,14 @@ export function listQuery(view: View): string {
   });
 }
 
+/** WordPress's pencil icon (@wordpress/icons' shape): DataViews shows only bulk actions with an icon on a narrow screen. */
+const pencil = (
+  <SVG xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" style={{ fill: "none" }} stroke="currentColor" strokeWidth="1.5">
+    <Path d="M5 19.25H12" />
+    <Path d="M10 15L7.5 15.5L8 13L16 5L18 7L10 15Z" fill="currentColor" />
+  </SVG>
+);
+
 const editUrl = (item: RestProduct) => `/wp-admin/edit/product/${item.id}/`;
 
 export default function ProductsScreen() {
@@ -87,7 +98,19 @@ export default function ProductsScreen() {
   }, []);
 
   const q = listQuery(view);
-  const list = usePagedList<RestProduct>(`/wc/v3/products?${q}`);
+  const [reloads, setReloads] = useState(0);
+  const list = usePagedList<RestProduct>(`/wc/v3/products?${q}`, reloads);
+  const [selection, setSelection] = useState<string[]>([]);
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  /** After a bulk edit: the result in the live region (focused: the dialog's button is gone), the refused rows still selected, the page read again. */
+  const bulkDone = useCallback((r: BulkResult) => {
+    setResult(r);
+    setSelection(r.error ? [] : r.failed.map((f) => String(f.id)));
+    setReloads((n) => n + 1);
+    requestAnimationFrame(() => resultRef.current?.focus());
+  }, []);
 
   const fields = useMemo<Field<RestProduct>[]>(
     () => [
@@ -155,8 +178,25 @@ export default function ProductsScreen() {
         isEligible: (item) => item.status === "publish",
         callback: ([item]) => item && window.location.assign(item.permalink),
       },
+      {
+        id: "bulk-edit",
+        label: "Bulk edit",
+        icon: pencil,
+        supportsBulk: true,
+        modalHeader: (items) => `Bulk edit ${items.length} product${items.length === 1 ? "" : "s"}`,
+        RenderModal: ({ items, closeModal }) => (
+          <BulkEditForm
+            items={items}
+            onCancel={() => closeModal?.()}
+            onDone={(r) => {
+              closeModal?.();
+              bulkDone(r);
+            }}
+          />
+        ),
+      },
     ],
-    [],
+    [bulkDone],
   );
 
   return (
@@ -169,6 +209,13 @@ export default function ProductsScreen() {
           Attributes
         </a>
       </p>
+      <div className="admin-bulk-result" role="status" ref={resultRef} tabIndex={-1} aria-label="Bulk edit result">
+        {result ? (
+          <Notice status={result.error || result.failed.length ? "warning" : "success"} isDismissible={false}>
+            <BulkResultNotice result={result} />
+          </Notice>
+        ) : null}
+      </div>
       <ListView<RestProduct>
         list={list}
         otherError={loadError}
@@ -178,6 +225,8 @@ export default function ProductsScreen() {
         actions={actions}
         searchLabel="Search products"
         itemUrl={editUrl}
+        selection={selection}
+        onChangeSelection={setSelection}
       />
     </>
   );

@@ -3,15 +3,18 @@
  * variations" creates every combination of the saved attributes used for variations that does not exist yet
  * (`POST wc/v3/products/{id}/variations/batch`, each with the price given, which the API requires); then each
  * variation's regular and sale price, stock quantity, SKU and image (one of the product's images) are edited and
- * saved together with "Save variations" (`batch` `update`, only the changed fields). Refusals are shown at the
- * field of the variation they name.
+ * saved together with "Save variations": one `PUT …/variations/{id}` per changed variation, with only its changed
+ * fields and `If-Match` with the version read (its `ETag`), so a variation someone else saved since is refused (412
+ * `rest_variation_changed`) rather than overwritten. "Delete variation" asks first, then sends `DELETE …?force=true`
+ * with `If-Match` too. Refusals are shown at the field of the variation they name.
  */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button, Notice, SelectControl, Spinner, TextControl } from "@wordpress/components";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import type { FormAttribute } from "./AttributesPanel.tsx";
 import type { GalleryImage } from "./GalleryPanel.tsx";
 import { useFocusFirstInvalid, type SaveNote } from "./SaveNotice.tsx";
+import "./catalog.css";
 
 interface RestVariation {
   id: number;
@@ -97,19 +100,38 @@ export function VariationsPanel(props: {
   const [priceError, setPriceError] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState<SaveNote>(null);
-  const [busy, setBusy] = useState<"generate" | "save" | null>(null);
+  const [busy, setBusy] = useState<"generate" | "save" | "delete" | null>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
   const noteId = useId();
 
-  // The variations; again (with `reloads` + 1) after generating.
+  /** Each variation's version as read (its ETag), sent back as If-Match with its save or delete. */
+  const versions = useRef(new Map<number, string>());
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** The variation whose confirmation was last closed with Cancel: its Delete button gets the focus back. */
+  const cancelled = useRef<number | null>(null);
+  useEffect(() => {
+    if (confirming !== null) document.getElementById(`${noteId}-cancel-${confirming}`)?.focus();
+    else if (cancelled.current !== null) document.getElementById(`${noteId}-delete-${cancelled.current}`)?.focus();
+    cancelled.current = null;
+  }, [confirming, noteId]);
+
+  // The variations and their versions (the list has no ETags: each is read on its own); again (with `reloads` + 1)
+  // after generating, or to take what someone else saved.
   const [reloads, setReloads] = useState(0);
   useEffect(() => {
     let live = true;
-    getWithHeaders<RestVariation[]>(`/wc/v3/products/${productId}/variations?per_page=100&orderby=id&order=asc`).then(
-      ({ body }) => {
+    (async () => {
+      const { body } = await getWithHeaders<RestVariation[]>(`/wc/v3/products/${productId}/variations?per_page=100&orderby=id&order=asc`);
+      const read = await Promise.all(body.map((v) => getWithHeaders<RestVariation>(`/wc/v3/products/${productId}/variations/${v.id}`)));
+      return read;
+    })().then(
+      (read) => {
         if (!live) return;
-        setVariations(body);
-        setRows(Object.fromEntries(body.map((v) => [v.id, rowOf(v)])));
+        versions.current = new Map(read.map(({ body, headers }) => [body.id, headers.get("ETag") ?? ""]));
+        const list = read.map((r) => r.body);
+        setVariations(list);
+        setRows(Object.fromEntries(list.map((v) => [v.id, rowOf(v)])));
         setLoadError(null);
       },
       (e: RestError) => live && setLoadError(e),
@@ -171,19 +193,29 @@ export function VariationsPanel(props: {
     setNote(null);
     setErrors({});
     try {
-      const { body } = await send<{ update: (RestVariation | { id: number; error: RestError })[] }>(`/wc/v3/products/${productId}/variations/batch`, "POST", {
-        update: changed,
-      });
+      const answers = await Promise.all(
+        changed.map(({ id, ...patch }) =>
+          send<RestVariation>(`/wc/v3/products/${productId}/variations/${id}`, "PUT", patch, { "If-Match": versions.current.get(id) ?? "" }).then(
+            ({ body, headers }) => {
+              versions.current.set(id, headers.get("ETag") ?? "");
+              return body;
+            },
+            (error: RestError) => ({ id, error }),
+          ),
+        ),
+      );
       const fieldErrors: Record<string, string> = {};
       const others: string[] = [];
       const saved = new Map<number, RestVariation>();
-      for (const item of body.update) {
+      let conflicts = 0;
+      for (const item of answers) {
         if (!("error" in item)) {
           saved.set(item.id, item);
           continue;
         }
         const params = item.error.data?.params ?? {};
-        if (item.error.code === "product_invalid_sku") fieldErrors[`${item.id}:sku`] = "This SKU is not valid, or another product already has it.";
+        if (item.error.code === "rest_variation_changed") conflicts++;
+        else if (item.error.code === "product_invalid_sku") fieldErrors[`${item.id}:sku`] = "This SKU is not valid, or another product already has it.";
         else if (Object.keys(params).length) for (const [field, m] of Object.entries(params)) fieldErrors[`${item.id}:${field}`] = humane(m);
         else others.push(item.error.message);
       }
@@ -191,8 +223,14 @@ export function VariationsPanel(props: {
       setVariations((vs) => (vs ?? []).map((v) => saved.get(v.id) ?? v));
       setRows((r) => ({ ...r, ...Object.fromEntries([...saved.values()].map((v) => [v.id, rowOf(v)])) }));
       setErrors(fieldErrors);
-      const refusedCount = body.update.length - saved.size;
-      if (refusedCount) {
+      const refusedCount = answers.length - saved.size;
+      if (conflicts) {
+        setNote({
+          status: "error",
+          conflict: true,
+          text: `${saved.size ? `${saved.size} variations saved; ` : ""}${conflicts === 1 ? "A variation was" : `${conflicts} variations were`} changed since you opened ${conflicts === 1 ? "it" : "them"}: nothing of yours was saved to ${conflicts === 1 ? "it" : "them"}. Reload the variations to see the changes, then make yours again.`,
+        });
+      } else if (refusedCount) {
         setNote({
           status: "error",
           text: `${saved.size ? `${saved.size} variations saved; ` : ""}${refusedCount === 1 ? "a variation was" : `${refusedCount} variations were`} not saved: ${others[0] ?? "correct the fields marked below."}`,
@@ -203,6 +241,28 @@ export function VariationsPanel(props: {
     } catch (e) {
       setNote({ status: "error", text: (e as RestError).message });
     } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(v: RestVariation) {
+    if (busy) return;
+    setBusy("delete");
+    setNote(null);
+    try {
+      await send(`/wc/v3/products/${productId}/variations/${v.id}?force=true`, "DELETE", undefined, { "If-Match": versions.current.get(v.id) ?? "" });
+      versions.current.delete(v.id);
+      setVariations((vs) => (vs ?? []).filter((x) => x.id !== v.id));
+      setRows(({ [v.id]: _, ...rest }) => rest);
+      setNote({ status: "success", text: `Variation ${titleOf(v)} deleted.` });
+      props.onSaved();
+      // The variation's fieldset is gone: the focus goes to the section's heading, after the notice.
+      requestAnimationFrame(() => headingRef.current?.focus());
+    } catch (e) {
+      const error = e as RestError;
+      setNote({ status: "error", text: error.message, conflict: error.code === "rest_variation_changed" });
+    } finally {
+      setConfirming(null);
       setBusy(null);
     }
   }
@@ -219,13 +279,27 @@ export function VariationsPanel(props: {
 
   return (
     <section className="admin-fieldset admin-variations" aria-labelledby={`${noteId}-h`}>
-      <h2 id={`${noteId}-h`} className="admin-section-title">
+      <h2 id={`${noteId}-h`} className="admin-section-title" ref={headingRef} tabIndex={-1}>
         Variations
       </h2>
       <div id={noteId} role={note?.status === "error" ? "alert" : "status"}>
         {note ? (
           <Notice status={note.status} isDismissible={false}>
-            {note.text}
+            <p>{note.text}</p>
+            {note.conflict ? (
+              <p>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setNote(null);
+                    setErrors({});
+                    setReloads((n) => n + 1);
+                  }}
+                >
+                  Reload the variations
+                </Button>
+              </p>
+            ) : null}
           </Notice>
         ) : null}
       </div>
@@ -317,6 +391,39 @@ export function VariationsPanel(props: {
                 onChange={(x) => setRow(v.id, "image", x)}
                 {...err(`${v.id}:image`)}
               />
+            </div>
+            <div className="admin-variation-delete">
+              {confirming === v.id ? (
+                <>
+                  <p role="alert">Delete the variation {title} for good? Orders keep their lines.</p>
+                  <Button variant="primary" isDestructive onClick={() => remove(v)} isBusy={busy === "delete"} __next40pxDefaultSize>
+                    Delete permanently
+                  </Button>
+                  <Button
+                    id={`${noteId}-cancel-${v.id}`}
+                    variant="tertiary"
+                    onClick={() => {
+                      cancelled.current = v.id;
+                      setConfirming(null);
+                    }}
+                    __next40pxDefaultSize
+                  >
+                    Cancel
+                  </Button>
+                </>
+              ) : (
+                <Button
+                  id={`${noteId}-delete-${v.id}`}
+                  variant="secondary"
+                  isDestructive
+                  onClick={() => setConfirming(v.id)}
+                  disabled={!!busy}
+                  accessibleWhenDisabled
+                  __next40pxDefaultSize
+                >
+                  Delete variation {title}
+                </Button>
+              )}
             </div>
           </fieldset>
         );

@@ -26,6 +26,9 @@ export interface RestProduct {
   stock_quantity: number | null;
   stock_status: string;
   categories: { id: number; name: string; slug: string }[];
+  tags: { id: number; name: string; slug: string }[];
+  upsell_ids: number[];
+  cross_sell_ids: number[];
   images: { id: number; src: string; alt: string }[];
   attributes: { id: number; name: string; options: string[]; variation: boolean; visible: boolean }[];
   date_created: string;

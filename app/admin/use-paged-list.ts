@@ -10,13 +10,15 @@ export interface PagedList<T> {
   loading: boolean;
 }
 
-export function usePagedList<T>(path: string): PagedList<T> {
+/** `reloads`: a number that, when it changes, reads the same path again (after a write, to reconcile with the server). */
+export function usePagedList<T>(path: string, reloads = 0): PagedList<T> {
   const [state, setState] = useState<Omit<PagedList<T>, "loading"> & { shown: string | null }>({
     items: [],
     totals: { totalItems: 0, totalPages: 0 },
     error: null,
     shown: null,
   });
+  const key = `${path}#${reloads}`;
   useEffect(() => {
     let live = true;
     getWithHeaders<T[]>(path).then(
@@ -26,13 +28,13 @@ export function usePagedList<T>(path: string): PagedList<T> {
           items: body,
           totals: { totalItems: Number(headers.get("X-WP-Total") ?? body.length), totalPages: Number(headers.get("X-WP-TotalPages") ?? 1) },
           error: null,
-          shown: path,
+          shown: key,
         }),
-      (error: RestError) => live && setState({ items: [], totals: { totalItems: 0, totalPages: 0 }, error, shown: path }),
+      (error: RestError) => live && setState({ items: [], totals: { totalItems: 0, totalPages: 0 }, error, shown: key }),
     );
     return () => {
       live = false;
     };
-  }, [path]);
-  return { items: state.items, totals: state.totals, error: state.error, loading: state.shown !== path };
+  }, [path, key]);
+  return { items: state.items, totals: state.totals, error: state.error, loading: state.shown !== key };
 }

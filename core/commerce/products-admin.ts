@@ -498,7 +498,15 @@ export interface VariationInput {
   description?: string;
   attributes?: { id?: number; name?: string; option: string }[];
   restFields?: Record<string, unknown>;
+  /** The variation's version the writer read (`productVersion` of its own modification time, sent as `If-Match`). */
+  ifMatch?: string;
 }
+
+const variationChanged: WriteError = {
+  code: "rest_variation_changed",
+  message: "This variation was changed since you opened it. Reload it to see the changes, then make yours again.",
+  status: 412,
+};
 
 /**
  * The variable product a variation route names; refused when it is not one. Not locked here: a variation write
@@ -541,6 +549,7 @@ export async function saveVariation(db: Db, productId: number, id: number | null
     const parent = await variableParent(tx, productId);
     const current = id === null ? null : await repo.findAdminVariation(tx, id, true);
     if (id !== null && (!current || current.product_id !== productId)) throw new Refusal(notFound("product_variation"));
+    if (current && input.ifMatch !== undefined && input.ifMatch !== productVersion(current.modified_at)) throw new Refusal(variationChanged);
     const before = id === null ? null : await hooks.snapshot(tx, id);
     const selfId = id ?? 0;
     const values: repo.VariationValues = {};
@@ -596,11 +605,13 @@ export async function saveVariation(db: Db, productId: number, id: number | null
   });
 }
 
-export async function removeVariation(db: Db, productId: number, id: number, hooks: WriteHooks): Promise<WriteResult> {
+/** Deletes a variation; with `ifMatch`, only if nobody saved it since that version was read. */
+export async function removeVariation(db: Db, productId: number, id: number, hooks: WriteHooks, ifMatch?: string): Promise<WriteResult> {
   return inTransaction(db, async (tx) => {
     await variableParent(tx, productId);
     const current = await repo.findAdminVariation(tx, id, true);
     if (!current || current.product_id !== productId) throw new Refusal(notFound("product_variation"));
+    if (ifMatch !== undefined && ifMatch !== productVersion(current.modified_at)) throw new Refusal(variationChanged);
     const before = await hooks.snapshot(tx, id);
     await repo.deleteVariation(tx, id);
     await repo.refreshVariableStockStatus(tx, productId);

@@ -702,7 +702,7 @@ async function getProduct(input: RestInput): Promise<Reply> {
   return shape ? json(shape, 200, await versionHeaders(input.services.db, id)) : restError("woocommerce_rest_product_invalid_id", "Invalid ID.", 404);
 }
 
-async function writeProduct(input: RestInput, id: number | null): Promise<Reply> {
+async function writeProduct(input: RestInput, id: number | null, batchItem = false): Promise<Reply> {
   const user = await staff(input, id === null ? "create" : "edit");
   if (isReply(user)) return user;
   // A body id on an item route is ignored (the path names the product), as WooCommerce does; on create it is refused.
@@ -715,7 +715,8 @@ async function writeProduct(input: RestInput, id: number | null): Promise<Reply>
   if (id !== null && !current) return restError("woocommerce_rest_product_invalid_id", "Invalid ID.", 404);
   const parsed = productInput(args.data, current ?? null);
   if (isReply(parsed)) return parsed;
-  const ifMatch = id === null ? undefined : ifMatchOf(input.req);
+  // A batch's items are WooCommerce's last write wins: the batch request's own If-Match names no one product.
+  const ifMatch = id === null || batchItem ? undefined : ifMatchOf(input.req);
   const result = await saveProduct(input.services.db, id, { ...parsed, ...(ifMatch === undefined ? {} : { ifMatch }) }, productHooks(input, user, "product"));
   if (!result.ok) return writeError(result.error);
   const [shape] = await productShapes(input.services.db, input.req, input.services, [result.id]);
@@ -778,10 +779,14 @@ async function getVariation(input: RestInput): Promise<Reply> {
   if (isReply(parent)) return parent;
   const v = await repo.findAdminVariation(input.services.db, idParam(input));
   if (!v || v.product_id !== parent.id) return restError("woocommerce_rest_product_variation_invalid_id", "Invalid ID.", 404);
-  return json(variationShape(input.req, await attributeCatalog(input.services.db), parent, v));
+  return json(variationShape(input.req, await attributeCatalog(input.services.db), parent, v), 200, { ETag: `"${productVersion(v.modified_at)}"` });
 }
 
-async function writeVariation(input: RestInput, id: number | null): Promise<Reply> {
+/**
+ * Writes a variation. On its own route an update or delete honours `If-Match` with the variation's ETag (its own
+ * version, as for products: docs/contract/rest/products.md 'Two editors at once'); a batch's items do not.
+ */
+async function writeVariation(input: RestInput, id: number | null, batchItem = false): Promise<Reply> {
   const user = await staff(input, id === null ? "create" : "edit");
   if (isReply(user)) return user;
   const args = parseArgs(variationWriteSchema, requestArgs({ query: {}, body: input.body }));
@@ -790,13 +795,22 @@ async function writeVariation(input: RestInput, id: number | null): Promise<Repl
   if (isReply(parent)) return parent;
   const parsed = variationInput(args.data);
   if (isReply(parsed)) return parsed;
-  const result = await saveVariation(input.services.db, parent.id, id, parsed, productHooks(input, user, "product_variation", parent));
+  const ifMatch = id === null || batchItem ? undefined : ifMatchOf(input.req);
+  const result = await saveVariation(
+    input.services.db,
+    parent.id,
+    id,
+    { ...parsed, ...(ifMatch === undefined ? {} : { ifMatch }) },
+    productHooks(input, user, "product_variation", parent),
+  );
   if (!result.ok) return writeError(result.error);
-  const v = await repo.findAdminVariation(input.services.db, result.id);
-  return json(variationShape(input.req, await attributeCatalog(input.services.db), parent, v!), id === null ? 201 : 200);
+  const v = (await repo.findAdminVariation(input.services.db, result.id))!;
+  return json(variationShape(input.req, await attributeCatalog(input.services.db), parent, v), id === null ? 201 : 200, {
+    ETag: `"${productVersion(v.modified_at)}"`,
+  });
 }
 
-async function deleteVariationRoute(input: RestInput): Promise<Reply> {
+async function deleteVariationRoute(input: RestInput, batchItem = false): Promise<Reply> {
   const user = await staff(input, "delete");
   if (isReply(user)) return user;
   const args = parseArgs(z.object({ force: restBool().default(false) }).loose(), requestArgs(input));
@@ -809,7 +823,8 @@ async function deleteVariationRoute(input: RestInput): Promise<Reply> {
   // Variations are not trashed in WooCommerce: without force it answers 501.
   if (!args.data.force) return restError("woocommerce_rest_trash_not_supported", "Variations do not support trashing.", 501);
   const before = variationShape(input.req, await attributeCatalog(input.services.db), parent, v);
-  const result = await removeVariation(input.services.db, parent.id, id, productHooks(input, user, "product_variation", parent));
+  const ifMatch = batchItem ? undefined : ifMatchOf(input.req);
+  const result = await removeVariation(input.services.db, parent.id, id, productHooks(input, user, "product_variation", parent), ifMatch);
   if (!result.ok) return writeError(result.error);
   return json(before);
 }
@@ -869,7 +884,7 @@ export const productsRestFeature: Feature = {
       rest.register(method, "wc/v3/products/batch", (input) =>
         batch(input, {
           create: (body) => writeProduct(withBody(input, body), null),
-          update: (id, body) => writeProduct(withBody(input, body, { id: String(id) }), id),
+          update: (id, body) => writeProduct(withBody(input, body, { id: String(id) }), id, true),
           remove: (id) => deleteProductRoute(withBody(input, {}, { id: String(id) }, { force: "true" })),
         }),
       );
@@ -878,13 +893,13 @@ export const productsRestFeature: Feature = {
     rest.register("POST", VARIATIONS, (input) => writeVariation(input, null));
     rest.register("GET", VARIATION, getVariation);
     for (const method of ["POST", "PUT", "PATCH"]) rest.register(method, VARIATION, (input) => writeVariation(input, idParam(input)));
-    rest.register("DELETE", VARIATION, deleteVariationRoute);
+    rest.register("DELETE", VARIATION, (input) => deleteVariationRoute(input));
     for (const method of ["POST", "PUT", "PATCH"])
       rest.register(method, `${VARIATIONS}/batch`, (input) =>
         batch(input, {
-          create: (body) => writeVariation(withBody(input, body), null),
-          update: (id, body) => writeVariation(withBody(input, body, { ...input.pathParams, id: String(id) }), id),
-          remove: (id) => deleteVariationRoute(withBody(input, {}, { ...input.pathParams, id: String(id) }, { force: "true" })),
+          create: (body) => writeVariation(withBody(input, body), null, true),
+          update: (id, body) => writeVariation(withBody(input, body, { ...input.pathParams, id: String(id) }), id, true),
+          remove: (id) => deleteVariationRoute(withBody(input, {}, { ...input.pathParams, id: String(id) }, { force: "true" }), true),
         }),
       );
   },
