@@ -49,8 +49,18 @@ export async function readSection(services: { db: Db; config: SiteConfig }, name
   return (await currentSiteConfig(services))[EDITABLE_SETTINGS[name].key];
 }
 
+/**
+ * The version of a section's values in effect (its `ETag`): a digest of the values themselves, so it changes with
+ * every save that changes something, and a save that changed nothing (or a reset to the same values) keeps it.
+ */
+export function sectionVersion(values: unknown): string {
+  return createHash("md5").update(JSON.stringify(values)).digest("hex").slice(0, 16);
+}
+
 export type SaveSectionOutcome =
-  { ok: true; before: Record<string, unknown>; after: Record<string, unknown> } | { ok: false; error: z.ZodError; value: unknown };
+  | { ok: true; before: Record<string, unknown>; after: Record<string, unknown> }
+  | { ok: false; error: z.ZodError; value: unknown }
+  | { ok: false; changed: true };
 
 /**
  * Saves the fields of `patch` for a section: each is checked with the section's schema together with the values
@@ -62,6 +72,8 @@ export async function saveSection(
   name: EditableSection,
   patch: unknown,
   onSaved: (tx: Queryable, before: Record<string, unknown>, after: Record<string, unknown>) => Promise<void>,
+  /** The version the writer read (`If-Match`): a save over values changed since then is refused, nothing stored. */
+  expectedVersion?: string,
 ): Promise<SaveSectionOutcome> {
   const { key, schema } = EDITABLE_SETTINGS[name];
   const fields = (schema as z.ZodObject).partial().safeParse(patch ?? {});
@@ -73,6 +85,7 @@ export async function saveSection(
     const base = services.config[key] as Record<string, unknown>;
     const beforeParsed = schema.safeParse({ ...base, ...savedBefore });
     const before = (beforeParsed.success ? beforeParsed.data : base) as Record<string, unknown>;
+    if (expectedVersion !== undefined && expectedVersion !== sectionVersion(before)) return { ok: false, changed: true };
     const changes: Record<string, unknown> = { ...fields.data };
     // As WooCommerce names its notice by the text's md5: a new text shows again to those who hid the old one.
     if (name === "store-notice" && typeof changes.text === "string" && changes.noticeId === undefined && changes.text !== before.text) {

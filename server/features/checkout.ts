@@ -20,6 +20,7 @@ import {
   type CheckoutInput,
   type FieldError,
 } from "../../core/commerce/checkout-form.ts";
+import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
 import { cancelSupersededOrder, placeOrder, reconcilePayments, type PlaceOrderResult } from "../../core/commerce/orders.ts";
 import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commerce/accounts.ts";
 import { rememberOrder } from "../../core/commerce/order-access.ts";
@@ -64,7 +65,7 @@ async function updateOrderReview({ req, params, services }: HandlerInput): Promi
     method: chosen === rt.gateways.echeck.id ? rt.gateways.echeck.id : rt.gateways.card.id,
     nonce: req.shop.nonce(CHECKOUT_NONCE_ACTION),
     checkoutToken: await checkout.token(),
-    placeOrderText: services.config.checkout.placeOrderText,
+    placeOrderText: (await currentSiteConfig(services)).checkout.placeOrderText,
     slideMs: services.config.timings.savedTokenSlideMs,
   });
   return json({
@@ -93,7 +94,8 @@ async function placeCheckout({ req, params, services }: HandlerInput): Promise<R
   const parsed = parseCheckoutForm(params, rt.gateways, yearMonthOf(services.now(), "utc"), {
     loggedIn,
     ownedTokenIds: new Set(tokens.map((t) => t.id)),
-    guestCheckout: services.config.account.guestCheckout,
+    // The owner's saved setting (shop/v1/settings/accounts), not the start-up configuration.
+    guestCheckout: (await currentSiteConfig(services)).account.guestCheckout,
   });
   const token = field(params, "_checkout_token");
   if (!/^[0-9a-f]{32}$/.test(token)) return failure([{ id: "", html: "We were unable to process your order, please try again." }], { refresh: true });
