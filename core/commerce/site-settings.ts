@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import type { Db, Queryable } from "../db/client.ts";
 import type { SiteConfig } from "../config/site-config.ts";
-import { EDITABLE_SETTINGS, withSavedSettings, type EditableSection } from "../config/editable-settings.ts";
+import { EDITABLE_SETTINGS, sectionFields, withSavedSettings, type EditableSection } from "../config/editable-settings.ts";
 import { deleteSetting, putSetting, readSetting, settingsWithPrefix } from "../db/repositories/settings.ts";
 import { registerSingleton } from "../singletons.ts";
 import { onTagChanged, tagChanged } from "../cache-tags.ts";
@@ -76,7 +76,7 @@ export async function saveSection(
   expectedVersion?: string,
 ): Promise<SaveSectionOutcome> {
   const { key, schema } = EDITABLE_SETTINGS[name];
-  const fields = (schema as z.ZodObject).partial().safeParse(patch ?? {});
+  const fields = sectionFields(name).safeParse(patch ?? {});
   if (!fields.success) return { ok: false, error: fields.error, value: patch };
   const outcome = await services.db.transaction(async (tx): Promise<SaveSectionOutcome> => {
     // Two owners saving different fields at once must not lose one: the row is locked for the read-modify-write.

@@ -66,14 +66,14 @@ export const checkoutSettingsSchema = z.strictObject({
 });
 
 /** Accounts at checkout: guest checkout and creating an account while ordering (WooCommerce's 'Accounts & Privacy'). */
-export const accountSettingsSchema = z
-  .strictObject({
-    guestCheckout: z.boolean(),
-    isRegistrationRequired: z.boolean(),
-    isCompletePackage: z.boolean(),
-    userValidationSuccessMsg: z.string().trim().min(1).max(500),
-    userValidationErrorMsg: z.string().trim().min(1).max(500),
-  })
+const accountFields = z.strictObject({
+  guestCheckout: z.boolean(),
+  isRegistrationRequired: z.boolean(),
+  isCompletePackage: z.boolean(),
+  userValidationSuccessMsg: z.string().trim().min(1).max(500),
+  userValidationErrorMsg: z.string().trim().min(1).max(500),
+});
+export const accountSettingsSchema = accountFields
   // A shop where an account is required cannot also take guests: WooCommerce's two options say the same thing twice.
   .refine((a) => !(a.guestCheckout && a.isRegistrationRequired), {
     message: "guest checkout cannot be on while an account is required",
@@ -98,9 +98,16 @@ export const EDITABLE_SETTINGS = {
   attribution: { key: "attribution", schema: attributionSettingsSchema },
   consent: { key: "consent", schema: consentSettingsSchema },
   checkout: { key: "checkout", schema: checkoutSettingsSchema },
-  accounts: { key: "account", schema: accountSettingsSchema },
+  // `fields`: the section's fields without its cross-field rule (a partial write is checked field by field first).
+  accounts: { key: "account", schema: accountSettingsSchema, fields: accountFields },
   payments: { key: "payments", schema: paymentSettingsSchema },
-} as const satisfies Record<string, { key: keyof SiteConfig; schema: z.ZodType }>;
+} as const satisfies Record<string, { key: keyof SiteConfig; schema: z.ZodType; fields?: z.ZodObject }>;
+
+/** A section's fields, each optional: what a write may send (checked again whole, with the values in effect). */
+export function sectionFields(name: EditableSection): z.ZodObject {
+  const entry = EDITABLE_SETTINGS[name];
+  return ("fields" in entry ? entry.fields : (entry.schema as z.ZodObject)).partial();
+}
 
 export type EditableSection = keyof typeof EDITABLE_SETTINGS;
 export const EDITABLE_SECTIONS = Object.keys(EDITABLE_SETTINGS) as EditableSection[];
