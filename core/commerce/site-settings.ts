@@ -54,7 +54,19 @@ export async function readSection(services: { db: Db; config: SiteConfig }, name
  * every save that changes something, and a save that changed nothing (or a reset to the same values) keeps it.
  */
 export function sectionVersion(values: unknown): string {
-  return createHash("md5").update(JSON.stringify(values)).digest("hex").slice(0, 16);
+  return createHash("md5").update(canonicalJson(values)).digest("hex").slice(0, 16);
+}
+
+/** JSON with object keys sorted: the defaults and a parsed section hold the same values in different key orders. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
 }
 
 export type SaveSectionOutcome =

@@ -93,6 +93,15 @@ describe("versions", () => {
     expect(await (await call(admin, "GET", "shop/v1/settings/attribution")).json()).toMatchObject({ sessionMinutes: 40 });
     // Without If-Match the save is not checked (the API's other clients), as WordPress's settings.
     expect((await call(admin, "PUT", "shop/v1/settings/attribution", { sessionMinutes: 30 })).status).toBe(200);
+    // Every section's first version (its defaults, not yet saved) is the one a save checks against.
+    for (const name of ["checkout", "accounts", "payments", "consent", "store-notice", "coming-soon"]) {
+      const read = await call(admin, "GET", `shop/v1/settings/${name}`);
+      const body = (await read.json()) as Json;
+      const [field, value] = Object.entries(body)[0]!;
+      const res = await call(admin, "PUT", `shop/v1/settings/${name}`, { [field]: value }, { "If-Match": read.headers.get("etag")! });
+      expect(res.status, name).toBe(200);
+      expect(res.headers.get("etag"), name).toBe(read.headers.get("etag"));
+    }
     // A version that was never one (not quoted) is a stale one too.
     expect((await call(admin, "PUT", "shop/v1/settings/store-notice", { enabled: true }, { "If-Match": "garbage" })).status).toBe(412);
   });
