@@ -11,6 +11,7 @@ import "./settings.css";
 import { SETTINGS_TAB_LABELS, type AdminScreen, type SettingsTab } from "./screens.ts";
 import { SectionForm } from "./settings-section.tsx";
 import AttributionSettings from "./AttributionSettings.tsx";
+import PaymentSettings from "./PaymentSettings.tsx";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
 import { TRACKING_COOKIE_GROUPS } from "../../core/domain/tracking/consent.ts";
 
@@ -165,11 +166,6 @@ function CheckoutSettings({ onDirty }: { onDirty: (dirty: boolean) => void }) {
               onChange={(v) => s.set("isRegistrationRequired", v)}
               {...s.err("isRegistrationRequired")}
             />
-            <CheckboxControl
-              label="Check the e-mail address as it is typed (offer to sign in when it has an account)"
-              checked={s.form.isCompletePackage}
-              onChange={(v) => s.set("isCompletePackage", v)}
-            />
             <TextControl
               __next40pxDefaultSize
               label="Message for an e-mail address that has an account"
@@ -211,6 +207,8 @@ function SettingsScreen({ tab, tabs }: { tab: SettingsTab; tabs: SettingsTab[] }
         <AttributionSettings onDirty={setDirty} />
       ) : tab === "consent" ? (
         <ConsentSettings onDirty={setDirty} />
+      ) : tab === "payments" ? (
+        <PaymentSettings onDirty={setDirty} />
       ) : (
         <CheckoutSettings onDirty={setDirty} />
       )}

@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     checkoutToken: token,
     scriptLogNonce: shop.nonce(`${rt.gateways.card.id}-log-script-event`),
     echeckScriptLogNonce: shop.nonce(`${rt.gateways.echeck.id}-log-script-event`),
-    gateways: rt.gateways,
+    gateways: await checkout.gateways(),
     testMode: rt.gateway.testMode,
     tokens: tokens.map((t) => ({
       id: t.id,

@@ -58,7 +58,7 @@ async function updateOrderReview({ req, params, services }: HandlerInput): Promi
   const tokens = await checkout.savedTokens();
   const chosen = firstString(params.payment_method);
   const payment = paymentHtml({
-    gateways: rt.gateways,
+    gateways: await checkout.gateways(),
     testMode: rt.gateway.testMode,
     tokens: tokens.map((t) => ({ id: t.id, gatewayId: t.gatewayId, isDefault: t.isDefault, label: tokenLabel(t) })),
     canSave: loggedIn,
@@ -83,7 +83,6 @@ function processCheckout(input: HandlerInput): Promise<Reply> {
 
 async function placeCheckout({ req, params, services }: HandlerInput): Promise<Reply> {
   const { checkout } = req.storefront;
-  const rt = checkout.payments;
   const session = await req.shop.session();
   const nonce = params["woocommerce-process-checkout-nonce"];
   if (!session || !req.shop.verifyNonce(CHECKOUT_NONCE_ACTION, nonce)) {
@@ -91,7 +90,8 @@ async function placeCheckout({ req, params, services }: HandlerInput): Promise<R
   }
   const loggedIn = !!session.customerId;
   const tokens = await checkout.savedTokens();
-  const parsed = parseCheckoutForm(params, rt.gateways, yearMonthOf(services.now(), "utc"), {
+  // The card options in effect (shop/v1/settings/payments): enabled card types and the CSC rule, checked here.
+  const parsed = parseCheckoutForm(params, await checkout.gateways(), yearMonthOf(services.now(), "utc"), {
     loggedIn,
     ownedTokenIds: new Set(tokens.map((t) => t.id)),
     // The owner's saved setting (shop/v1/settings/accounts), not the start-up configuration.
@@ -274,8 +274,8 @@ export const checkoutFeature: Feature = {
   name: "checkout",
   endpoints: registerCheckoutEndpoints,
   routes(app, services) {
-    app.get("/payments/test-numbers/", (_req, res) => {
-      res.type("text/html").send(testNumbersPage(paymentRuntime(services).gateways.card.enabled_card_types));
+    app.get("/payments/test-numbers/", (_req, res, next) => {
+      currentSiteConfig(services).then((config) => res.type("text/html").send(testNumbersPage(config.payments.enabledCardTypes)), next);
     });
   },
   async start({ services, env }) {

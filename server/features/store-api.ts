@@ -583,7 +583,7 @@ async function placeCheckout(input: RestInput, body: z.infer<typeof checkoutBody
     billing_address: body.billing_address ?? stored?.billing_address,
     shipping_address: body.shipping_address ?? (stored && Object.keys(stored.shipping_address).length ? stored.shipping_address : undefined),
   });
-  const result = parseCheckoutForm(form, co.payments.gateways, yearMonthOf(services.now(), "utc"), {
+  const result = parseCheckoutForm(form, await co.gateways(), yearMonthOf(services.now(), "utc"), {
     loggedIn,
     ownedTokenIds: new Set(tokens.map((t) => t.id)),
     guestCheckout: (await currentSiteConfig(services)).account.guestCheckout,

@@ -132,4 +132,23 @@ describe("the storefront's checkout follows the saved settings on its next reque
     const placed = await submitCheckout(client, await openCheckout(client), { ...billing(), ...cardFields() });
     expect(placed.result).toBe("success");
   });
+
+  it("payments: a card type turned off is refused and the CSC rule follows, by the server", async () => {
+    const client = await shopperWithCart(shop, productId);
+    const amex = cardFields("3782 822463 10005", "1234");
+    const noCsc = cardFields("4242 4242 4242 4242", "");
+    // As the shop starts: a CSC is required.
+    const missing = await submitCheckout(client, await openCheckout(client), { ...billing(), ...noCsc });
+    expect(missing.result).toBe("failure");
+    const saved = await call(manager, "PUT", "shop/v1/settings/payments", { enabledCardTypes: ["visa", "mastercard"], cscRequired: false });
+    expect(saved.status).toBe(200);
+    const page = await openCheckout(client);
+    expect(page.html).not.toMatch(/"enabled_card_types":\[[^\]]*amex/);
+    const refused = await submitCheckout(client, page, { ...billing(), ...amex });
+    expect(refused.result).toBe("failure");
+    expect(refused.messages).toMatch(/American Express/i);
+    const placed = await submitCheckout(client, await openCheckout(client), { ...billing(), ...noCsc });
+    expect(placed.result).toBe("success");
+    expect((await call(manager, "DELETE", "shop/v1/settings/payments")).status).toBe(200);
+  });
 });
