@@ -85,7 +85,7 @@ export const paymentSettingsSchema = z.strictObject({
   cscRequired: z.boolean(),
   cscRequiredForTokens: z.boolean(),
   enabledCardTypes: z
-    .array(z.enum(CARD_TYPE_NAMES, { message: `one of ${CARD_TYPE_NAMES.join(", ")}` }))
+    .array(z.enum(CARD_TYPE_NAMES, { error: (issue) => `${JSON.stringify(issue.input)} is not a card type (${CARD_TYPE_NAMES.join(", ")})` }))
     .min(1, "at least one card type must be accepted")
     .max(CARD_TYPE_NAMES.length)
     .refine((t) => new Set(t).size === t.length, "a card type is listed twice"),
