@@ -25,6 +25,7 @@ import { peopleScreen } from "./people.tsx";
 import { contentScreen } from "./content.tsx";
 import { discountsScreen } from "./discounts.tsx";
 import { popupsScreen } from "./popups.tsx";
+import { settingsScreen } from "./settings.tsx";
 
 const mount = document.getElementById("admin-screen");
 if (mount) {
@@ -56,7 +57,7 @@ if (mount) {
     ) : screen.name === "customer" ? (
       <CustomerScreen id={screen.id} />
     ) : (
-      (marketingScreen(screen) ?? popupsScreen(screen) ?? discountsScreen(screen) ?? peopleScreen(screen) ?? contentScreen(screen))
+      (marketingScreen(screen) ?? popupsScreen(screen) ?? settingsScreen(screen) ?? discountsScreen(screen) ?? peopleScreen(screen) ?? contentScreen(screen))
     );
   if (content) {
     mount.removeAttribute("aria-busy");

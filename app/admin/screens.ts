@@ -30,8 +30,19 @@ export type AdminScreen =
   | { name: "popups" }
   | { name: "popup"; id: number | null }
   | { name: "edit-content"; kind: "post" | "page"; title: string; restUrl: string; viewUrl: string }
+  | { name: "settings"; tab: SettingsTab; tabs: SettingsTab[] }
   | { name: "missing" }
   | { name: "not-built" };
+
+/** The Settings screen's tabs, in order (app/admin/settings.tsx), each at /wp-admin/settings/{tab}/. */
+export const SETTINGS_TABS = ["checkout", "payments", "attribution", "consent"] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+export const SETTINGS_TAB_LABELS: Record<SettingsTab, string> = {
+  checkout: "Checkout",
+  payments: "Payments",
+  attribution: "Order attribution",
+  consent: "Privacy & consent",
+};
 
 /**
  * The admin's navigation, in order. An entry with `needs` (a capability of core/security/capabilities.ts) is shown
@@ -49,6 +60,7 @@ export const ADMIN_MENU = [
   { label: "Discounts", href: "/wp-admin/discounts/", screens: ["discounts", "discount", "discount-simulator"] },
   { label: "Reviews", href: "/wp-admin/comments/", screens: ["comments"] },
   { label: "Live scores", href: "/wp-admin/live/", screens: ["live"] },
+  { label: "Settings", href: "/wp-admin/settings/", screens: ["settings"], needs: "manage_woocommerce" },
   { label: "Staff", href: "/wp-admin/users/", screens: ["staff", "staff-user"], needs: "promote_users" },
 ] as const;
 
@@ -104,6 +116,8 @@ export function screenTitle(screen: AdminScreen): string {
       return "Popups";
     case "popup":
       return screen.id === null ? "Add popup" : "Edit popup";
+    case "settings":
+      return `Settings: ${SETTINGS_TAB_LABELS[screen.tab]}`;
     case "edit-content":
       return screen.kind === "post" ? "Edit Post" : "Edit Page";
     default:

@@ -12,7 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const session = await context.shop.session();
   if (!session?.customerId) throw redirect("/my-account/");
   const rt = context.storefront.checkout.payments;
-  return { nonce: context.shop.nonce(NONCE), gateways: rt.gateways, testMode: rt.gateway.testMode };
+  return { nonce: context.shop.nonce(NONCE), gateways: await context.storefront.checkout.gateways(), testMode: rt.gateway.testMode };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rt = context.storefront.checkout.payments;
   const parsed = readPayment(
     { ...form, [`wc-${rt.gateways.card.id_dasherized}-payment-token`]: "", [`wc-${rt.gateways.echeck.id_dasherized}-payment-token`]: "" },
-    rt.gateways,
+    // The card options in effect (shop/v1/settings/payments).
+    await context.storefront.checkout.gateways(),
     yearMonthOf(context.services.now(), "utc"),
     {
       ownedTokenIds: new Set(),

@@ -4,6 +4,7 @@ import { CHECKOUT_NONCE_ACTION } from "../../core/commerce/session-keys.ts";
 import { tokenLabel } from "../../core/domain/payments/token-label.ts";
 import { loadCustomerAddresses } from "../../core/commerce/accounts.ts";
 import { chosenCountry } from "../../core/commerce/customer-country.ts";
+import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -20,7 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // A returning customer's addresses: the ones saved in My account, else the billing address of their latest order.
   const saved = loggedIn ? await loadCustomerAddresses(services.db, session.customerId!) : {};
   const lastBilling = loggedIn && !saved.billing ? await checkout.latestBillingAddress() : null;
-  const config = services.config;
+  // The owner's saved checkout and account settings (shop/v1/settings/checkout, accounts) apply from the next page on.
+  const config = await currentSiteConfig(services);
   return {
     empty: cart.lines.length === 0,
     summary: cartSummaryView(cart, ""),
@@ -33,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     checkoutToken: token,
     scriptLogNonce: shop.nonce(`${rt.gateways.card.id}-log-script-event`),
     echeckScriptLogNonce: shop.nonce(`${rt.gateways.echeck.id}-log-script-event`),
-    gateways: rt.gateways,
+    gateways: await checkout.gateways(),
     testMode: rt.gateway.testMode,
     tokens: tokens.map((t) => ({
       id: t.id,

@@ -56,7 +56,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     payable: order.status === "pending" || order.status === "failed",
     guestWarning,
     nonce: context.shop.nonce(NONCE),
-    gateways: rt.gateways,
+    gateways: await context.storefront.checkout.gateways(),
     testMode: rt.gateway.testMode,
     key,
     tokens: tokens.map((t) => ({
@@ -90,7 +90,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!context.shop.verifyNonce(NONCE, form["woocommerce-pay-nonce"])) return { errors: ["Your session has expired. Please reload the page and try again."] };
   const rt = context.storefront.checkout.payments;
   const tokens = owns ? await listTokens(context.services.db, customerId!) : [];
-  const parsed = readPayment(form, rt.gateways, yearMonthOf(context.services.now(), "utc"), {
+  const parsed = readPayment(form, await context.storefront.checkout.gateways(), yearMonthOf(context.services.now(), "utc"), {
     ownedTokenIds: new Set(tokens.map((t) => t.id)),
     canTokenize: owns,
   });

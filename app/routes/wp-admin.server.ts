@@ -14,7 +14,21 @@ import { editScreenPath, type EditKind } from "../../core/domain/users/sign-in.t
 import { REST_NONCE_ACTION } from "../../core/security/nonce.ts";
 import { roleCan } from "../../core/security/capabilities.ts";
 import type { Queryable } from "../../core/db/client.ts";
-import { ADMIN_MENU, type AdminScreen } from "../admin/screens.ts";
+import { ADMIN_MENU, SETTINGS_TABS, type AdminScreen, type SettingsTab } from "../admin/screens.ts";
+import type { Capability } from "../../core/security/capabilities.ts";
+
+/** Why a menu entry's screens refuse a role without its capability (WordPress's wording for the screen). */
+const NOT_ALLOWED: Partial<Record<Capability, string>> = {
+  promote_users: "Sorry, you are not allowed to manage staff users. Only an administrator can add, change or remove staff and their application passwords.",
+  manage_woocommerce: "Sorry, you are not allowed to manage the shop's settings.",
+  manage_options: "Sorry, you are not allowed to manage privacy options. Only an administrator can change the consent settings.",
+};
+
+/**
+ * What each Settings tab needs beyond the menu entry's `manage_woocommerce`: consent is the site's privacy setting,
+ * which WordPress keeps for administrators (the REST route asks the same: docs/contract/rest/shop-v1.md 'Settings').
+ */
+const SETTINGS_TAB_NEEDS: Partial<Record<SettingsTab, Capability>> = { consent: "manage_options" };
 
 /** The object `post.php` names: with `post_type`, only that kind; without, a product first, then a post. */
 async function findTarget(db: Queryable, id: number, kind: EditKind | null): Promise<EditTarget | null> {
@@ -50,10 +64,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
   const admin = (screen: AdminScreen, status = 200) => {
     const item = ADMIN_MENU.find((i) => (i.screens as readonly string[]).includes(screen.name));
-    if (item && !allowed(item)) {
+    const tabNeeds = screen.name === "settings" ? SETTINGS_TAB_NEEDS[screen.tab] : undefined;
+    const denied = item && "needs" in item && !allowed(item) ? item.needs : tabNeeds && !roleCan(user.role, tabNeeds) ? tabNeeds : null;
+    if (denied) {
       // WordPress's users.php for a role without the capability: the frame says so, and no screen or data loads.
-      const message =
-        "Sorry, you are not allowed to manage staff users. Only an administrator can add, change or remove staff and their application passwords.";
+      const message = NOT_ALLOWED[denied] ?? "Sorry, you are not allowed to access this page.";
       return data({ view: "admin" as const, ...common, screen: { name: "not-allowed", message } satisfies AdminScreen }, { status: 403 });
     }
     return data({ view: "admin" as const, ...common, screen }, { status });
@@ -97,6 +112,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (path === "discounts/simulate") return admin({ name: "discount-simulator" });
   const rule = /^discounts\/([a-z0-9][a-z0-9_-]{0,199})$/.exec(path);
   if (rule) return admin({ name: "discount", code: rule[1]! });
+  // Settings (app/admin/settings.tsx): one tab per address; the tabs a role may open (consent: administrators).
+  if (path === "settings") throw redirect(`/wp-admin/settings/${SETTINGS_TABS[0]}/`, 302);
+  const settingsTab = /^settings\/([a-z]+)$/.exec(path);
+  if (settingsTab && (SETTINGS_TABS as readonly string[]).includes(settingsTab[1]!)) {
+    const tabs = SETTINGS_TABS.filter((t) => !SETTINGS_TAB_NEEDS[t] || roleCan(user.role, SETTINGS_TAB_NEEDS[t]));
+    return admin({ name: "settings", tab: settingsTab[1] as SettingsTab, tabs });
+  }
   // Popups (app/admin/popups.tsx): an unknown popup is the API's 404.
   if (path === "popups") return admin({ name: "popups" });
   if (path === "popups/new") return admin({ name: "popup", id: null });

@@ -85,6 +85,7 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "discount-simulator",
   "popups",
   "popup",
+  "settings",
 ]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {

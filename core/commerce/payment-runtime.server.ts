@@ -14,6 +14,7 @@ import { isCardTypeName, type GatewaySettings } from "../domain/payments/index.t
 import { gatewaySettings } from "../domain/payments/settings.schema.ts";
 import type { OrderDeps } from "./orders.ts";
 import type { ShopServices } from "./services.ts";
+import type { SiteConfig } from "../config/site-config.ts";
 
 /** How long a gateway call may take before it counts as timed out. */
 export const GATEWAY_DEADLINE_MS = 10_000;
@@ -23,6 +24,7 @@ export const RECONCILE_EVERY_MS = 10_000;
 
 export interface PaymentRuntime {
   gateway: PaymentGateway;
+  /** The gateways as the shop started (ids, and the start-up options); a page or a payment asks `StorefrontCheckout.gateways()`. */
   gateways: { card: GatewaySettings; echeck: GatewaySettings };
   deps: OrderDeps;
   /** Checkout requests in progress at once (defaultCheckoutGate); the wc-ajax and Store API checkouts run inside it. */
@@ -48,6 +50,36 @@ export function defaultCheckoutGate(services: Pick<ShopServices, "db">, poolSize
   return new Gate(services.db.kind === "pglite" ? Infinity : Math.max(1, poolSize - orderLaneSize(poolSize)), waitMs);
 }
 
+export type Gateways = PaymentRuntime["gateways"];
+const gatewaysByOptions = new Map<string, Gateways>();
+registerSingleton("gateway settings by options");
+
+/**
+ * The two gateways' settings for the card options in effect (`payments`: the start-up configuration, or the
+ * owner's saved `shop/v1/settings/payments` through currentSiteConfig): the same ids whatever the options, so an
+ * order, a token or a nonce made under other options still names its gateway. Made once per distinct options.
+ */
+export function gatewaysFor(pay: SiteConfig["payments"]): Gateways {
+  const key = JSON.stringify([pay.cscRequired, pay.cscRequiredForTokens, pay.enabledCardTypes]);
+  let gateways = gatewaysByOptions.get(key);
+  if (!gateways) {
+    if (gatewaysByOptions.size > 50) gatewaysByOptions.clear();
+    gateways = {
+      card: gatewaySettings({
+        id: "sandbox_credit_card",
+        plugin_id: "sandbox",
+        type: "credit-card",
+        csc_required: pay.cscRequired,
+        csc_required_for_tokens: pay.cscRequiredForTokens,
+        enabled_card_types: pay.enabledCardTypes,
+      }),
+      echeck: gatewaySettings({ id: "sandbox_echeck", plugin_id: "sandbox", type: "echeck", csc_required: false }),
+    };
+    gatewaysByOptions.set(key, gateways);
+  }
+  return gateways;
+}
+
 const runtimes = new WeakMap<ShopServices, PaymentRuntime>();
 registerSingleton("payment runtimes");
 
@@ -69,17 +101,7 @@ export function paymentRuntime(services: ShopServices): PaymentRuntime {
   const unknown = pay.enabledCardTypes.filter((t) => !isCardTypeName(t));
   if (unknown.length || !pay.enabledCardTypes.length)
     throw new Error(`SHOP_SETTINGS: payments.enabledCardTypes must list known card types (${unknown.join(", ") || "none given"})`);
-  const gateways = {
-    card: gatewaySettings({
-      id: "sandbox_credit_card",
-      plugin_id: "sandbox",
-      type: "credit-card",
-      csc_required: pay.cscRequired,
-      csc_required_for_tokens: pay.cscRequiredForTokens,
-      enabled_card_types: pay.enabledCardTypes,
-    }),
-    echeck: gatewaySettings({ id: "sandbox_echeck", plugin_id: "sandbox", type: "echeck", csc_required: false }),
-  };
+  const gateways = gatewaysFor(pay);
   const deps: OrderDeps = {
     db: services.db,
     orderGate: services.orderGate ?? defaultOrderGate(services),

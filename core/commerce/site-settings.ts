@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import type { Db, Queryable } from "../db/client.ts";
 import type { SiteConfig } from "../config/site-config.ts";
-import { EDITABLE_SETTINGS, withSavedSettings, type EditableSection } from "../config/editable-settings.ts";
+import { EDITABLE_SETTINGS, sectionFields, withSavedSettings, type EditableSection } from "../config/editable-settings.ts";
 import { deleteSetting, putSetting, readSetting, settingsWithPrefix } from "../db/repositories/settings.ts";
 import { registerSingleton } from "../singletons.ts";
 import { onTagChanged, tagChanged } from "../cache-tags.ts";
@@ -49,8 +49,30 @@ export async function readSection(services: { db: Db; config: SiteConfig }, name
   return (await currentSiteConfig(services))[EDITABLE_SETTINGS[name].key];
 }
 
+/**
+ * The version of a section's values in effect (its `ETag`): a digest of the values themselves, so it changes with
+ * every save that changes something, and a save that changed nothing (or a reset to the same values) keeps it.
+ */
+export function sectionVersion(values: unknown): string {
+  return createHash("md5").update(canonicalJson(values)).digest("hex").slice(0, 16);
+}
+
+/** JSON with object keys sorted: the defaults and a parsed section hold the same values in different key orders. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
+}
+
 export type SaveSectionOutcome =
-  { ok: true; before: Record<string, unknown>; after: Record<string, unknown> } | { ok: false; error: z.ZodError; value: unknown };
+  | { ok: true; before: Record<string, unknown>; after: Record<string, unknown> }
+  | { ok: false; error: z.ZodError; value: unknown }
+  | { ok: false; changed: true };
 
 /**
  * Saves the fields of `patch` for a section: each is checked with the section's schema together with the values
@@ -62,9 +84,11 @@ export async function saveSection(
   name: EditableSection,
   patch: unknown,
   onSaved: (tx: Queryable, before: Record<string, unknown>, after: Record<string, unknown>) => Promise<void>,
+  /** The version the writer read (`If-Match`): a save over values changed since then is refused, nothing stored. */
+  expectedVersion?: string,
 ): Promise<SaveSectionOutcome> {
   const { key, schema } = EDITABLE_SETTINGS[name];
-  const fields = (schema as z.ZodObject).partial().safeParse(patch ?? {});
+  const fields = sectionFields(name).safeParse(patch ?? {});
   if (!fields.success) return { ok: false, error: fields.error, value: patch };
   const outcome = await services.db.transaction(async (tx): Promise<SaveSectionOutcome> => {
     // Two owners saving different fields at once must not lose one: the row is locked for the read-modify-write.
@@ -73,6 +97,7 @@ export async function saveSection(
     const base = services.config[key] as Record<string, unknown>;
     const beforeParsed = schema.safeParse({ ...base, ...savedBefore });
     const before = (beforeParsed.success ? beforeParsed.data : base) as Record<string, unknown>;
+    if (expectedVersion !== undefined && expectedVersion !== sectionVersion(before)) return { ok: false, changed: true };
     const changes: Record<string, unknown> = { ...fields.data };
     // As WooCommerce names its notice by the text's md5: a new text shows again to those who hid the old one.
     if (name === "store-notice" && typeof changes.text === "string" && changes.noticeId === undefined && changes.text !== before.text) {

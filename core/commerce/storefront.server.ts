@@ -26,7 +26,8 @@ import {
   type PricingOptions,
 } from "./cart.ts";
 import { cartLinesForPricing, loadPricingProduct, type PricingProductLookup } from "./pricing.ts";
-import { paymentRuntime, type PaymentRuntime } from "./payment-runtime.server.ts";
+import { gatewaysFor, paymentRuntime, type Gateways, type PaymentRuntime } from "./payment-runtime.server.ts";
+import { currentSiteConfig } from "./site-settings.ts";
 import type { ShopServices } from "./services.ts";
 import type { ShopSession } from "./session.ts";
 import { cachedPricingSetup } from "../db/repositories/discounts.ts";
@@ -186,6 +187,14 @@ export class StorefrontCheckout {
   /** The shop's one payment runtime (gateway, the two gateway settings, the order use cases' dependencies). */
   get payments(): PaymentRuntime {
     return paymentRuntime(this.services);
+  }
+
+  /**
+   * The gateways' settings in effect for this request: the card options the owner saved (shop/v1/settings/payments)
+   * over the start-up ones, so the forms and the server's check of a payment follow a save from the next request.
+   */
+  async gateways(): Promise<Gateways> {
+    return gatewaysFor((await currentSiteConfig(this.services)).payments);
   }
 
   /** The per-session checkout token: the same in every tab, replaced once an order is placed. */

@@ -1,6 +1,7 @@
 /**
  * The site settings the owner edits while the shop runs (docs/contract/rest/shop-v1.md 'Settings'): the store notice,
- * the coming-soon banner, order attribution and consent. Each section of `SiteConfig` has one zod schema here, and
+ * the coming-soon banner, order attribution, consent, the checkout's layout and texts, accounts at checkout and the
+ * card gateway's options. Each section of `SiteConfig` has one zod schema here, and
  * every source of a value passes it: the spec's defaults and `SHOP_SETTINGS` at start-up (settings-overrides.ts),
  * a REST write before it is stored, and the stored value again when the storefront reads it. Precedence, per field:
  * the value saved over REST (the `settings` table) > `SHOP_SETTINGS` > the default in site-config.ts.
@@ -8,6 +9,7 @@
 import { z } from "zod";
 import type { SiteConfig } from "./site-config.ts";
 import { unknownDisabledCookies } from "../domain/tracking/consent.ts";
+import { CARD_TYPE_NAMES } from "../domain/payments/card-types.ts";
 
 const line = (max: number) => z.string().max(max);
 /** A query-parameter name (or none). */
@@ -55,13 +57,57 @@ export const consentSettingsSchema = z.strictObject({
     .refine((d) => unknownDisabledCookies(d).length === 0, "unknown cookie group"),
 });
 
+/** The checkout page: its layout and its texts (WooCommerce's and Astra's checkout options). */
+export const checkoutSettingsSchema = z.strictObject({
+  layout: z.enum(["multi-step", "modern", "one-page"]),
+  placeOrderText: z.string().trim().min(1).max(100),
+  checkoutError: z.string().trim().min(1).max(500),
+  orderReviewToggleTexts: z.strictObject({ toggle_show_text: z.string().trim().min(1).max(100), toggle_hide_text: z.string().trim().min(1).max(100) }),
+});
+
+/** Accounts at checkout: guest checkout and creating an account while ordering (WooCommerce's 'Accounts & Privacy'). */
+const accountFields = z.strictObject({
+  guestCheckout: z.boolean(),
+  isRegistrationRequired: z.boolean(),
+  isCompletePackage: z.boolean(),
+  userValidationSuccessMsg: z.string().trim().min(1).max(500),
+  userValidationErrorMsg: z.string().trim().min(1).max(500),
+});
+export const accountSettingsSchema = accountFields
+  // A shop where an account is required cannot also take guests: WooCommerce's two options say the same thing twice.
+  .refine((a) => !(a.guestCheckout && a.isRegistrationRequired), {
+    message: "guest checkout cannot be on while an account is required",
+    path: ["guestCheckout"],
+  });
+
+/** The card gateway's options (docs/contract/storefront.md §3 'Payment gateway settings'), checked by the server at checkout. */
+export const paymentSettingsSchema = z.strictObject({
+  cscRequired: z.boolean(),
+  cscRequiredForTokens: z.boolean(),
+  enabledCardTypes: z
+    .array(z.enum(CARD_TYPE_NAMES, { error: (issue) => `${JSON.stringify(issue.input)} is not a card type (${CARD_TYPE_NAMES.join(", ")})` }))
+    .min(1, "at least one card type must be accepted")
+    .max(CARD_TYPE_NAMES.length)
+    .refine((t) => new Set(t).size === t.length, "a card type is listed twice"),
+});
+
 /** The sections, by their REST name (`shop/v1/settings/{name}`), with the key of `SiteConfig` each one is. */
 export const EDITABLE_SETTINGS = {
   "store-notice": { key: "storeNotice", schema: storeNoticeSettingsSchema },
   "coming-soon": { key: "comingSoonBanner", schema: comingSoonSettingsSchema },
   attribution: { key: "attribution", schema: attributionSettingsSchema },
   consent: { key: "consent", schema: consentSettingsSchema },
-} as const satisfies Record<string, { key: keyof SiteConfig; schema: z.ZodType }>;
+  checkout: { key: "checkout", schema: checkoutSettingsSchema },
+  // `fields`: the section's fields without its cross-field rule (a partial write is checked field by field first).
+  accounts: { key: "account", schema: accountSettingsSchema, fields: accountFields },
+  payments: { key: "payments", schema: paymentSettingsSchema },
+} as const satisfies Record<string, { key: keyof SiteConfig; schema: z.ZodType; fields?: z.ZodObject }>;
+
+/** A section's fields, each optional: what a write may send (checked again whole, with the values in effect). */
+export function sectionFields(name: EditableSection): z.ZodObject {
+  const entry = EDITABLE_SETTINGS[name];
+  return ("fields" in entry ? entry.fields : (entry.schema as z.ZodObject)).partial();
+}
 
 export type EditableSection = keyof typeof EDITABLE_SETTINGS;
 export const EDITABLE_SECTIONS = Object.keys(EDITABLE_SETTINGS) as EditableSection[];
@@ -69,7 +115,15 @@ export const EDITABLE_SECTIONS = Object.keys(EDITABLE_SETTINGS) as EditableSecti
 // Compile-time: each schema's output is the section's own type, so the storefront reads exactly what was validated.
 type Fits<K extends EditableSection> =
   z.output<(typeof EDITABLE_SETTINGS)[K]["schema"]> extends SiteConfig[(typeof EDITABLE_SETTINGS)[K]["key"]] ? true : never;
-const _SCHEMAS_FIT_CONFIG: [Fits<"store-notice">, Fits<"coming-soon">, Fits<"attribution">, Fits<"consent">] = [true, true, true, true];
+const _SCHEMAS_FIT_CONFIG: [
+  Fits<"store-notice">,
+  Fits<"coming-soon">,
+  Fits<"attribution">,
+  Fits<"consent">,
+  Fits<"checkout">,
+  Fits<"accounts">,
+  Fits<"payments">,
+] = [true, true, true, true, true, true, true];
 
 /** Problems of the editable sections of a configuration, one line each naming the setting (empty = none). */
 export function editableSettingsErrors(config: SiteConfig): string[] {

@@ -59,24 +59,24 @@ export const SITE_CONFIG = {
   /** Variation swatch settings (snake_case as printed for the swatch script); SHOP_SETTINGS may turn the 'off' ones on. */
   swatches: SWATCH_DEFAULTS as Omit<SwatchSettings, "display_limit" | "archive_display_limit">,
   account: {
-    isRegistrationRequired: false,
-    isCompletePackage: true,
-    guestCheckout: true,
-    userValidationSuccessMsg: "This user is already registered. Please enter the password to continue.",
-    userValidationErrorMsg: "Entered user detail is not a valid.",
+    isRegistrationRequired: false as boolean,
+    isCompletePackage: true as boolean,
+    guestCheckout: true as boolean,
+    userValidationSuccessMsg: "This user is already registered. Please enter the password to continue." as string,
+    userValidationErrorMsg: "Entered user detail is not a valid." as string,
   },
   /** The card and e-check gateways' settings (docs/contract/storefront.md §3 'Payment gateway settings'); unknown card type names stop the start. */
   payments: {
-    cscRequired: true,
-    cscRequiredForTokens: false,
+    cscRequired: true as boolean,
+    cscRequiredForTokens: false as boolean,
     enabledCardTypes: [...DEFAULT_ENABLED_CARD_TYPES] as string[],
   },
   checkout: {
-    orderReviewToggleTexts: { toggle_show_text: "Show Order Summary", toggle_hide_text: "Hide Order Summary" },
-    placeOrderText: "Place order",
+    orderReviewToggleTexts: { toggle_show_text: "Show Order Summary" as string, toggle_hide_text: "Hide Order Summary" as string },
+    placeOrderText: "Place order" as string,
     /** 'multi-step' (details, then payment), 'modern' (the two-step modern layout) or 'one-page'. */
     layout: "multi-step" as "one-page" | "multi-step" | "modern",
-    checkoutError: "Error processing checkout. Please try again.",
+    checkoutError: "Error processing checkout. Please try again." as string,
   },
   layout: {
     breakPoint: 921,

@@ -20,6 +20,7 @@ import {
   type CheckoutInput,
   type FieldError,
 } from "../../core/commerce/checkout-form.ts";
+import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
 import { cancelSupersededOrder, placeOrder, reconcilePayments, type PlaceOrderResult } from "../../core/commerce/orders.ts";
 import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commerce/accounts.ts";
 import { rememberOrder } from "../../core/commerce/order-access.ts";
@@ -57,14 +58,14 @@ async function updateOrderReview({ req, params, services }: HandlerInput): Promi
   const tokens = await checkout.savedTokens();
   const chosen = firstString(params.payment_method);
   const payment = paymentHtml({
-    gateways: rt.gateways,
+    gateways: await checkout.gateways(),
     testMode: rt.gateway.testMode,
     tokens: tokens.map((t) => ({ id: t.id, gatewayId: t.gatewayId, isDefault: t.isDefault, label: tokenLabel(t) })),
     canSave: loggedIn,
     method: chosen === rt.gateways.echeck.id ? rt.gateways.echeck.id : rt.gateways.card.id,
     nonce: req.shop.nonce(CHECKOUT_NONCE_ACTION),
     checkoutToken: await checkout.token(),
-    placeOrderText: services.config.checkout.placeOrderText,
+    placeOrderText: (await currentSiteConfig(services)).checkout.placeOrderText,
     slideMs: services.config.timings.savedTokenSlideMs,
   });
   return json({
@@ -82,7 +83,6 @@ function processCheckout(input: HandlerInput): Promise<Reply> {
 
 async function placeCheckout({ req, params, services }: HandlerInput): Promise<Reply> {
   const { checkout } = req.storefront;
-  const rt = checkout.payments;
   const session = await req.shop.session();
   const nonce = params["woocommerce-process-checkout-nonce"];
   if (!session || !req.shop.verifyNonce(CHECKOUT_NONCE_ACTION, nonce)) {
@@ -90,10 +90,12 @@ async function placeCheckout({ req, params, services }: HandlerInput): Promise<R
   }
   const loggedIn = !!session.customerId;
   const tokens = await checkout.savedTokens();
-  const parsed = parseCheckoutForm(params, rt.gateways, yearMonthOf(services.now(), "utc"), {
+  // The card options in effect (shop/v1/settings/payments): enabled card types and the CSC rule, checked here.
+  const parsed = parseCheckoutForm(params, await checkout.gateways(), yearMonthOf(services.now(), "utc"), {
     loggedIn,
     ownedTokenIds: new Set(tokens.map((t) => t.id)),
-    guestCheckout: services.config.account.guestCheckout,
+    // The owner's saved setting (shop/v1/settings/accounts), not the start-up configuration.
+    guestCheckout: (await currentSiteConfig(services)).account.guestCheckout,
   });
   const token = field(params, "_checkout_token");
   if (!/^[0-9a-f]{32}$/.test(token)) return failure([{ id: "", html: "We were unable to process your order, please try again." }], { refresh: true });
@@ -272,8 +274,8 @@ export const checkoutFeature: Feature = {
   name: "checkout",
   endpoints: registerCheckoutEndpoints,
   routes(app, services) {
-    app.get("/payments/test-numbers/", (_req, res) => {
-      res.type("text/html").send(testNumbersPage(paymentRuntime(services).gateways.card.enabled_card_types));
+    app.get("/payments/test-numbers/", (_req, res, next) => {
+      currentSiteConfig(services).then((config) => res.type("text/html").send(testNumbersPage(config.payments.enabledCardTypes)), next);
     });
   },
   async start({ services, env }) {

@@ -3,13 +3,16 @@
  * - `shop/v1/discount-rules` and `shop/v1/discount-rules/{code}`: the pricing engine's rules, written through its
  *   own schema (core/domain/pricing/schema.ts), `manage_woocommerce`;
  * - `shop/v1/settings/{store-notice|coming-soon|attribution|consent}`: GET, PUT/POST/PATCH (the fields given),
- *   DELETE (back to SHOP_SETTINGS and the defaults), through core/config/editable-settings.ts's schemas.
+ *   DELETE (back to SHOP_SETTINGS and the defaults), through core/config/editable-settings.ts's schemas; each
+ *   answer carries the section's version (`ETag`), and a write with a stale `If-Match` is refused (412);
+ * - `shop/v1/settings/{checkout|accounts|payments}`: the checkout's layout and texts, accounts at checkout, the card
+ *   gateway's options, the same way.
  * Every write is audited in its own transaction; the storefront shows it from the next request on.
  */
 import { z } from "zod";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, type RestInput, type RestRouter } from "../http/rest.ts";
-import { ifMatchOf, invalidParams, listArgs, nestedInvalidParams, pagedJson, pageOutOfRange, parseArgs, requestArgs } from "../http/rest-args.ts";
+import { ifMatchOf, listArgs, nestedInvalidParams, pagedJson, pageOutOfRange, parseArgs, requestArgs } from "../http/rest-args.ts";
 import { isReply, staffUser } from "../http/rest-permission.ts";
 import { audit } from "../http/rest-audit.ts";
 import { bodyObject, changedFields, unknownFields } from "../http/rest-write.ts";
@@ -18,7 +21,7 @@ import { RULE_FIELDS, createDiscountRule, deleteDiscountRule, ruleVersion, updat
 import { simulatePromotion } from "../../core/commerce/promotion-simulator.ts";
 import type { PricedCart } from "../../core/commerce/cart.ts";
 import { discountRuleSchema, type DiscountRule } from "../../core/domain/pricing/index.ts";
-import { readSection, resetSection, saveSection } from "../../core/commerce/site-settings.ts";
+import { readSection, resetSection, saveSection, sectionVersion } from "../../core/commerce/site-settings.ts";
 import { listRuleRows, findRuleRow, type RuleRow } from "../../core/db/repositories/discounts.ts";
 import { EDITABLE_SETTINGS, type EditableSection } from "../../core/config/editable-settings.ts";
 import type { Capability } from "../../core/security/capabilities.ts";
@@ -231,7 +234,12 @@ const SECTION_CAPABILITY: Record<EditableSection, Capability> = {
   "coming-soon": "manage_woocommerce",
   attribution: "manage_woocommerce",
   consent: "manage_options",
+  checkout: "manage_woocommerce",
+  accounts: "manage_woocommerce",
+  payments: "manage_woocommerce",
 };
+
+const sectionReply = (values: unknown) => json(values, 200, { ETag: `"${sectionVersion(values)}"` });
 
 function registerSettings(rest: RestRouter): void {
   for (const name of Object.keys(EDITABLE_SETTINGS) as EditableSection[]) {
@@ -241,7 +249,7 @@ function registerSettings(rest: RestRouter): void {
     rest.register("GET", path, async (input) => {
       const user = await staffUser(input, capability);
       if (isReply(user)) return user;
-      return json(await readSection(input.services, name));
+      return sectionReply(await readSection(input.services, name));
     });
 
     const save = async (input: RestInput) => {
@@ -249,10 +257,21 @@ function registerSettings(rest: RestRouter): void {
       if (isReply(user)) return user;
       const body = bodyObject(input);
       if (!body.ok) return body.reply;
-      const outcome = await saveSection(input.services, name, body.body, (tx, before, after) =>
-        audit(input, user, { action: "update", objectType: "setting", objectId: name, changes: changedFields(before, after) }, tx),
+      const outcome = await saveSection(
+        input.services,
+        name,
+        body.body,
+        (tx, before, after) => audit(input, user, { action: "update", objectType: "setting", objectId: name, changes: changedFields(before, after) }, tx),
+        ifMatchOf(input.req),
       );
-      return outcome.ok ? json(outcome.after) : invalidParams(outcome.error, body.body);
+      if (outcome.ok) return sectionReply(outcome.after);
+      if ("changed" in outcome)
+        return restError(
+          "rest_setting_changed",
+          "These settings were changed since you opened them. Reload them to see the changes, then make yours again.",
+          412,
+        );
+      return nestedInvalidParams(outcome.error, body.body);
     };
     for (const method of ["PUT", "PATCH", "POST"]) rest.register(method, path, save);
 
@@ -262,7 +281,7 @@ function registerSettings(rest: RestRouter): void {
       await resetSection(input.services, name, (tx, before) =>
         audit(input, user, { action: "reset", objectType: "setting", objectId: name, changes: { before: before as Record<string, unknown> } }, tx),
       );
-      return json(await readSection(input.services, name));
+      return sectionReply(await readSection(input.services, name));
     });
   }
 }

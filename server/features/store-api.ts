@@ -41,6 +41,7 @@ import { ADDRESS_FIELDS, COUNTRIES } from "../../core/domain/checkout/address.ts
 import { encodeSessionCookie, sessionCookieName } from "../../core/security/session-token.ts";
 import { issueCartToken, readCartToken } from "../../core/security/cart-token.ts";
 import { placeSessionOrder } from "./checkout.ts";
+import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
 
 /** The nonce action of the `Nonce` header (WooCommerce's). */
 export const STORE_API_NONCE_ACTION = "wc_store_api";
@@ -582,10 +583,10 @@ async function placeCheckout(input: RestInput, body: z.infer<typeof checkoutBody
     billing_address: body.billing_address ?? stored?.billing_address,
     shipping_address: body.shipping_address ?? (stored && Object.keys(stored.shipping_address).length ? stored.shipping_address : undefined),
   });
-  const result = parseCheckoutForm(form, co.payments.gateways, yearMonthOf(services.now(), "utc"), {
+  const result = parseCheckoutForm(form, await co.gateways(), yearMonthOf(services.now(), "utc"), {
     loggedIn,
     ownedTokenIds: new Set(tokens.map((t) => t.id)),
-    guestCheckout: services.config.account.guestCheckout,
+    guestCheckout: (await currentSiteConfig(services)).account.guestCheckout,
   });
   if (!result.ok) return checkoutRefusal(result.errors);
   // The idempotency key is the session's checkout token (a placed order replaces it): a repeated request for the
