@@ -79,9 +79,11 @@ describe("product import", () => {
     expect(first.status).toBe(200);
     expect(first.body.summary).toEqual({ rows: 5, create: 4, update: 0, refused: 1 });
     expect(await productsWithSku(shop)).toBe(2);
-    const hoodie = (await shop.services.db.query<{ id: number; type: string; price_min: number; price_max: number }>(
-      `SELECT id, type, price_min, price_max FROM products WHERE sku = 'IMP-HOODIE'`,
-    ))[0]!;
+    const hoodie = (
+      await shop.services.db.query<{ id: number; type: string; price_min: number; price_max: number }>(
+        `SELECT id, type, price_min, price_max FROM products WHERE sku = 'IMP-HOODIE'`,
+      )
+    )[0]!;
     expect(hoodie).toMatchObject({ type: "variable", price_min: 1500, price_max: 2150 });
     expect(await count(shop, `SELECT count(*) AS n FROM variations WHERE product_id = $1`, [hoodie.id])).toBe(2);
     expect(await count(shop, `SELECT count(*) AS n FROM media`)).toBe(media + 1);
@@ -165,7 +167,23 @@ describe("exports", () => {
         const variations = p!.type === "variable" ? ((await call(`products/${p!.id}/variations?orderby=id&order=asc`)) as Json[]) : [];
         const keep = (o: Json) => {
           const out: Json = {};
-          for (const k of ["name", "type", "sku", "status", "description", "short_description", "regular_price", "sale_price", "price", "manage_stock", "stock_quantity", "stock_status", "featured", "attributes", "price_html"])
+          for (const k of [
+            "name",
+            "type",
+            "sku",
+            "status",
+            "description",
+            "short_description",
+            "regular_price",
+            "sale_price",
+            "price",
+            "manage_stock",
+            "stock_quantity",
+            "stock_status",
+            "featured",
+            "attributes",
+            "price_html",
+          ])
             if (k in o) out[k] = o[k];
           out.categories = (o.categories ?? []).map((c: Json) => c.name);
           out.tags = (o.tags ?? []).map((t: Json) => t.name);
