@@ -6,8 +6,8 @@ const WOO_FILE = [
   'ID,Type,SKU,Name,Published,"Is featured?","Visibility in catalog","Short description",Description,"Date sale price starts","Date sale price ends","Tax status","Tax class","In stock?",Stock,"Backorders allowed?","Sold individually?","Weight (kg)","Length (cm)","Width (cm)","Height (cm)","Allow customer reviews?","Purchase note","Sale price","Regular price",Categories,Tags,Images,Parent,"Grouped products",Upsells,Cross-sells,"External URL","Button text",Position,"Attribute 1 name","Attribute 1 value(s)","Attribute 1 visible","Attribute 1 global","Attribute 1 default","Meta: _origin"',
   '10,variable,HOODIE,Hoodie,1,1,visible,"Warm, soft","Line one\nLine two",,,taxable,,1,,0,0,0.5,,,,1,,,,"Clothing > Hoodies, Sale\\, now",winter,"https://old.example/a.jpg, https://old.example/b.jpg",,,,,,,0,Color,"Red, Blue",1,1,Red,woo',
   '11,variation,HOODIE-RED,Hoodie - Red,1,0,visible,,,"2024-05-01 00:00:00","2024-05-31 23:59:59",taxable,,1,5,0,0,,,,,0,,15,20.50,,,https://old.example/red.jpg,HOODIE,,,,,,1,Color,Red,,1,,',
-  '12,variation,,Hoodie - Blue,-1,0,visible,,,,,taxable,,0,,0,0,,,,,0,,,20,,,,id:10,,,,,,2,Color,Blue,,1,,',
-  "13,\"simple, virtual\",MUG,'=Mug,0,0,visible,,,,,taxable,,1,,0,0,,,,,1,,,7,,,,,,HOODIE,,,,0,,,,,,",
+  "12,variation,,Hoodie - Blue,-1,0,visible,,,,,taxable,,0,,0,0,,,,,0,,,20,,,,id:10,,,,,,2,Color,Blue,,1,,",
+  '13,"simple, virtual",MUG,\'=Mug,0,0,visible,,,,,taxable,,1,,0,0,,,,,1,,,7,,,,,,HOODIE,,,,0,,,,,,',
 ].join("\r\n");
 
 describe("reading WooCommerce's product CSV", () => {
@@ -157,7 +157,18 @@ describe("writing WooCommerce's product CSV", () => {
     attributes: [{ id: 1, name: "Color", option: "Red" }],
     menu_order: 1,
   };
-  const simple: ExportProduct = { ...base, id: 9, type: "simple", sku: "", name: "Mug", regular_price: "5.00", manage_stock: true, stock_quantity: 3, attributes: [], upsell_ids: [7] };
+  const simple: ExportProduct = {
+    ...base,
+    id: 9,
+    type: "simple",
+    sku: "",
+    name: "Mug",
+    regular_price: "5.00",
+    manage_stock: true,
+    stock_quantity: 3,
+    attributes: [],
+    upsell_ids: [7],
+  };
   const csv = productsToCsv(
     [
       { product: base, variations: [variation] },

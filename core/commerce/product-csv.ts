@@ -365,10 +365,7 @@ const csvDate = (d: string | null) => (d ? d.replace("T", " ").replace(/Z$/, "")
  * The products as WooCommerce's exporter writes them: each product, then its variations (Parent: the parent's SKU,
  * or `id:N` when it has none), `categoryPath` giving a category's "Parent > Child" name.
  */
-export function productsToCsv(
-  products: { product: ExportProduct; variations: ExportVariation[] }[],
-  categoryPath: (id: number) => string,
-): string {
+export function productsToCsv(products: { product: ExportProduct; variations: ExportVariation[] }[], categoryPath: (id: number) => string): string {
   const ref = (byId: Map<number, ExportProduct>, id: number) => byId.get(id)?.sku || `id:${id}`;
   const byId = new Map(products.map((p) => [p.product.id, p.product]));
   const attributeCount = Math.max(1, ...products.map((p) => p.product.attributes.length));

@@ -192,7 +192,10 @@ async function productIds(ctx: ImportContext, refs: ProductRef[], column: string
   const out: number[] = [];
   for (const ref of refs) {
     const p = await findProduct(ctx, ref);
-    if (!p) throw new RowRefused(`${column}: ${"sku" in ref ? `no product has the SKU ${ref.sku}` : `no product id:${ref.id}`} (rows are imported in order: list it earlier).`);
+    if (!p)
+      throw new RowRefused(
+        `${column}: ${"sku" in ref ? `no product has the SKU ${ref.sku}` : `no product id:${ref.id}`} (rows are imported in order: list it earlier).`,
+      );
     out.push(p.id);
   }
   return out;
@@ -208,7 +211,11 @@ async function termIds(ctx: ImportContext, route: string, paths: string[][]): Pr
       const query: Record<string, unknown> = { search: name, per_page: "100", hide_empty: "false" };
       if (route.endsWith("categories")) query.parent = String(parent);
       const found = await ctx.call("GET", route, { query });
-      const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&#0?39;/g, "'").replace(/&quot;/g, '"');
+      const decode = (s: string) =>
+        s
+          .replace(/&amp;/g, "&")
+          .replace(/&#0?39;/g, "'")
+          .replace(/&quot;/g, '"');
       const match = ok(found) ? (found.body as { id: number; name: string }[]).find((t) => decode(t.name).toLowerCase() === name.toLowerCase()) : undefined;
       if (match) parent = match.id;
       else {
@@ -220,6 +227,32 @@ async function termIds(ctx: ImportContext, route: string, paths: string[][]): Pr
     if (parent) out.push(parent);
   }
   return [...new Set(out)];
+}
+
+/**
+ * The terms a product's global attributes name that this shop lacks are created (WooCommerce's importer does the
+ * same), through `wc/v3/products/attributes/{id}/terms`, in the row's savepoint. An attribute whose name is no global
+ * attribute here stays a custom one (the product write decides that, by name).
+ */
+async function ensureAttributeTerms(ctx: ImportContext, attributes: { name: string; options?: string[] }[]): Promise<void> {
+  const globals = await ctx.call("GET", "wc/v3/products/attributes");
+  if (!ok(globals)) return;
+  for (const a of attributes) {
+    const name = a.name.trim().toLowerCase();
+    const g = (globals.body as { id: number; name: string; slug: string }[]).find(
+      (x) => x.name.toLowerCase() === name || x.slug === name || x.slug === `pa_${name}` || x.slug.replace(/^pa_/, "") === name,
+    );
+    if (!g || !a.options?.length) continue;
+    const terms = await listAll<{ name: string; slug: string }>(ctx.call, `wc/v3/products/attributes/${g.id}/terms`, { hide_empty: "false" });
+    if (isReply(terms)) continue;
+    for (const option of a.options) {
+      const o = option.toLowerCase();
+      if (terms.some((t) => t.name.toLowerCase() === o || t.slug === o)) continue;
+      const made = await ctx.call("POST", `wc/v3/products/attributes/${g.id}/terms`, { body: { name: option } });
+      if (!ok(made)) throw new RowRefused(`Attributes: "${option}" could not be added to ${g.name}: ${refusalMessage(made)}`);
+      terms.push(made.body as { name: string; slug: string });
+    }
+  }
 }
 
 /** Attachment ids for the addresses: this shop's own images by their slug, others downloaded (import only). */
@@ -254,7 +287,9 @@ async function imageIds(ctx: ImportContext, urls: string[], notes: string[]): Pr
       bytes = await download(url.href);
     } catch (error) {
       if (error instanceof RowRefused) throw error;
-      throw new RowRefused(`Images: ${raw} could not be downloaded (${(error as Error).name === "TimeoutError" ? "no answer within 15 s" : (error as Error).message}).`);
+      throw new RowRefused(
+        `Images: ${raw} could not be downloaded (${(error as Error).name === "TimeoutError" ? "no answer within 15 s" : (error as Error).message}).`,
+      );
     }
     const name = decodeURIComponent(url.pathname.split("/").pop() || "image");
     const uploaded = await uploadImage(ctx.services.db, ctx.services.media, bytes, { filename: name }, ctx.user.id, ctx.services.now());
@@ -293,8 +328,16 @@ async function importRow(ctx: ImportContext, plan: RowPlan): Promise<RowResult> 
       existing = ok(r) ? ((r.body as Found[]).find((p) => p.name === plan.name && p.type === type) ?? null) : null;
     }
     if (existing && !plan.name) delete body.name;
+    if (Array.isArray(body.attributes)) await ensureAttributeTerms(ctx, body.attributes as { name: string; options?: string[] }[]);
     if (plan.categories) body.categories = (await termIds(ctx, "wc/v3/products/categories", plan.categories)).map((id) => ({ id }));
-    if (plan.tags) body.tags = (await termIds(ctx, "wc/v3/products/tags", plan.tags.map((t) => [t]))).map((id) => ({ id }));
+    if (plan.tags)
+      body.tags = (
+        await termIds(
+          ctx,
+          "wc/v3/products/tags",
+          plan.tags.map((t) => [t]),
+        )
+      ).map((id) => ({ id }));
     if (plan.grouped) body.grouped_products = await productIds(ctx, plan.grouped, "Grouped products");
     if (plan.upsells) body.upsell_ids = await productIds(ctx, plan.upsells, "Upsells");
     if (plan.crossSells) body.cross_sell_ids = await productIds(ctx, plan.crossSells, "Cross-sells");
@@ -426,7 +469,10 @@ async function productImport(rest: RestRouter, input: RestInput): Promise<Reply>
       "Position",
     ]);
     const ignored = parsed.columns.filter(
-      (c) => c && !known.has(c) && !/^(Attribute \d+ (name|value\(s\)|visible|global|default)|Download \d+ (ID|name|URL)|Meta: .+|(Weight|Length|Width|Height) \(.*\))$/.test(c),
+      (c) =>
+        c &&
+        !known.has(c) &&
+        !/^(Attribute \d+ (name|value\(s\)|visible|global|default)|Download \d+ (ID|name|URL)|Meta: .+|(Weight|Length|Width|Height) \(.*\))$/.test(c),
     );
     return {
       kind: "json",
@@ -466,7 +512,11 @@ async function exportProducts(rest: RestRouter, input: RestInput): Promise<Reply
   const categories = await listAll<{ id: number; name: string; parent: number }>(call, "wc/v3/products/categories", { hide_empty: "false" });
   if (isReply(categories)) return categories;
   const byId = new Map(categories.map((c) => [c.id, c]));
-  const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&#0?39;/g, "'").replace(/&quot;/g, '"');
+  const decode = (s: string) =>
+    s
+      .replace(/&amp;/g, "&")
+      .replace(/&#0?39;/g, "'")
+      .replace(/&quot;/g, '"');
   const path = (id: number): string => {
     const c = byId.get(id);
     if (!c) return "";

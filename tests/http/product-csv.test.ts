@@ -52,7 +52,7 @@ const HEADER =
 const file = (mugStock = "3") =>
   [
     HEADER,
-    `501,variable,IMP-HOODIE,Imported Hoodie,1,0,visible,Warm,"A hoodie, imported",1,,,,"Imported > Hoodies",moving-in,${imageBase}/hoodie.png,,Color,"Red, Green",1,1`,
+    `501,variable,IMP-HOODIE,Imported Hoodie,1,0,visible,Warm,"A hoodie, imported",1,,,,"Imported > Hoodies",moving-in,${imageBase}/hoodie.png,,Color,"Red, Green, Teal",1,1`,
     "502,variation,IMP-HOODIE-RED,Imported Hoodie - Red,1,0,visible,,,1,5,15,20,,,,IMP-HOODIE,Color,Red,,1",
     "503,variation,,Imported Hoodie - Green,1,0,visible,,,1,2,,21.50,,,,id:501,Color,Green,,1",
     `504,simple,IMP-MUG,Imported Mug,1,0,visible,,,1,${mugStock},,7.25,Imported,,,,,,,`,
@@ -68,7 +68,7 @@ describe("product import", () => {
     expect(res.body.rows[0]).toMatchObject({ row: 2, kind: "product", action: "create", notes: ["1 image will be downloaded."] });
     expect(res.body.rows[4]).toMatchObject({ row: 6, action: "refused", message: "Sale price: sale_price must be lower than regular_price" });
     expect(await productsWithSku(shop)).toBe(0);
-    expect(await count(shop, `SELECT count(*) AS n FROM terms WHERE name = 'Imported'`)).toBe(0);
+    expect(await count(shop, `SELECT count(*) AS n FROM terms WHERE name IN ('Imported', 'Teal')`)).toBe(0);
     expect(await count(shop, `SELECT count(*) AS n FROM media`)).toBe(media);
     expect(imageRequests).toBe(0);
   });
@@ -88,14 +88,15 @@ describe("product import", () => {
     expect(await count(shop, `SELECT count(*) AS n FROM variations WHERE product_id = $1`, [hoodie.id])).toBe(2);
     expect(await count(shop, `SELECT count(*) AS n FROM media`)).toBe(media + 1);
     expect(imageRequests).toBe(1);
-    // The category path was created, child under parent.
+    // The colour this shop lacked was added to the global attribute; the category path was created, child under parent.
+    expect(await count(shop, `SELECT count(*) AS n FROM terms WHERE taxonomy = 'pa_color' AND name = 'Teal'`)).toBe(1);
     expect(await count(shop, `SELECT count(*) AS n FROM terms c JOIN terms p ON p.id = c.parent_id WHERE c.name = 'Hoodies' AND p.name = 'Imported'`)).toBe(1);
 
     const again = await post(admin, file(), "import");
     expect(again.body.summary).toEqual({ rows: 5, create: 0, update: 4, refused: 1 });
     expect(await productsWithSku(shop)).toBe(2);
     expect(await count(shop, `SELECT count(*) AS n FROM variations WHERE product_id = $1`, [hoodie.id])).toBe(2);
-    expect(await count(shop, `SELECT count(*) AS n FROM terms WHERE name IN ('Imported', 'Hoodies')`)).toBe(2);
+    expect(await count(shop, `SELECT count(*) AS n FROM terms WHERE name IN ('Imported', 'Hoodies', 'Teal')`)).toBe(3);
     expect(await count(shop, `SELECT count(*) AS n FROM media`)).toBe(media + 1); // the same address is not fetched again
     expect(imageRequests).toBe(1);
     expect(await count(shop, `SELECT count(*) AS n FROM products WHERE sku = 'IMP-BAD'`)).toBe(0);
