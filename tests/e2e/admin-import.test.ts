@@ -80,6 +80,12 @@ describe("Products → Import", () => {
     await page.screenshot({ path: "tmp/shots/admin_400_product-import-preview.png", fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
+    await page.goto(`${shop.url}/wp-admin/products/export/`);
+    await page.getByRole("button", { name: "Download products CSV" }).waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: "tmp/shots/admin_400_product-export.png" });
+
     await page.goto(`${shop.url}/wp-admin/orders/`);
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
