@@ -10,6 +10,7 @@ import "@wordpress/dataviews/build-style/style.css";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import { query } from "./api.ts";
+import { ExportCsvButton } from "./ImportExport.tsx";
 import { personOf, shopMoney } from "./orders-shared.ts";
 import type { RestCustomer } from "./types.ts";
 
@@ -62,15 +63,20 @@ export default function CustomersScreen() {
     [],
   );
   return (
-    <ListView<RestCustomer>
-      list={list}
-      otherError={null}
-      fields={fields}
-      view={view}
-      onChangeView={setView}
-      actions={[]}
-      searchLabel="Search customers"
-      itemUrl={customerUrl}
-    />
+    <>
+      <p className="admin-export-row">
+        <ExportCsvButton path="/shop/v1/exports/customers" label="Export CSV" />
+      </p>
+      <ListView<RestCustomer>
+        list={list}
+        otherError={null}
+        fields={fields}
+        view={view}
+        onChangeView={setView}
+        actions={[]}
+        searchLabel="Search customers"
+        itemUrl={customerUrl}
+      />
+    </>
   );
 }

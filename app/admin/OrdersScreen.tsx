@@ -14,6 +14,7 @@ import { getWithHeaders, query, type RestError } from "./api.ts";
 import { ORDER_STATUS_NAMES, money, personOf } from "./orders-shared.ts";
 import type { RestOrder } from "./types.ts";
 import { orderAttribution } from "../../core/domain/attribution/origin.ts";
+import { ExportCsvButton } from "./ImportExport.tsx";
 
 const TABS = ["any", ...Object.keys(ORDER_STATUS_NAMES)];
 const DEFAULT_VIEW: View = {
@@ -55,6 +56,7 @@ export default function OrdersScreen() {
 
   const q = query({ status, page: view.page ?? 1, per_page: view.perPage ?? 20, search: view.search, ...range, orderby: "date", order: "desc" });
   const list = usePagedList<RestOrder>(`/wc/v3/orders?${q}`);
+  const exportQuery = query({ status: status === "any" ? undefined : status, ...range });
 
   const fields = useMemo<Field<RestOrder>[]>(
     () => [
@@ -83,6 +85,12 @@ export default function OrdersScreen() {
 
   return (
     <div className="admin-orders">
+      <p className="admin-export-row">
+        <ExportCsvButton path={`/shop/v1/exports/orders${exportQuery ? `?${exportQuery}` : ""}`} label="Export CSV" describedBy="orders-export-help" />
+        <span id="orders-export-help" className="admin-export-help">
+          The orders of the tab and dates shown, every page.
+        </span>
+      </p>
       <fieldset className="admin-date-range">
         <legend className="screen-reader-text">Orders created between</legend>
         <TextControl

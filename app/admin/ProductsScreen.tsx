@@ -207,6 +207,12 @@ export default function ProductsScreen() {
         </a>{" "}
         <a className="components-button is-secondary admin-add-link" href="/wp-admin/products/attributes/">
           Attributes
+        </a>{" "}
+        <a className="components-button is-secondary admin-add-link" href="/wp-admin/products/import/">
+          Import
+        </a>{" "}
+        <a className="components-button is-secondary admin-add-link" href="/wp-admin/products/export/">
+          Export
         </a>
       </p>
       <div className="admin-bulk-result" role="status" ref={resultRef} tabIndex={-1} aria-label="Bulk edit result">

@@ -14,6 +14,7 @@ import NewProductScreen from "./NewProductScreen.tsx";
 import AttributesScreen from "./AttributesScreen.tsx";
 import AttributeTermsScreen from "./AttributeTermsScreen.tsx";
 import MenusScreen from "./MenusScreen.tsx";
+import { ProductExportScreen, ProductImportScreen } from "./ImportExport.tsx";
 import OrdersScreen from "./OrdersScreen.tsx";
 import OrderScreen from "./OrderScreen.tsx";
 import PackingSlipScreen from "./PackingSlipScreen.tsx";
@@ -44,6 +45,10 @@ if (mount) {
       <AttributeTermsScreen id={screen.id} />
     ) : screen.name === "menus" ? (
       <MenusScreen />
+    ) : screen.name === "product-import" ? (
+      <ProductImportScreen />
+    ) : screen.name === "product-export" ? (
+      <ProductExportScreen />
     ) : screen.name === "orders" ? (
       <OrdersScreen />
     ) : screen.name === "order" ? (

@@ -10,6 +10,8 @@ export type AdminScreen =
   | { name: "product-new" }
   | { name: "attributes" }
   | { name: "attribute"; id: number }
+  | { name: "product-import" }
+  | { name: "product-export" }
   | { name: "orders" }
   | { name: "order"; id: number }
   | { name: "packing-slip"; id: number }
@@ -50,7 +52,11 @@ export const SETTINGS_TAB_LABELS: Record<SettingsTab, string> = {
  */
 export const ADMIN_MENU = [
   { label: "Dashboard", href: "/wp-admin/", screens: ["dashboard"] },
-  { label: "Products", href: "/wp-admin/products/", screens: ["products", "product", "product-new", "attributes", "attribute"] },
+  {
+    label: "Products",
+    href: "/wp-admin/products/",
+    screens: ["products", "product", "product-new", "attributes", "attribute", "product-import", "product-export"],
+  },
   { label: "Orders", href: "/wp-admin/orders/", screens: ["orders", "order", "packing-slip"] },
   { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
@@ -78,6 +84,10 @@ export function screenTitle(screen: AdminScreen): string {
       return "Attributes";
     case "attribute":
       return "Attribute terms";
+    case "product-import":
+      return "Import products";
+    case "product-export":
+      return "Export products";
     case "orders":
       return "Orders";
     case "order":

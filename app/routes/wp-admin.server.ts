@@ -81,6 +81,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (path === "products/attributes") return admin({ name: "attributes" });
   const attribute = /^products\/attributes\/(\d{1,9})$/.exec(path);
   if (attribute) return admin({ name: "attribute", id: Number(attribute[1]) });
+  // Moving in (app/admin/ImportExport.tsx, decision 0039).
+  if (path === "products/import") return admin({ name: "product-import" });
+  if (path === "products/export") return admin({ name: "product-export" });
   if (path === "orders") return admin({ name: "orders" });
   const order = /^orders\/(\d{1,9})$/.exec(path);
   if (order) return admin({ name: "order", id: Number(order[1]) });

@@ -67,6 +67,8 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "product-new",
   "attributes",
   "attribute",
+  "product-import",
+  "product-export",
   "orders",
   "order",
   "packing-slip",

@@ -24,6 +24,7 @@ import { wcStoreAdminFeature } from "./wc-store-admin.ts";
 import { applicationPasswordsFeature } from "./application-passwords.ts";
 import { mediaFeature } from "./media.ts";
 import { productsRestFeature } from "./products-rest.ts";
+import { productCsvFeature } from "./product-csv.ts";
 import { restTaxonomiesFeature } from "./rest-taxonomies.ts";
 import { restReviewsFeature } from "./rest-reviews.ts";
 import { contentFeature } from "./content.ts";
@@ -60,6 +61,7 @@ export const FEATURES: Feature[] = [
   applicationPasswordsFeature,
   mediaFeature,
   productsRestFeature,
+  productCsvFeature,
   contentFeature,
   adminDashboardFeature,
   adminCustomersFeature,
