@@ -147,6 +147,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
       maxBytes: env.MEDIA_MAX_BYTES,
       maxPixels: env.MEDIA_MAX_PIXELS,
       faults: { failSubsizes: env.MEDIA_FAIL_SUBSIZES },
+      remoteAllowAddresses: env.IMPORT_ALLOWED_ADDRESSES,
     },
   });
 

@@ -101,6 +101,20 @@ const schema = z.object({
   MEDIA_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(50_000_000),
   /** TEST ONLY: the first N sub-size attempts fail (the upload-retry contract's tests). Refused when NODE_ENV=production. */
   MEDIA_FAIL_SUBSIZES: z.coerce.number().int().min(0).max(1000).default(0),
+  /**
+   * Private addresses (comma-separated IPs or CIDR ranges) the product import may still fetch images from, such as
+   * the old shop on the owner's network; every other private, loopback or reserved address is refused (decision 0039).
+   */
+  IMPORT_ALLOWED_ADDRESSES: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, "IMPORT_ALLOWED_ADDRESSES: IP addresses or CIDR ranges, comma-separated"))),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // The anonymous page cache (docs/decisions/0028-page-cache.md): on/off, its memory, and what a CDN in front is told.
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),

@@ -22,6 +22,8 @@ export interface MediaSettings {
    * sub-size attempts still to fail, counted down by each attempt of any attachment.
    */
   faults: { failSubsizes: number };
+  /** IMPORT_ALLOWED_ADDRESSES: private addresses (IPs or CIDR ranges) images may still be fetched from by address. */
+  remoteAllowAddresses?: readonly string[];
 }
 
 export type UploadRefusal = { ok: false; reason: "not-image" | "too-many-pixels" | "damaged" | "empty"; message: string };

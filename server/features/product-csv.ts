@@ -20,6 +20,7 @@ import { z } from "zod";
 import { savepointDb } from "../../core/db/savepoints.ts";
 import { mediaIdsBySlug } from "../../core/db/repositories/product-csv.ts";
 import { uploadImage } from "../../core/media/uploads.server.ts";
+import { FetchRefused, fetchPublic } from "../http/fetch-public.ts";
 import { roleCan } from "../../core/security/capabilities.ts";
 import {
   planRow,
@@ -139,19 +140,14 @@ const IMAGE_BYTES = 10 * 1024 * 1024;
 const IMAGE_MS = 15_000;
 const IMAGE_META = "_shop_import_images";
 
-/** Downloads an image (http/https only, at most IMAGE_BYTES, within IMAGE_MS). */
-async function download(url: string): Promise<Buffer> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(IMAGE_MS), redirect: "follow" });
-  if (!res.ok || !res.body) throw new RowRefused(`Images: ${url} answered ${res.status}.`);
-  if (Number(res.headers.get("content-length") ?? 0) > IMAGE_BYTES) throw new RowRefused(`Images: ${url} is larger than 10 MB.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.length;
-    if (size > IMAGE_BYTES) throw new RowRefused(`Images: ${url} is larger than 10 MB.`);
-    chunks.push(Buffer.from(chunk));
+/** Downloads an image: public addresses only, at most IMAGE_BYTES, within IMAGE_MS (server/http/fetch-public.ts). */
+async function download(url: string, allowAddresses: readonly string[]): Promise<Buffer> {
+  try {
+    return await fetchPublic(url, { maxBytes: IMAGE_BYTES, timeoutMs: IMAGE_MS, allowAddresses });
+  } catch (error) {
+    if (error instanceof FetchRefused) throw new RowRefused(`Images: ${url} was not downloaded: ${error.message}.`);
+    throw error;
   }
-  return Buffer.concat(chunks);
 }
 
 interface ImportContext {
@@ -284,12 +280,10 @@ async function imageIds(ctx: ImportContext, urls: string[], notes: string[]): Pr
     if (!roleCan(ctx.user.role, "upload_files")) throw new RowRefused("Images: you are not allowed to upload files.");
     let bytes: Buffer;
     try {
-      bytes = await download(url.href);
+      bytes = await download(url.href, ctx.services.media.remoteAllowAddresses ?? []);
     } catch (error) {
       if (error instanceof RowRefused) throw error;
-      throw new RowRefused(
-        `Images: ${raw} could not be downloaded (${(error as Error).name === "TimeoutError" ? "no answer within 15 s" : (error as Error).message}).`,
-      );
+      throw new RowRefused(`Images: ${raw} could not be downloaded (${(error as Error).message}).`);
     }
     const name = decodeURIComponent(url.pathname.split("/").pop() || "image");
     const uploaded = await uploadImage(ctx.services.db, ctx.services.media, bytes, { filename: name }, ctx.user.id, ctx.services.now());

@@ -32,7 +32,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => images.listen(0, "127.0.0.1", resolve));
   imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
-  shop = await startTestShop();
+  // The test image server is on 127.0.0.1, a private address the import refuses unless allowed.
+  shop = await startTestShop({ IMPORT_ALLOWED_ADDRESSES: "127.0.0.1" });
   admin = await signInAs(shop, "csv-admin@example.com", "administrator");
 });
 afterAll(async () => {
@@ -156,7 +157,7 @@ describe("exports", () => {
     // The imported products' rows (the demo's generated SVG images belong to this shop only).
     const lines = text.replace(/^\uFEFF/, "").split("\r\n");
     const mine = [lines[0]!, ...lines.filter((l) => /,IMP-|Imported Hoodie/.test(l))].join("\r\n");
-    const fresh = await startTestShop();
+    const fresh = await startTestShop({ IMPORT_ALLOWED_ADDRESSES: "127.0.0.1" });
     try {
       const owner = await signInAs(fresh, "csv-owner@example.com", "administrator");
       const imported = await post(owner, mine, "import");
