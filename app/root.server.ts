@@ -10,7 +10,7 @@ import { popupsForPage } from "../core/commerce/popups.ts";
 import { currentSiteConfig } from "../core/commerce/site-settings.ts";
 import type { PagePopup } from "../core/domain/popups/settings.ts";
 import { readSiteOptions } from "../core/commerce/site-options.ts";
-import { headerMenu } from "../core/commerce/menus.ts";
+import { menusAtLocations } from "../core/commerce/menus.ts";
 import { productsByIds } from "../core/db/repositories/catalog.ts";
 import { featuredProductIds, type HeaderFeatured } from "../core/domain/menus/header.ts";
 import { mediaUrl, productUrl } from "./lib/format.ts";
@@ -21,15 +21,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A one-shot flag set by a registration: this page prints CompleteRegistration, later pages do not.
   const registered = session?.data[REGISTRATION_SESSION_FLAG] === true;
   if (registered) await shop.updateSessionData((d) => delete d[REGISTRATION_SESSION_FLAG]);
-  const [categories, notices, pricedCart, customer, options, menu] = await Promise.all([
+  const [categories, notices, pricedCart, customer, options, menus] = await Promise.all([
     navigationCategories(services.db),
     shop.takeNotices(),
     storefront.cart.get(),
     storefront.customer(),
     // The site's title, tagline and time zone as staff last set them (wp/v2/settings), read per page so a change shows at once.
     readSiteOptions(services.db, services.config),
-    headerMenu(services.db, "primary"),
+    // The header's menu, and the footer's links to the shop's own pages (About, Contact…: issue 14), read together.
+    menusAtLocations(services.db, ["primary", "footer"]),
   ]);
+  const menu = menus.get("primary") ?? null;
+  const footerMenu = menus.get("footer") ?? null;
   // The mega menu's featured product cards (docs/contract/header-menus.md): name, address, image and price.
   const featuredIds = menu ? featuredProductIds(menu.items) : [];
   const featured: HeaderFeatured[] = featuredIds.length
@@ -64,6 +67,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     site: { name: options.title, tagline: options.description },
     categories,
     menu: menu?.items ?? null,
+    footerLinks: (footerMenu?.items ?? []).map((i) => ({ id: i.id, title: i.title, href: i.href })),
     featured,
     header: config.header,
     isRtl: config.layout.isRtl,

@@ -99,7 +99,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <PageErrors />
           {children}
         </main>
-        <Footer siteName={root?.site.name ?? "Shop"} categories={root?.categories ?? []} comingSoon={root?.comingSoon ?? null} />
+        <Footer
+          siteName={root?.site.name ?? "Shop"}
+          categories={root?.categories ?? []}
+          links={root?.footerLinks ?? []}
+          comingSoon={root?.comingSoon ?? null}
+        />
         <CartDrawer cart={root?.cart ?? EMPTY_CART} />
         <ConsentBanner />
         <ScrollToTop />

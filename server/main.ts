@@ -22,7 +22,7 @@ import { parseEnv, type Env } from "../core/config/env.server.ts";
 import { openDatabase, type Db } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
 import { settingOrInsert } from "../core/db/repositories/settings.ts";
-import { seedDemoData, seedDemoMenus, seedBulkProducts } from "../core/db/seed/seed.ts";
+import { seedDemoData, seedDemoMenus, seedDemoPages, seedBulkProducts } from "../core/db/seed/seed.ts";
 import { ensureStaffAccount } from "../core/commerce/staff-accounts.ts";
 import { defaultCheckoutGate, defaultOrderGate } from "../core/commerce/payment-runtime.server.ts";
 import { createApp } from "./app.ts";
@@ -125,7 +125,11 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
   if (applied.length) logger.info("migrations applied", { applied });
   const seeded = await seedDemoData(db);
   if (seeded) logger.info("demo catalogue seeded");
-  else if (await seedDemoMenus(db)) logger.info("demo menus seeded");
+  else {
+    // A demo database from before the pages (issue 14) or the menus (migration 0027): what it lacks, once each.
+    if (await seedDemoPages(db)) logger.info("demo pages seeded");
+    if (await seedDemoMenus(db)) logger.info("demo menus seeded");
+  }
   if (env.SEED_PRODUCTS > 0) logger.info("bulk products added", { added: await seedBulkProducts(db, env.SEED_PRODUCTS) });
 
   const siteUrl = (process.env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");

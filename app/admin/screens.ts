@@ -31,7 +31,9 @@ export type AdminScreen =
   | { name: "discount-simulator" }
   | { name: "popups" }
   | { name: "popup"; id: number | null }
-  | { name: "edit-content"; kind: "post" | "page"; title: string; restUrl: string; viewUrl: string }
+  | { name: "content-list"; kind: "post" | "page" }
+  | { name: "edit-content"; kind: "post" | "page"; id: number | null }
+  | { name: "messages" }
   | { name: "settings"; tab: SettingsTab; tabs: SettingsTab[] }
   | { name: "missing" }
   | { name: "not-built" };
@@ -64,11 +66,19 @@ export const ADMIN_MENU = [
   { label: "Menus", href: "/wp-admin/menus/", screens: ["menus"] },
   { label: "Popups", href: "/wp-admin/popups/", screens: ["popups", "popup"] },
   { label: "Discounts", href: "/wp-admin/discounts/", screens: ["discounts", "discount", "discount-simulator"] },
+  { label: "Pages", href: "/wp-admin/pages/", screens: ["content-list:page", "edit-content:page"] },
+  { label: "Posts", href: "/wp-admin/posts/", screens: ["content-list:post", "edit-content:post"] },
   { label: "Reviews", href: "/wp-admin/comments/", screens: ["comments"] },
+  { label: "Messages", href: "/wp-admin/messages/", screens: ["messages"] },
   { label: "Live scores", href: "/wp-admin/live/", screens: ["live"] },
   { label: "Settings", href: "/wp-admin/settings/", screens: ["settings"], needs: "manage_woocommerce" },
   { label: "Staff", href: "/wp-admin/users/", screens: ["staff", "staff-user"], needs: "promote_users" },
 ] as const;
+
+/** The menu's key of a screen: its name, and for the content screens also its kind (Pages and Posts share them). */
+export function screenKey(screen: AdminScreen): string {
+  return screen.name === "content-list" || screen.name === "edit-content" ? `${screen.name}:${screen.kind}` : screen.name;
+}
 
 export function screenTitle(screen: AdminScreen): string {
   switch (screen.name) {
@@ -128,8 +138,12 @@ export function screenTitle(screen: AdminScreen): string {
       return screen.id === null ? "Add popup" : "Edit popup";
     case "settings":
       return `Settings: ${SETTINGS_TAB_LABELS[screen.tab]}`;
+    case "content-list":
+      return screen.kind === "post" ? "Posts" : "Pages";
     case "edit-content":
-      return screen.kind === "post" ? "Edit Post" : "Edit Page";
+      return screen.id === null ? (screen.kind === "post" ? "Add post" : "Add page") : screen.kind === "post" ? "Edit Post" : "Edit Page";
+    case "messages":
+      return "Messages";
     default:
       return "Not found";
   }

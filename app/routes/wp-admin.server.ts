@@ -14,7 +14,7 @@ import { editScreenPath, type EditKind } from "../../core/domain/users/sign-in.t
 import { REST_NONCE_ACTION } from "../../core/security/nonce.ts";
 import { roleCan } from "../../core/security/capabilities.ts";
 import type { Queryable } from "../../core/db/client.ts";
-import { ADMIN_MENU, SETTINGS_TABS, type AdminScreen, type SettingsTab } from "../admin/screens.ts";
+import { ADMIN_MENU, SETTINGS_TABS, screenKey, type AdminScreen, type SettingsTab } from "../admin/screens.ts";
 import type { Capability } from "../../core/security/capabilities.ts";
 
 /** Why a menu entry's screens refuse a role without its capability (WordPress's wording for the screen). */
@@ -39,10 +39,6 @@ async function findTarget(db: Queryable, id: number, kind: EditKind | null): Pro
   return (await findProductEditTarget(db, id)) ?? (kind === null ? findPostEditTarget(db, id) : null);
 }
 
-const restUrlOf = (origin: string, t: EditTarget) =>
-  t.kind === "product" ? `${origin}/wp-json/wc/v3/products/${t.id}` : `${origin}/wp-json/wp/v2/${t.kind}s/${t.id}`;
-const viewUrlOf = (t: EditTarget) => (t.kind === "product" ? `/product/${t.slug}/` : t.kind === "page" ? `/${t.slug}/` : `/blog/${t.slug}/`);
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, shop } = context;
   const url = new URL(request.url);
@@ -63,7 +59,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     currency: services.config.currency.code,
   };
   const admin = (screen: AdminScreen, status = 200) => {
-    const item = ADMIN_MENU.find((i) => (i.screens as readonly string[]).includes(screen.name));
+    const item = ADMIN_MENU.find((i) => (i.screens as readonly string[]).includes(screenKey(screen)));
     const tabNeeds = screen.name === "settings" ? SETTINGS_TAB_NEEDS[screen.tab] : undefined;
     const denied = item && "needs" in item && !allowed(item) ? item.needs : tabNeeds && !roleCan(user.role, tabNeeds) ? tabNeeds : null;
     if (denied) {
@@ -109,6 +105,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return admin({ name: "comments" });
   }
   if (path === "live") return admin({ name: "live" });
+  // Messages sent through the contact form (app/admin/MessagesScreen.tsx): shop staff (manage_woocommerce), as its REST route.
+  if (path === "messages") {
+    if (!roleCan(user.role, "manage_woocommerce")) throw redirect(signInUrl, 302);
+    return admin({ name: "messages" });
+  }
+  // Pages and posts (app/admin/ContentListScreen.tsx, ContentEditScreen.tsx): an unknown id is the 'missing' screen below.
+  const contentList = /^(pages|posts)(\/new)?$/.exec(path);
+  if (contentList) {
+    const kind = contentList[1] === "pages" ? "page" : "post";
+    if (!roleCan(user.role, kind === "page" ? "edit_pages" : "edit_posts")) throw redirect(signInUrl, 302);
+    return admin(contentList[2] ? { name: "edit-content", kind, id: null } : { name: "content-list", kind });
+  }
   // Discount rules and the promotion simulator (app/admin/discounts.tsx): an unknown rule is the API's 404.
   if (path === "discounts") return admin({ name: "discounts" });
   if (path === "discounts/new") return admin({ name: "discount", code: null });
@@ -135,6 +143,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   // WordPress's own address of the product list.
   if (path === "edit.php" && url.searchParams.get("post_type") === "product") throw redirect("/wp-admin/products/", 302);
+  if (path === "edit.php") throw redirect(url.searchParams.get("post_type") === "page" ? "/wp-admin/pages/" : "/wp-admin/posts/", 302);
+  if (path === "post-new.php") throw redirect(url.searchParams.get("post_type") === "page" ? "/wp-admin/pages/new/" : "/wp-admin/posts/new/", 302);
   // WordPress's own addresses of the users screens.
   if (path === "users.php") throw redirect("/wp-admin/users/", 302);
   if (path === "user-new.php") throw redirect("/wp-admin/users/new/", 302);
@@ -156,7 +166,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const target = await findTarget(services.db, Number(edit[2]), edit[1] as EditKind);
     if (!target || target.kind !== edit[1]) return admin({ name: "missing" }, 404);
     if (target.kind === "product") return admin({ name: "product", id: target.id, title: target.title });
-    return admin({ name: "edit-content", kind: target.kind, title: target.title, restUrl: restUrlOf(context.origin, target), viewUrl: viewUrlOf(target) });
+    return admin({ name: "edit-content", kind: target.kind, id: target.id });
   }
   return admin({ name: "not-built" }, 404);
 }

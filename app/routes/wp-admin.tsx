@@ -9,7 +9,7 @@ import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/wp-admin";
 import { loader as serverLoader } from "./wp-admin.server.ts";
 import { BARE_DOCUMENT } from "../lib/bare-document.ts";
-import { screenTitle, type AdminScreen } from "../admin/screens.ts";
+import { screenKey, screenTitle, type AdminScreen } from "../admin/screens.ts";
 import adminStyles from "../styles/wp-admin.css?url";
 
 export const handle = BARE_DOCUMENT;
@@ -88,6 +88,9 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "popups",
   "popup",
   "settings",
+  "content-list",
+  "edit-content",
+  "messages",
 ]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {
@@ -110,7 +113,7 @@ export default function WpAdmin({ loaderData }: Route.ComponentProps) {
         <ul>
           {menu.map((item) => (
             <li key={item.href}>
-              <a href={item.href} aria-current={item.screens.includes(screen.name) ? "page" : undefined}>
+              <a href={item.href} aria-current={item.screens.includes(screenKey(screen)) ? "page" : undefined}>
                 {item.label}
               </a>
             </li>
@@ -121,19 +124,6 @@ export default function WpAdmin({ loaderData }: Route.ComponentProps) {
         <h1>{screenTitle(screen)}</h1>
         {BROWSER_SCREENS.has(screen.name) ? (
           <BrowserScreen screen={screen} nonce={restNonce} currency={currency} />
-        ) : screen.name === "edit-content" ? (
-          <section className="admin-card">
-            <h2>{screen.title}</h2>
-            <p>
-              Editing {screen.kind}s in the admin is not built yet (issue 14). Until then, edit this {screen.kind} through the REST API:
-            </p>
-            <p>
-              <code>{screen.restUrl}</code>
-            </p>
-            <p>
-              <a href={screen.viewUrl}>View {screen.kind}</a>
-            </p>
-          </section>
         ) : screen.name === "not-allowed" ? (
           <section className="admin-card" role="alert">
             <p>{screen.message}</p>

@@ -25,6 +25,7 @@ import {
   existingMenuTargets,
   findMenu,
   findMenuByPlace,
+  findMenusAtLocations,
   insertMenu,
   menuSlugTaken,
   publishedMenuTargets,
@@ -106,7 +107,21 @@ export async function removeMenu(db: Db, id: number, onDeleted: (tx: Queryable, 
 export async function headerMenu(db: Queryable, place: string): Promise<{ name: string; items: DisplayMenuItem[] } | null> {
   const menu = await findMenuByPlace(db, place);
   if (!menu) return null;
-  const published = await publishedMenuTargets(db, menuTargets(menu.items));
+  return resolveMenu(menu, await publishedMenuTargets(db, menuTargets(menu.items)));
+}
+
+/**
+ * The menus at these locations as `headerMenu` makes them (the header's and the footer's, read by every page), in a
+ * fixed number of statements whatever the count: one for the menus, one for their items, one per kind of target.
+ */
+export async function menusAtLocations(db: Queryable, locations: string[]): Promise<Map<string, { name: string; items: DisplayMenuItem[] }>> {
+  const menus = await findMenusAtLocations(db, locations);
+  if (menus.size === 0) return new Map();
+  const published = await publishedMenuTargets(db, menuTargets([...menus.values()].flatMap((m) => m.items)));
+  return new Map([...menus].map(([location, menu]) => [location, resolveMenu(menu, published)]));
+}
+
+function resolveMenu(menu: MenuRecord, published: Awaited<ReturnType<typeof publishedMenuTargets>>): { name: string; items: DisplayMenuItem[] } {
   const resolve = (item: StoredMenuItem) => {
     switch (item.kind) {
       case "page":

@@ -111,6 +111,16 @@ export interface Comments {
   verified: Generated<boolean>;
 }
 
+export interface ContactMessages {
+  client_address: string | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: Generated<number>;
+  message: string;
+  name: string;
+  read_at: Timestamp | null;
+}
+
 export interface Coupons {
   code: string;
   created_at: Generated<Timestamp>;
@@ -638,6 +648,7 @@ export interface DB {
   catalog_counts: CatalogCounts;
   checkout_claims: CheckoutClaims;
   comments: Comments;
+  contact_messages: ContactMessages;
   coupon_usages: CouponUsages;
   coupons: Coupons;
   customer_addresses: CustomerAddresses;

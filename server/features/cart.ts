@@ -221,8 +221,8 @@ function requestOrigin(req: Request): string {
 // No-JavaScript paths
 // ---------------------------------------------------------------------------------------------------
 
-/** Pages with their own form actions; their POST bodies are never read here. */
-const OWN_ACTIONS = /^\/(my-account|checkout|change-country|newsletter|wp-admin|wp-json|wp-login\.php)(\/|$)/;
+/** Pages with their own form actions; their POST bodies are never read here. `contact`: the Contact page's form (CONTACT_PAGE_SLUG). */
+const OWN_ACTIONS = /^\/(my-account|checkout|change-country|newsletter|wp-admin|wp-json|wp-login\.php|contact)(\/|$)/;
 
 function withoutParams(originalUrl: string, names: string[]): string {
   const url = new URL(originalUrl, "http://x");

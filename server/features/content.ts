@@ -10,7 +10,7 @@ import { z } from "zod";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, restNoRoute, type RestInput, type RestUser } from "../http/rest.ts";
 import { isReply, staffUser } from "../http/rest-permission.ts";
-import { listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, restInt, restIdList, type RestContext } from "../http/rest-args.ts";
+import { ifMatchOf, listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, restInt, restIdList, type RestContext } from "../http/rest-args.ts";
 import { audit } from "../http/rest-audit.ts";
 import type { Endpoints, Feature } from "./feature.ts";
 import { roleCan, type Capability } from "../../core/security/capabilities.ts";
@@ -30,6 +30,7 @@ import {
   isUniqueViolation,
   listContent,
   listTerms,
+  lockContentModified,
   mediaByIds,
   publishDueContent,
   setContentTerms,
@@ -326,6 +327,15 @@ async function targetContent(input: RestInput, type: ContentType): Promise<Conte
   return row && row.type === type ? row : invalidPost();
 }
 
+/**
+ * A post's or page's version: its modified time (ms). Answered as `ETag` by a single read and a write; an update sent
+ * with `If-Match` and an older version is refused (412 `rest_post_changed`): two editors never overwrite each other
+ * (docs/contract/rest/content.md 'Two editors').
+ */
+const contentVersion = (modified: Date) => String(modified.getTime());
+const versionHeader = (row: { modifiedAt: Date }) => ({ ETag: `"${contentVersion(row.modifiedAt)}"` });
+class ContentChanged extends Error {}
+
 async function getContentRoute(input: RestInput, type: ContentType): Promise<Reply> {
   const parsed = parseArgs(z.object({ context: listArgs.context }), requestArgs(input));
   if (!parsed.ok) return parsed.reply;
@@ -337,7 +347,7 @@ async function getContentRoute(input: RestInput, type: ContentType): Promise<Rep
   if (row.status !== "publish" && !editor) return refuse(user, "rest_forbidden", "Sorry, you are not allowed to do that.");
   if (parsed.data.context === "edit" && !editor) return refuse(user, "rest_forbidden_context", "Sorry, you are not allowed to edit this post.");
   const options = await readSiteOptions(input.services.db, input.services.config);
-  return json((await shapeAll({ input, type, options }, [row], parsed.data.context))[0]);
+  return json((await shapeAll({ input, type, options }, [row], parsed.data.context))[0], 200, editor ? versionHeader(row) : undefined);
 }
 
 /** Checks what a write names (author, image, terms, parent) and turns it into column values. */
@@ -540,15 +550,28 @@ async function updateContentRoute(input: RestInput, type: ContentType): Promise<
     categories: row.terms.category,
     tags: row.terms.post_tag,
   };
-  await db.transaction(async (trx) => {
-    if (checked.slugWanted) values.slug = checked.values.slug = await chooseSlug(trx, checked.slugWanted, row.id);
-    await updateContent(trx, row.id, values);
-    if (checked.categories) await setContentTerms(trx, row.id, "category", checked.categories);
-    if (checked.tags) await setContentTerms(trx, row.id, "post_tag", checked.tags);
-    const after = { ...checked.values, ...(checked.categories ? { categories: checked.categories } : {}), ...(checked.tags ? { tags: checked.tags } : {}) };
-    await audit(input, user, { action: "update", objectType: type, objectId: row.id, changes: changesOf(before, after) }, trx);
-  });
-  return json((await shapeAll(ctx, [(await findContent(db, row.id))!], "edit"))[0]);
+  const ifMatch = ifMatchOf(input.req);
+  try {
+    await db.transaction(async (trx) => {
+      // The version check and the write under the row's lock: of two saves from the same version, the second is refused.
+      if (ifMatch !== undefined) {
+        const modified = await lockContentModified(trx, row.id);
+        if (!modified || contentVersion(modified) !== ifMatch) throw new ContentChanged();
+      }
+      if (checked.slugWanted) values.slug = checked.values.slug = await chooseSlug(trx, checked.slugWanted, row.id);
+      await updateContent(trx, row.id, values);
+      if (checked.categories) await setContentTerms(trx, row.id, "category", checked.categories);
+      if (checked.tags) await setContentTerms(trx, row.id, "post_tag", checked.tags);
+      const after = { ...checked.values, ...(checked.categories ? { categories: checked.categories } : {}), ...(checked.tags ? { tags: checked.tags } : {}) };
+      await audit(input, user, { action: "update", objectType: type, objectId: row.id, changes: changesOf(before, after) }, trx);
+    });
+  } catch (error) {
+    if (!(error instanceof ContentChanged)) throw error;
+    const thing = type === "page" ? "page" : "post";
+    return restError("rest_post_changed", `This ${thing} was changed since you opened it. Reload it to see the changes, then make yours again.`, 412);
+  }
+  const saved = (await findContent(db, row.id))!;
+  return json((await shapeAll(ctx, [saved], "edit"))[0], 200, versionHeader(saved));
 }
 
 async function deleteContentRoute(input: RestInput, type: ContentType): Promise<Reply> {

@@ -31,6 +31,7 @@ import { contentFeature } from "./content.ts";
 import { searchFeature } from "./search.ts";
 import { adminDashboardFeature } from "./admin-dashboard.ts";
 import { adminCustomersFeature } from "./admin-customers.ts";
+import { contactMessagesFeature } from "./contact-messages.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -65,4 +66,5 @@ export const FEATURES: Feature[] = [
   contentFeature,
   adminDashboardFeature,
   adminCustomersFeature,
+  contactMessagesFeature,
 ];

@@ -58,7 +58,7 @@ describe("above the break point (1280 px)", () => {
     const nav = html.slice(html.indexOf('aria-label="Primary"'), html.indexOf("header-tools"));
     for (const title of ["Shop", "Masks", "Mask and Tie Sets", "Live scores", "Blog", "Contact"]) expect(nav).toContain(`>${title}</a>`);
     expect(nav).toContain('href="/product-category/face-masks/"');
-    expect(nav).toContain('href="mailto:hello@maskerade.example"');
+    expect(nav).toContain('href="/contact/"'); // the Contact page (issue 14)
     expect(nav).not.toContain("Journal"); // the hard-coded links are gone
     // The logo reserves its box: width and height set.
     expect(html).toMatch(/<img class="custom-logo" src="\/maskerade-logo.svg" width="341" height="64"/);

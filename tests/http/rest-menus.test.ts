@@ -42,8 +42,8 @@ describe("the demo navigation", () => {
   it("is seeded as issue 17 names it, and the header's read resolves it", async () => {
     const list = await call(admin, "GET", "shop/v1/menus");
     expect(list.status).toBe(200);
-    expect(list.headers.get("x-wp-total")).toBe("1");
-    const [main] = (await list.json()) as { slug: string; location: string; items: Item[] }[];
+    expect(list.headers.get("x-wp-total")).toBe("2");
+    const [main, footer] = (await list.json()) as { slug: string; location: string; items: Item[] }[];
     expect(main).toMatchObject({ slug: "main-menu", location: "primary" });
     const shopItem = main!.items[0]!;
     expect(shopItem).toMatchObject({ kind: "page", page: "shop", mega: true, position: 0, parent: 0 });
@@ -58,7 +58,17 @@ describe("the demo navigation", () => {
       "/product-category/mask-and-tie-sets/",
       "/live/",
       "/blog/",
-      "mailto:hello@maskerade.example",
+      "/contact/",
+    ]);
+    // The footer's menu (issue 14): the shop's own pages, at their own addresses.
+    expect(footer).toMatchObject({ slug: "footer-menu", location: "footer" });
+    const footerMenu = await headerMenu(shop.services.db, "footer");
+    expect(footerMenu!.items.map((i) => [i.title, i.href])).toEqual([
+      ["About", "/about/"],
+      ["Contact", "/contact/"],
+      ["Shipping & returns", "/shipping-returns/"],
+      ["Privacy policy", "/privacy-policy/"],
+      ["Terms and conditions", "/terms/"],
     ]);
     const columns = header!.items[0]!.children;
     expect(columns[0]).toMatchObject({ title: "Face Masks", href: "/product-category/face-masks/" });

@@ -189,7 +189,10 @@ describe("/wp-admin/", () => {
 
     const toPost = await admin.client.get(`/wp-admin/post.php?post=${post.id}&action=edit&post_type=post`);
     expect(toPost.headers.get("location")).toBe(`/wp-admin/edit/post/${post.id}/`);
-    expect(await (await admin.client.get(`/wp-admin/edit/post/${post.id}/`)).text()).toContain(`/wp-json/wp/v2/posts/${post.id}`);
+    // The post editor (issue 14) is a browser screen too.
+    expect(await (await admin.client.get(`/wp-admin/edit/post/${post.id}/`)).text()).toContain(
+      `data-screen="{&quot;name&quot;:&quot;edit-content&quot;,&quot;kind&quot;:&quot;post&quot;,&quot;id&quot;:${post.id}}"`,
+    );
 
     for (const p of ["/wp-admin/post.php?post=999999&action=edit", "/wp-admin/post.php?post=abc&action=edit", "/wp-admin/edit/product/999999/"]) {
       const missing = await admin.client.get(p);

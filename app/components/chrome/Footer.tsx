@@ -3,7 +3,24 @@ import { THEME_TEMPLATES } from "../../lib/theme-templates.ts";
 import { ComingSoonBanner, type ComingSoonData } from "./ComingSoonBanner.tsx";
 import { CookieSettingsButton } from "../consent/ConsentBanner.tsx";
 
-export function Footer({ siteName, categories, comingSoon }: { siteName: string; categories: NavCategory[]; comingSoon: ComingSoonData | null }) {
+/** A link of the footer menu (location `footer`: the shop's own pages, issue 14). */
+export interface FooterLink {
+  id: number;
+  title: string;
+  href: string;
+}
+
+export function Footer({
+  siteName,
+  categories,
+  links,
+  comingSoon,
+}: {
+  siteName: string;
+  categories: NavCategory[];
+  links: FooterLink[];
+  comingSoon: ComingSoonData | null;
+}) {
   return (
     <footer className="site-footer" tabIndex={-1} data-elementor-type="footer" data-elementor-id={THEME_TEMPLATES.footer}>
       <div className="container site-footer__grid">
@@ -21,6 +38,18 @@ export function Footer({ siteName, categories, comingSoon }: { siteName: string;
             ))}
           </ul>
         </section>
+        {links.length ? (
+          <section>
+            <h2>Information</h2>
+            <ul>
+              {links.map((l) => (
+                <li key={l.id}>
+                  <a href={l.href}>{l.title}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section>
           <h2>Help</h2>
           <ul>

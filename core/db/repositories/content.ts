@@ -229,6 +229,12 @@ export async function findContent(db: Queryable, id: number): Promise<ContentRow
   return row ? (await withTerms(db, [row as Row]))[0]! : null;
 }
 
+/** The post's modified time, its row locked until the transaction ends (an editor's version check and write, as one). */
+export async function lockContentModified(trx: Queryable, id: number): Promise<Date | null> {
+  const row = await sql(trx).selectFrom("posts").select("modified_at").where("id", "=", id).forUpdate().executeTakeFirst();
+  return row ? new Date(row.modified_at) : null;
+}
+
 /** `base`, or `base-2`, `base-3` … : the first slug no other post or page uses (WordPress's wp_unique_post_slug). */
 export async function uniquePostSlug(db: Queryable, base: string, exceptId?: number): Promise<string> {
   const taken = new Set(

@@ -95,6 +95,12 @@ export async function findMenuByPlace(db: Queryable, place: string): Promise<Men
   return row ? (await withItems(db, [row]))[0]! : null;
 }
 
+/** The menus at these locations, by location (one statement for the menus and one for their items, however many). */
+export async function findMenusAtLocations(db: Queryable, locations: string[]): Promise<Map<string, MenuRecord>> {
+  const rows = await sql(db).selectFrom("menus").select(menuColumns).where("location", "in", locations).execute();
+  return new Map((await withItems(db, rows)).map((m) => [m.location!, m]));
+}
+
 /** Whether a slug is taken by another menu than `exceptId`. */
 export async function menuSlugTaken(db: Queryable, slug: string, exceptId = 0): Promise<boolean> {
   const row = await sql(db).selectFrom("menus").select("id").where("slug", "=", slug).where("id", "<>", exceptId).executeTakeFirst();
@@ -184,7 +190,7 @@ export async function publishedMenuTargets(
       ? b.selectFrom("products").select(["id", "name", "slug"]).where("status", "=", "publish").where("id", "in", targets.product).execute()
       : [],
     targets.post.length
-      ? b.selectFrom("posts").select(["id", "title as name", "slug"]).where("status", "=", "publish").where("id", "in", targets.post).execute()
+      ? b.selectFrom("posts").select(["id", "title as name", "slug", "type"]).where("status", "=", "publish").where("id", "in", targets.post).execute()
       : [],
     targets.popup.length ? b.selectFrom("popups").select("id").where("id", "in", targets.popup).execute() : [],
   ]);
@@ -193,7 +199,10 @@ export async function publishedMenuTargets(
   return {
     product_cat: map(cats, (s) => `/product-category/${s}/`),
     product: map(products, (s) => `/product/${s}/`),
-    post: map(posts, (s) => `/blog/${s}/`),
+    // A post is on the blog; a page (wp/v2/pages) at its own slug (app/routes/page.tsx).
+    post: new Map(
+      posts.map((r) => [r.id, { name: r.name, href: r.type === "page" ? `/${encodeURIComponent(r.slug)}/` : `/blog/${encodeURIComponent(r.slug)}/` }]),
+    ),
     popup: new Set(popups.map((r) => r.id)),
   };
 }

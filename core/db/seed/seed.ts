@@ -12,12 +12,14 @@ import { demoPopups } from "./demo-popups.ts";
 import { insertPopup, categoryIdBySlug } from "../repositories/popups.ts";
 import { parsePopupSettings } from "../../domain/popups/settings.ts";
 import { DEMO_COUPONS, DEMO_SHIPPING_METHODS, demoDiscountRules } from "./demo-discounts.ts";
-import { demoMenus } from "./demo-menus.ts";
+import { demoFooterMenu, demoMenus } from "./demo-menus.ts";
+import { DEMO_PAGES } from "./demo-pages.ts";
 import { menuSchema } from "../../domain/menus/menus.ts";
-import { insertMenu, replaceMenuItems } from "../repositories/menus.ts";
+import { insertMenu, menuSlugTaken, replaceMenuItems } from "../repositories/menus.ts";
 
 const SEEDED_KEY = "demo_seeded";
 const MENUS_SEEDED_KEY = "demo_menus_seeded";
+const PAGES_SEEDED_KEY = "demo_pages_seeded";
 
 export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -32,6 +34,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     await insertCatalogue(tx, now);
     await insertDiscounts(tx);
     await insertPopups(tx);
+    await claimMarker(tx, PAGES_SEEDED_KEY, now);
+    await insertPages(tx, now);
     await claimMarker(tx, MENUS_SEEDED_KEY, now);
     await insertMenus(tx);
     return true;
@@ -61,11 +65,67 @@ export async function seedDemoMenus(db: Db, now = new Date()): Promise<boolean> 
   });
 }
 
+/**
+ * The demo pages and the footer menu that links them (issue 14) for a demo database seeded before they existed:
+ * once, and only where the demo catalogue is. A page whose slug is taken (the owner wrote one) is not added, and
+ * the footer menu is added only when no menu has the `footer` location or the slug.
+ */
+export async function seedDemoPages(db: Db, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const demo = await sql(tx).selectFrom("settings").select("key").where("key", "=", SEEDED_KEY).executeTakeFirst();
+    if (!demo || !(await claimMarker(tx, PAGES_SEEDED_KEY, now))) return false;
+    await insertPages(tx, now);
+    const footer = await sql(tx)
+      .selectFrom("menus")
+      .select("id")
+      .where((eb) => eb.or([eb("location", "=", "footer"), eb("slug", "=", "footer-menu")]))
+      .executeTakeFirst();
+    if (!footer) {
+      const pages = await sql(tx).selectFrom("posts").select(["id", "slug"]).where("type", "=", "page").execute();
+      const menu = menuSchema.parse(demoFooterMenu(lookupBySlug(pages, "page")));
+      const id = await insertMenu(tx, { name: menu.name, slug: menu.slug ?? "footer-menu", location: menu.location ?? null });
+      await replaceMenuItems(tx, id, menu.items);
+    }
+    return true;
+  });
+}
+
+/** The shop's own pages (demo-pages.ts), published; a slug already taken is left as it is. */
+async function insertPages(tx: Queryable, now: Date): Promise<void> {
+  for (const page of DEMO_PAGES) {
+    await sql(tx)
+      .insertInto("posts")
+      .values({
+        type: "page",
+        slug: page.slug,
+        title: page.title,
+        excerpt: page.excerpt,
+        content: page.content,
+        author: "Maskerade",
+        status: "publish",
+        comment_status: "closed",
+        published_at: now,
+        modified_at: now,
+      })
+      .onConflict((oc) => oc.column("slug").doNothing())
+      .execute();
+  }
+}
+
+function lookupBySlug(rows: { id: number; slug: string }[], what: string) {
+  return (slug: string) => {
+    const row = rows.find((r) => r.slug === slug);
+    if (!row) throw new Error(`demo menus name an unknown ${what} ${slug}`);
+    return row.id;
+  };
+}
+
 /** The demo navigation, through the same schema as the REST API (core/domain/menus). */
 async function insertMenus(tx: Queryable): Promise<void> {
-  const [terms, products, sizeGuide] = await Promise.all([
+  const [terms, products, pages, sizeGuide] = await Promise.all([
     sql(tx).selectFrom("terms").select(["id", "slug"]).where("taxonomy", "=", "product_cat").execute(),
     sql(tx).selectFrom("products").select(["id", "slug"]).execute(),
+    sql(tx).selectFrom("posts").select(["id", "slug"]).where("type", "=", "page").execute(),
     sql(tx)
       .selectFrom("popups")
       .select("id")
@@ -73,13 +133,15 @@ async function insertMenus(tx: Queryable): Promise<void> {
       .orderBy("id")
       .executeTakeFirst(),
   ]);
-  const lookup = (rows: { id: number; slug: string }[], what: string) => (slug: string) => {
-    const row = rows.find((r) => r.slug === slug);
-    if (!row) throw new Error(`demo menus name an unknown ${what} ${slug}`);
-    return row.id;
-  };
-  for (const input of demoMenus({ category: lookup(terms, "category"), product: lookup(products, "product"), sizeGuidePopup: sizeGuide?.id ?? null })) {
+  const lookup = lookupBySlug;
+  for (const input of demoMenus({
+    category: lookup(terms, "category"),
+    product: lookup(products, "product"),
+    page: lookup(pages, "page"),
+    sizeGuidePopup: sizeGuide?.id ?? null,
+  })) {
     const menu = menuSchema.parse(input);
+    if (menu.slug && (await menuSlugTaken(tx, menu.slug))) continue; // seedDemoPages added the footer's already
     const id = await insertMenu(tx, { name: menu.name, slug: menu.slug ?? "menu", location: menu.location ?? null });
     await replaceMenuItems(tx, id, menu.items);
   }
