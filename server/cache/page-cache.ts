@@ -69,12 +69,14 @@ const ACTING_PARAMS = new Set([
  */
 const INERT_COOKIE = new RegExp(`^(?:sbjs_\\w+|_ga\\w*|_gid|_gcl_\\w+|_fbp|_fbc|wordpress_test_cookie|${CONSENT_COOKIE}|${BROWSER_KEY_COOKIE})$`);
 
-/** The tags of a page by its address: a product or listing shows no posts; every page has the header's menu, categories and featured products. */
-function tagsOf(path: string): ReadonlySet<CacheTag> {
-  const all = new Set<CacheTag>(CACHE_TAGS);
-  if (path.startsWith("/product/") || path.startsWith("/shop/") || path.startsWith("/product-category/")) all.delete("content");
-  return all;
+/**
+ * The tags of a page: every page has the header's menu, categories and featured products, and the footer's links to
+ * the content pages (a page's slug or status changed must not leave a cached product page linking to the old one).
+ */
+function tagsOf(): ReadonlySet<CacheTag> {
+  return ALL_TAGS;
 }
+const ALL_TAGS: ReadonlySet<CacheTag> = new Set<CacheTag>(CACHE_TAGS);
 
 /** Whether only inert cookies came with the request. */
 function cookieless(header: string | undefined): boolean {
@@ -305,7 +307,7 @@ export class PageCache {
     const br = brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } });
     return {
       key,
-      tags: tagsOf(req.path),
+      tags: tagsOf(),
       etag,
       storedAt: now,
       expiresAt,

@@ -144,6 +144,25 @@ describe("no stale page after a change", () => {
     expect(await (await anonymous("/shop/?orderby=price-desc")).text()).toContain("987.65");
   });
 
+  it("a content page renamed through wp/v2/pages changes the footer link on cached product and listing pages", async () => {
+    const about = (await shop.services.db.query<{ id: number }>(`SELECT id FROM posts WHERE slug = 'about' AND type = 'page'`))[0]!.id;
+    for (const path of ["/product/travel-tie-case/", "/shop/"]) {
+      await anonymous(path);
+      expect((await anonymous(path)).headers.get("x-cache")).toBe("HIT");
+    }
+    const res = await admin.client.request(`/wp-json/wp/v2/pages/${about}`, {
+      method: "POST",
+      headers: { "X-WP-Nonce": admin.nonce },
+      json: { slug: "our-story" },
+    });
+    expect(res.status).toBe(200);
+    for (const path of ["/product/travel-tie-case/", "/shop/"]) {
+      const html = await (await anonymous(path)).text();
+      expect(html).toContain('href="/our-story/"');
+      expect(html).not.toContain('href="/about/"');
+    }
+  });
+
   it("an order's stock change invalidates the product page", async () => {
     const id = await productWithStock(shop, "tie-clip", 40, 900);
     expect(stockShown(await (await anonymous("/product/tie-clip/")).text())).toBe(40);
