@@ -1,7 +1,7 @@
 /**
  * Menus (docs/contract/admin.md 'Menus'): WordPress's nav-menus screen over `shop/v1/menus`. Choose a menu (or
- * create one), rename it, put it in the header (`location: "primary"`), and edit its items: add a shop page, a
- * product category or a custom link; retitle; move up and down, under the item above (indent) or out again (outdent)
+ * create one), rename it, choose where it shows (header `primary`, footer `footer`), and edit its items: add a shop
+ * page, a content page, a product category or a custom link; retitle; move up and down, under the item above (indent) or out again (outdent)
  * with buttons, so the whole tree is keyboard-usable; mark a top-level item as a mega menu; remove. "Save menu" sends
  * the whole tree (`PUT shop/v1/menus/{id}`); the header shows it from the next page (the write invalidates cached pages).
  */
@@ -28,7 +28,11 @@ interface Named {
   name: string;
 }
 type Draft = { id: number; name: string; location: string | null; items: EditorItem[] };
-type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; menus: RestMenu[]; categories: Named[]; products: Named[] };
+type Load =
+  { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; menus: RestMenu[]; categories: Named[]; products: Named[]; pages: Named[] };
+
+/** The storefront's menu locations (the header reads `primary`, the footer `footer`). */
+const LOCATIONS: Record<string, string> = { primary: "Header", footer: "Footer" };
 
 const draftOf = (m: RestMenu): Draft => ({ id: m.id, name: m.name, location: m.location, items: editorItems(m.items) });
 const sameDraft = (a: Draft, b: Draft) => JSON.stringify({ ...a, items: apiItems(a.items) }) === JSON.stringify({ ...b, items: apiItems(b.items) });
@@ -41,7 +45,7 @@ export default function MenusScreen() {
   const [result, setResult] = useState<ActionResult>(null);
   const [busy, setBusy] = useState(false);
   const [newMenu, setNewMenu] = useState("");
-  const [add, setAdd] = useState({ kind: "page" as "page" | "product_cat" | "custom", page: "shop", category: "", url: "", title: "" });
+  const [add, setAdd] = useState({ kind: "page" as "page" | "post" | "product_cat" | "custom", page: "shop", post: "", category: "", url: "", title: "" });
   const [addError, setAddError] = useState("");
   const [confirmDelete, setConfirmDelete] = useState(false);
   /** The item whose button was just used: its title field gets the focus back once the tree re-rendered. */
@@ -62,12 +66,17 @@ export default function MenusScreen() {
           });
         menus.body.forEach((m) => collect(m.items));
         const products = ids.size ? (await getWithHeaders<Named[]>(`/wc/v3/products?include=${[...ids].join(",")}&per_page=100&_fields=id,name`)).body : [];
-        return [menus, categories, products] as const;
+        // The content pages a menu may link (the footer's About, Contact…): wp/v2/pages, titles as WordPress renders them.
+        const pages = (await getWithHeaders<{ id: number; title: { rendered: string } }[]>("/wp/v2/pages?per_page=100&_fields=id,title")).body.map((p) => ({
+          id: p.id,
+          name: new DOMParser().parseFromString(p.title.rendered, "text/html").body.textContent ?? "",
+        }));
+        return [menus, categories, products, pages] as const;
       })
       .then(
-        ([menus, categories, products]) => {
+        ([menus, categories, products, pages]) => {
           if (!live) return;
-          setLoad({ state: "ready", menus: menus.body, categories: categories.body, products });
+          setLoad({ state: "ready", menus: menus.body, categories: categories.body, products, pages });
           const keep = draft ? menus.body.find((m) => m.id === draft.id) : undefined;
           const open = keep ?? menus.body.find((m) => m.location === "primary") ?? menus.body[0];
           const d = open ? draftOf(open) : null;
@@ -91,8 +100,8 @@ export default function MenusScreen() {
 
   if (load.state === "loading") return <Loading what="the menus" />;
   if (load.state === "error") return <LoadError error={load.error} />;
-  const { menus, categories, products } = load;
-  const names = { categories, products };
+  const { menus, categories, products, pages } = load;
+  const names = { categories, products, pages };
 
   function choose(id: number) {
     if (dirty && !window.confirm("Leave this menu? Your changes to it are not saved.")) return;
@@ -127,7 +136,7 @@ export default function MenusScreen() {
       setDraft(d);
       setSaved(d);
       setReloads((n) => n + 1);
-      return `Menu “${body.name}” saved${body.location === "primary" ? ": the header shows it now" : ""}.`;
+      return `Menu “${body.name}” saved${body.location && LOCATIONS[body.location] ? `: the ${LOCATIONS[body.location]!.toLowerCase()} shows it now` : ""}.`;
     }, "The menu was not saved");
 
   const create = () =>
@@ -157,10 +166,17 @@ export default function MenusScreen() {
     if (!draft) return;
     let target: Partial<EditorItem> | null = null;
     if (add.kind === "page") target = { kind: "page", page: add.page };
+    else if (add.kind === "post") target = add.post ? { kind: "post", object_id: Number(add.post) } : null;
     else if (add.kind === "product_cat") target = add.category ? { kind: "product_cat", object_id: Number(add.category) } : null;
     else if (isMenuCustomUrl(add.url.trim())) target = { kind: "custom", url: add.url.trim() };
     if (!target) {
-      setAddError(add.kind === "product_cat" ? "Choose a category." : "An address such as https://example.com, /about/ or mailto:hello@example.com.");
+      setAddError(
+        add.kind === "product_cat"
+          ? "Choose a category."
+          : add.kind === "post"
+            ? "Choose a page."
+            : "An address such as https://example.com, /about/ or mailto:hello@example.com.",
+      );
       return;
     }
     const item: EditorItem = { key: newKey(), title: add.title.trim(), mega: false, featured: false, children: [], ...target } as EditorItem;
@@ -261,7 +277,10 @@ export default function MenusScreen() {
               __next40pxDefaultSize
               label="Menu to edit"
               value={draft ? String(draft.id) : ""}
-              options={menus.map((m) => ({ value: String(m.id), label: `${m.name}${m.location === "primary" ? " (header)" : ""}` }))}
+              options={menus.map((m) => ({
+                value: String(m.id),
+                label: `${m.name}${m.location ? ` (${(LOCATIONS[m.location] ?? m.location).toLowerCase()})` : ""}`,
+              }))}
               onChange={(v) => choose(Number(v))}
             />
           ) : (
@@ -287,10 +306,18 @@ export default function MenusScreen() {
             <h2 id="menu-items">Items of “{saved?.name ?? draft.name}”</h2>
             <div className="admin-row">
               <TextControl __next40pxDefaultSize label="Menu name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
-              <CheckboxControl
-                label="Show in the header (primary location)"
-                checked={draft.location === "primary"}
-                onChange={(on) => setDraft({ ...draft, location: on ? "primary" : null })}
+              <SelectControl
+                __next40pxDefaultSize
+                label="Display location"
+                value={draft.location ?? ""}
+                options={[
+                  { value: "", label: "None (not shown)" },
+                  ...Object.entries(LOCATIONS).map(([value, label]) => ({ value, label })),
+                  // A location set through the API that this screen does not name stays as it is.
+                  ...(draft.location && !(draft.location in LOCATIONS) ? [{ value: draft.location, label: draft.location }] : []),
+                ]}
+                onChange={(location) => setDraft({ ...draft, location: location || null })}
+                help="A location belongs to one menu: choosing it here takes it from the menu that had it."
               />
             </div>
             {draft.items.length ? renderItems(draft.items, []) : <p>This menu has no items: add some below.</p>}
@@ -324,6 +351,7 @@ export default function MenusScreen() {
                 value={add.kind}
                 options={[
                   { value: "page", label: "Shop page" },
+                  { value: "post", label: "Content page" },
                   { value: "product_cat", label: "Product category" },
                   { value: "custom", label: "Custom link" },
                 ]}
@@ -339,6 +367,19 @@ export default function MenusScreen() {
                   value={add.page}
                   options={Object.entries(MENU_PAGES).map(([value, p]) => ({ value, label: p.name }))}
                   onChange={(page) => setAdd({ ...add, page })}
+                />
+              ) : add.kind === "post" ? (
+                <SelectControl
+                  __next40pxDefaultSize
+                  label="Content page"
+                  value={add.post}
+                  options={[{ value: "", label: "Choose…" }, ...pages.map((p) => ({ value: String(p.id), label: p.name }))]}
+                  onChange={(post) => {
+                    setAdd({ ...add, post });
+                    setAddError("");
+                  }}
+                  aria-invalid={Boolean(addError)}
+                  help={addError ? <span className="admin-field-error">{addError}</span> : undefined}
                 />
               ) : add.kind === "product_cat" ? (
                 <SelectControl
@@ -378,7 +419,7 @@ export default function MenusScreen() {
   );
 }
 
-type Names = { categories: Named[]; products: Named[] };
+type Names = { categories: Named[]; products: Named[]; pages: Named[] };
 
 function kindName(item: EditorItem, { categories }: Names): string {
   switch (item.kind) {
@@ -389,7 +430,7 @@ function kindName(item: EditorItem, { categories }: Names): string {
     case "product":
       return "product";
     case "post":
-      return "post";
+      return "page or post";
     case "custom":
       return "custom link";
     default:
@@ -398,7 +439,7 @@ function kindName(item: EditorItem, { categories }: Names): string {
 }
 
 /** What an item points at, in words (its title when none is set). */
-function describe(item: EditorItem, { categories, products }: Names): string {
+function describe(item: EditorItem, { categories, products, pages }: Names): string {
   switch (item.kind) {
     case "page":
       return MENU_PAGES[item.page as keyof typeof MENU_PAGES]?.name ?? String(item.page);
@@ -407,7 +448,7 @@ function describe(item: EditorItem, { categories, products }: Names): string {
     case "product":
       return products.find((p) => p.id === item.object_id)?.name ?? `product #${item.object_id}`;
     case "post":
-      return `post #${item.object_id}`;
+      return pages.find((p) => p.id === item.object_id)?.name ?? `post #${item.object_id}`;
     case "custom":
       return item.url ?? "";
     default:
