@@ -23,6 +23,7 @@ import { uploadImage } from "../../core/media/uploads.server.ts";
 import { FetchRefused, fetchPublic } from "../http/fetch-public.ts";
 import { roleCan } from "../../core/security/capabilities.ts";
 import {
+  PRODUCT_COLUMNS,
   planRow,
   productsToCsv,
   readProductCsv,
@@ -429,39 +430,7 @@ async function productImport(rest: RestRouter, input: RestInput): Promise<Reply>
       if (!(error instanceof PreviewDone)) throw error;
     }
     const count = (action: RowResult["action"]) => results.filter((r) => r.action === action).length;
-    const known = new Set([
-      "ID",
-      "Type",
-      "SKU",
-      "Name",
-      "Published",
-      "Is featured?",
-      "Visibility in catalog",
-      "Short description",
-      "Description",
-      "Date sale price starts",
-      "Date sale price ends",
-      "Tax status",
-      "Tax class",
-      "In stock?",
-      "Stock",
-      "Backorders allowed?",
-      "Sold individually?",
-      "Allow customer reviews?",
-      "Purchase note",
-      "Sale price",
-      "Regular price",
-      "Categories",
-      "Tags",
-      "Images",
-      "Parent",
-      "Grouped products",
-      "Upsells",
-      "Cross-sells",
-      "External URL",
-      "Button text",
-      "Position",
-    ]);
+    const known = new Set<string>(PRODUCT_COLUMNS);
     const ignored = parsed.columns.filter(
       (c) =>
         c &&
