@@ -109,8 +109,12 @@ export default function ProductsScreen() {
     setResult(r);
     setSelection(r.error ? [] : r.failed.map((f) => String(f.id)));
     setReloads((n) => n + 1);
-    requestAnimationFrame(() => resultRef.current?.focus());
   }, []);
+  // Focus after the commit that shows the result: that commit also closes the dialog, whose focus return (to the
+  // "Bulk edit" button) runs during the commit; a frame scheduled before it could run first and lose the focus.
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
 
   const fields = useMemo<Field<RestProduct>[]>(
     () => [
