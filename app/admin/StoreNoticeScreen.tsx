@@ -10,7 +10,7 @@ import { Button, CheckboxControl, Notice, Spinner, TextareaControl } from "@word
 import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
-import { SaveNotice, type SaveNote } from "./SaveNotice.tsx";
+import { SaveNotice, useFocusFirstInvalid, type SaveNote } from "./SaveNotice.tsx";
 
 interface Settings {
   notice: { enabled: boolean; text: string };
@@ -53,6 +53,7 @@ export default function StoreNoticeScreen() {
   }, [reloads]);
   const dirty = useMemo(() => saved !== null && form !== null && !same(saved, form), [saved, form]);
   useUnsavedWarning(dirty);
+  const focusInvalid = useFocusFirstInvalid();
 
   if (loadError) {
     return (
@@ -112,7 +113,7 @@ export default function StoreNoticeScreen() {
       if (Object.keys(byField).length) {
         setForm({ notice: byField["notice.text"] ? f.notice : now.notice, soon: byField["soon.text"] ? f.soon : now.soon });
         setNotice({ status: "error", text: "Not everything was saved: a field needs correcting." });
-        requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+        focusInvalid();
       } else {
         setForm(now);
         setNotice({ status: "success", text: "Settings saved. The storefront shows them from the next page." });
