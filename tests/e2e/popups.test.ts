@@ -104,7 +104,7 @@ beforeAll(async () => {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64");
   const encoded = encodeURIComponent(`elementor-action:action=popup:open&settings=${b64({ id: String(id.sticky) })}`);
   const [post] = await db.query<{ slug: string }>(
-    `UPDATE posts SET content = $1 WHERE id = (SELECT id FROM posts ORDER BY published_at DESC LIMIT 1) RETURNING slug`,
+    `UPDATE posts SET content = $1 WHERE id = (SELECT id FROM posts WHERE type = 'post' ORDER BY published_at DESC LIMIT 1) RETURNING slug`,
     [
       `<p><a id="la-open" href="#popup:open:${id.linked}">Open the offer</a> · <a id="la-sticky" href="#${encoded}">Open the sticky one</a> · ` +
         `<a id="la-panel" href="#off_canvas:toggle:promo" aria-controls="off-canvas-promo" aria-expanded="false">Toggle the panel</a> · ` +

@@ -20,7 +20,7 @@ let postSlug: string;
 beforeAll(async () => {
   shop = await startTestShop({ SHOP_SETTINGS: JSON.stringify({ comments: { allowGuests: true } }) });
   browser = await launchBrowser();
-  postSlug = (await shop.services.db.query<{ slug: string }>("SELECT slug FROM posts ORDER BY published_at DESC LIMIT 1"))[0]!.slug;
+  postSlug = (await shop.services.db.query<{ slug: string }>("SELECT slug FROM posts WHERE type = 'post' ORDER BY published_at DESC LIMIT 1"))[0]!.slug;
 });
 afterAll(async () => {
   await browser?.close();

@@ -22,7 +22,7 @@ beforeAll(async () => {
   shop = await startTestShop({ SHOP_SETTINGS: JSON.stringify({ comments: { allowGuests: true } }) });
   const db = shop.services.db;
   productId = (await db.query<{ id: number }>("SELECT id FROM products WHERE slug = $1", [SLUG]))[0]!.id;
-  const post = (await db.query<{ id: number; slug: string }>("SELECT id, slug FROM posts ORDER BY published_at DESC LIMIT 1"))[0]!;
+  const post = (await db.query<{ id: number; slug: string }>("SELECT id, slug FROM posts WHERE type = 'post' ORDER BY published_at DESC LIMIT 1"))[0]!;
   postSlug = post.slug;
   postId = post.id;
 });
