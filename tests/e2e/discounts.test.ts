@@ -105,6 +105,8 @@ describe("live discount pricing on a product page", () => {
 
   it("a variable product: the variation's price area follows the quantity", async () => {
     const { page } = await openProduct("silk-necktie");
+    // The form takes the swatches' class once hydrated: a choice made before that would reach no listener.
+    await page.waitForSelector("form.variations_form.cfvsw_variations_form");
     const first = await page
       .locator('select[name="attribute_pa_color"] option')
       .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean)[0]!);
