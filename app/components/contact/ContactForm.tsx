@@ -40,6 +40,27 @@ export function ContactForm({ action, result }: { action: string; result: Contac
         {errors[f]}
       </span>
     ) : null;
+  /** The name and e-mail rows: one line each, required, with the server's message under the field. */
+  const lineField = (f: "name" | "email", type: "text" | "email", autoComplete: string) => (
+    <p className="form-row">
+      <label htmlFor={inputId(f)}>
+        {LABELS[f]} <span className="required">*</span>
+      </label>
+      <input
+        className="input-text"
+        type={type}
+        id={inputId(f)}
+        name={`contact_${f}`}
+        autoComplete={autoComplete}
+        maxLength={CONTACT_LIMITS[f].max}
+        required
+        defaultValue={values[f]}
+        aria-invalid={errors[f] ? true : undefined}
+        aria-describedby={describedBy(f)}
+      />
+      {fieldError(f)}
+    </p>
+  );
   return (
     <section className="contact-form" id="contact-form" aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Send us a message</h2>
@@ -63,42 +84,8 @@ export function ContactForm({ action, result }: { action: string; result: Contac
         </div>
       ) : null}
       <form method="post" action={`${action}#contact-form`} noValidate className="contact-form__form">
-        <p className="form-row">
-          <label htmlFor={inputId("name")}>
-            {LABELS.name} <span className="required">*</span>
-          </label>
-          <input
-            className="input-text"
-            type="text"
-            id={inputId("name")}
-            name="contact_name"
-            autoComplete="name"
-            maxLength={CONTACT_LIMITS.name.max}
-            required
-            defaultValue={values.name}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy("name")}
-          />
-          {fieldError("name")}
-        </p>
-        <p className="form-row">
-          <label htmlFor={inputId("email")}>
-            {LABELS.email} <span className="required">*</span>
-          </label>
-          <input
-            className="input-text"
-            type="email"
-            id={inputId("email")}
-            name="contact_email"
-            autoComplete="email"
-            maxLength={CONTACT_LIMITS.email.max}
-            required
-            defaultValue={values.email}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy("email")}
-          />
-          {fieldError("email")}
-        </p>
+        {lineField("name", "text", "name")}
+        {lineField("email", "email", "email")}
         <p className="form-row">
           <label htmlFor={inputId("message")}>
             {LABELS.message} <span className="required">*</span>
