@@ -1,15 +1,18 @@
 /**
  * Coupons (docs/contract/admin.md 'Coupons'): WooCommerce's coupon list on `@wordpress/dataviews`, from
  * `GET wc/v3/coupons` (`search` in the code, newest first or by code, pages of 20): code (a link to the editor),
- * type, amount, usage / limit and expiry. "Add coupon" opens an empty editor.
+ * type, amount, usage / limit and expiry. "Add coupon" opens an empty editor. Rows are deleted, one or several at
+ * once, after a confirmation (`DELETE wc/v3/coupons/{id}?force=true`): they leave the list at once and come back if
+ * the server refuses (optimistic-rows.tsx).
  */
 import { useMemo, useState } from "react";
-import type { Field, View } from "@wordpress/dataviews";
+import type { Action, Field, View } from "@wordpress/dataviews";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
-import { query } from "./api.ts";
+import { query, send } from "./api.ts";
+import { confirmedAction, forEachRow, outcomeText, rowsGone, useOptimisticRows } from "./optimistic-rows.tsx";
 import { ResultNotice } from "./Status.tsx";
 import { shopMoney } from "./orders-shared.ts";
 import { COUPON_TYPES, type RestCoupon } from "./coupon-types.ts";
@@ -69,22 +72,48 @@ export default function CouponsScreen() {
     ],
     [],
   );
+  const { rows, result, run } = useOptimisticRows(list.items, list.refresh);
+  const actions = useMemo<Action<RestCoupon>[]>(
+    () => [
+      { id: "edit", label: "Edit", isPrimary: true, callback: ([item]) => item && window.location.assign(couponUrl(item)) },
+      confirmedAction<RestCoupon>({
+        id: "delete",
+        label: "Delete",
+        question: (items) => (items.length === 1 ? `Delete coupon “${items[0]!.code}”?` : `Delete ${items.length} coupons?`),
+        warning: "Orders that used them keep their discount; the codes stop working at once. This cannot be undone.",
+        confirmLabel: "Delete",
+        perform: (items) => {
+          const ids = new Set(items.map((c) => c.id));
+          run(
+            (shown) => shown.filter((c) => !ids.has(c.id)),
+            async () =>
+              outcomeText(
+                await forEachRow(items, (c) => send(`/wc/v3/coupons/${c.id}?force=true`, "DELETE", undefined)),
+                { one: "coupon", many: "coupons", done: "deleted" },
+                (c) => `“${c.code}”`,
+              ),
+          );
+        },
+      }),
+    ],
+    [run],
+  );
   const deleted = new URLSearchParams(window.location.search).get("deleted");
   return (
     <>
-      <ResultNotice result={deleted ? { status: "success", text: `Coupon “${deleted}” deleted.` } : null} />
+      <ResultNotice result={result ?? (deleted ? { status: "success", text: `Coupon “${deleted}” deleted.` } : null)} />
       <p>
         <a className="components-button is-primary admin-add-link" href="/wp-admin/coupons/new/">
           Add coupon
         </a>
       </p>
       <ListView<RestCoupon>
-        list={list}
+        list={{ ...list, items: rows, totals: { ...list.totals, totalItems: list.totals.totalItems - rowsGone(list.items, rows) } }}
         otherError={null}
         fields={fields}
         view={view}
         onChangeView={setView}
-        actions={[]}
+        actions={actions}
         searchLabel="Search coupons"
         itemUrl={couponUrl}
       />

@@ -2,15 +2,20 @@
  * Discount rules (docs/contract/admin.md 'Discount rules'): the pricing engine's rules from `GET
  * shop/v1/discount-rules` (all of them: a shop has tens, not thousands), in the engine's order, on
  * `@wordpress/dataviews` — searched, sorted and paged in the browser: name (a link to the editor), code, kind, status
- * (published, draft, scheduled, ended) and schedule. "Add discount rule" opens an empty editor.
+ * (published, draft, scheduled, ended) and schedule. "Add discount rule" opens an empty editor. Row actions, on one
+ * rule or several: publish and switch to draft (`PUT shop/v1/discount-rules/{code}` with `enabled` alone, so nothing
+ * else an editor saved meanwhile is overwritten) and delete after a confirmation; the rows change at once and
+ * reconcile with the server (optimistic-rows.tsx).
  */
 import { useMemo, useState } from "react";
-import { DataViews, filterSortAndPaginate, type Field, type View } from "@wordpress/dataviews";
+import { DataViews, filterSortAndPaginate, type Action, type Field, type View } from "@wordpress/dataviews";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import "./admin-screens.css";
 import { Notice } from "@wordpress/components";
 import { usePagedList } from "./use-paged-list.ts";
+import { send } from "./api.ts";
+import { confirmedAction, forEachRow, outcomeText, useOptimisticRows } from "./optimistic-rows.tsx";
 import { ResultNotice } from "./Status.tsx";
 import { kindLabel, type RestRule } from "./discount-form.ts";
 
@@ -69,11 +74,51 @@ export default function DiscountsScreen() {
     ],
     [],
   );
-  const { data, paginationInfo } = useMemo(() => filterSortAndPaginate(list.items, view, fields), [list.items, view, fields]);
+  const { rows, result, run } = useOptimisticRows(list.items, list.refresh);
+  const actions = useMemo<Action<RestRule>[]>(() => {
+    const words = { one: "discount rule", many: "discount rules" };
+    const switchTo = (enabled: boolean) => (items: RestRule[]) => {
+      const codes = new Set(items.map((r) => r.code));
+      run(
+        (shown) => shown.map((r) => (codes.has(r.code) ? { ...r, enabled } : r)),
+        async () =>
+          outcomeText(
+            await forEachRow(items, (r) => send(`/shop/v1/discount-rules/${encodeURIComponent(r.code)}`, "PUT", { enabled })),
+            { ...words, done: enabled ? "published" : "switched to draft" },
+            (r) => `“${r.title}”`,
+          ),
+      );
+    };
+    return [
+      { id: "edit", label: "Edit", isPrimary: true, callback: ([item]) => item && window.location.assign(ruleUrl(item)) },
+      { id: "publish", label: "Publish", supportsBulk: true, isEligible: (r) => !r.enabled, callback: switchTo(true) },
+      { id: "draft", label: "Switch to draft", supportsBulk: true, isEligible: (r) => r.enabled, callback: switchTo(false) },
+      confirmedAction<RestRule>({
+        id: "delete",
+        label: "Delete",
+        question: (items) => (items.length === 1 ? `Delete discount rule “${items[0]!.title}”?` : `Delete ${items.length} discount rules?`),
+        warning: "Carts and the storefront stop applying them at once; orders keep the discounts they got. This cannot be undone.",
+        confirmLabel: "Delete",
+        perform: (items) => {
+          const codes = new Set(items.map((r) => r.code));
+          run(
+            (shown) => shown.filter((r) => !codes.has(r.code)),
+            async () =>
+              outcomeText(
+                await forEachRow(items, (r) => send(`/shop/v1/discount-rules/${encodeURIComponent(r.code)}`, "DELETE", undefined)),
+                { ...words, done: "deleted" },
+                (r) => `“${r.title}”`,
+              ),
+          );
+        },
+      }),
+    ];
+  }, [run]);
+  const { data, paginationInfo } = useMemo(() => filterSortAndPaginate(rows, view, fields), [rows, view, fields]);
   const deleted = new URLSearchParams(window.location.search).get("deleted");
   return (
     <>
-      <ResultNotice result={deleted ? { status: "success", text: `Discount rule “${deleted}” deleted.` } : null} />
+      <ResultNotice result={result ?? (deleted ? { status: "success", text: `Discount rule “${deleted}” deleted.` } : null)} />
       <p className="admin-buttons">
         <a className="components-button is-primary admin-add-link" href="/wp-admin/discounts/new/">
           Add discount rule
@@ -93,7 +138,7 @@ export default function DiscountsScreen() {
           fields={fields}
           view={view}
           onChangeView={setView}
-          actions={[]}
+          actions={actions}
           getItemId={(item) => item.code}
           isLoading={list.loading}
           paginationInfo={paginationInfo}

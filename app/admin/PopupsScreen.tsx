@@ -1,18 +1,20 @@
 /**
  * Popups (docs/contract/admin.md 'Popups'): every popup from `GET shop/v1/popups` with its figures from
  * `GET shop/v1/popups/stats` on `@wordpress/dataviews` (all popups at once, searched and sorted in the browser):
- * title (a link to the editor), status, triggers, impressions, conversions, conversion rate and revenue. A row's
- * action switches a popup on or off (the popup read, then written back with `If-Match`). "Add popup" opens an empty
- * editor.
+ * title (a link to the editor), status, triggers, impressions, conversions, conversion rate and revenue. Row
+ * actions, on one popup or several: switch on or off (the popup read, then written back with `If-Match`) and delete
+ * after a confirmation; the rows change at once and reconcile with the server (optimistic-rows.tsx). "Add popup"
+ * opens an empty editor.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { filterSortAndPaginate, type Action, type Field, type View } from "@wordpress/dataviews";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import "./popups.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { ListView } from "./ListView.tsx";
-import { ResultNotice, type ActionResult } from "./Status.tsx";
+import { ResultNotice } from "./Status.tsx";
+import { confirmedAction, forEachRow, outcomeText, useOptimisticRows } from "./optimistic-rows.tsx";
 import { shopMoney } from "./orders-shared.ts";
 import type { PopupStatsRow, RestPopup } from "./popup-form.ts";
 
@@ -46,37 +48,38 @@ const DEFAULT_VIEW: View = {
 };
 const popupUrl = (p: Row) => `/wp-admin/popups/${p.id}/`;
 
+/** Every popup with its figures. */
+async function readRows(): Promise<Row[]> {
+  const [popups, stats] = await Promise.all([getWithHeaders<RestPopup[]>("/shop/v1/popups"), getWithHeaders<PopupStatsRow[]>("/shop/v1/popups/stats")]);
+  const byId = new Map(stats.body.map((s) => [s.id, s]));
+  return popups.body.map((p) => ({ ...p, stats: byId.get(p.id) ?? null }));
+}
+
 export default function PopupsScreen() {
   const [view, setView] = useState<View>(() =>
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["status", "impressions", "conversions"] } : DEFAULT_VIEW,
   );
-  const [rows, setRows] = useState<Row[]>([]);
+  const [loaded, setLoaded] = useState<Row[]>([]);
   const [error, setError] = useState<RestError | null>(null);
   const [loading, setLoading] = useState(true);
-  const [reloads, setReloads] = useState(0);
   const deleted = new URLSearchParams(window.location.search).get("deleted");
-  const [result, setResult] = useState<ActionResult>(deleted ? { status: "success", text: `Popup “${deleted}” deleted.` } : null);
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([getWithHeaders<RestPopup[]>("/shop/v1/popups"), getWithHeaders<PopupStatsRow[]>("/shop/v1/popups/stats")]).then(
-      ([popups, stats]) => {
-        if (!live) return;
-        const byId = new Map(stats.body.map((s) => [s.id, s]));
-        setRows(popups.body.map((p) => ({ ...p, stats: byId.get(p.id) ?? null })));
+  const show = useCallback((read: Promise<Row[]>) => {
+    return read.then(
+      (rows) => {
+        setLoaded(rows);
         setError(null);
         setLoading(false);
       },
       (e: RestError) => {
-        if (!live) return;
         setError(e);
         setLoading(false);
       },
     );
-    return () => {
-      live = false;
-    };
-  }, [reloads]);
+  }, []);
+  useEffect(() => void show(readRows()), [show]);
+  const reload = useCallback(() => show(readRows()), [show]);
+  const { rows, result, run } = useOptimisticRows(loaded, reload);
 
   const fields = useMemo<Field<Row>[]>(
     () => [
@@ -111,28 +114,53 @@ export default function PopupsScreen() {
   );
 
   const actions = useMemo<Action<Row>[]>(() => {
-    const toggle = async (item: Row, enabled: boolean) => {
-      try {
-        const { body, headers } = await getWithHeaders<RestPopup>(`/shop/v1/popups/${item.id}`);
-        const { id: _id, modified_gmt: _modified, ...settings } = body;
-        await send(`/shop/v1/popups/${item.id}`, "PUT", { ...settings, enabled }, { "If-Match": headers.get("ETag") ?? "" });
-        setResult({ status: "success", text: `Popup “${item.title}” ${enabled ? "enabled" : "disabled"}.` });
-      } catch (e) {
-        setResult({ status: "error", text: (e as RestError).message });
-      }
-      setReloads((n) => n + 1);
+    const switchTo = (enabled: boolean) => (items: Row[]) => {
+      const ids = new Set(items.map((p) => p.id));
+      run(
+        (shown) => shown.map((p) => (ids.has(p.id) ? { ...p, enabled } : p)),
+        async () =>
+          outcomeText(
+            await forEachRow(items, async (item) => {
+              // The popup as saved now, written back whole with its version: a PUT replaces every setting.
+              const { body, headers } = await getWithHeaders<RestPopup>(`/shop/v1/popups/${item.id}`);
+              const { id: _id, modified_gmt: _modified, ...settings } = body;
+              await send(`/shop/v1/popups/${item.id}`, "PUT", { ...settings, enabled }, { "If-Match": headers.get("ETag") ?? "" });
+            }),
+            { one: "popup", many: "popups", done: enabled ? "enabled" : "disabled" },
+            (p) => `“${p.title}”`,
+          ),
+      );
     };
     return [
       { id: "edit", label: "Edit", isPrimary: true, callback: ([item]) => item && window.location.assign(popupUrl(item)) },
-      { id: "enable", label: "Enable", isEligible: (item) => !item.enabled, callback: ([item]) => item && void toggle(item, true) },
-      { id: "disable", label: "Disable", isEligible: (item) => item.enabled, callback: ([item]) => item && void toggle(item, false) },
+      { id: "enable", label: "Enable", supportsBulk: true, isEligible: (item) => !item.enabled, callback: switchTo(true) },
+      { id: "disable", label: "Disable", supportsBulk: true, isEligible: (item) => item.enabled, callback: switchTo(false) },
+      confirmedAction<Row>({
+        id: "delete",
+        label: "Delete",
+        question: (items) => (items.length === 1 ? `Delete popup “${items[0]!.title}”?` : `Delete ${items.length} popups?`),
+        warning: "The storefront stops showing them at once, and their figures go with them. This cannot be undone.",
+        confirmLabel: "Delete",
+        perform: (items) => {
+          const ids = new Set(items.map((p) => p.id));
+          run(
+            (shown) => shown.filter((p) => !ids.has(p.id)),
+            async () =>
+              outcomeText(
+                await forEachRow(items, (p) => send(`/shop/v1/popups/${p.id}`, "DELETE", undefined)),
+                { one: "popup", many: "popups", done: "deleted" },
+                (p) => `“${p.title}”`,
+              ),
+          );
+        },
+      }),
     ];
-  }, []);
+  }, [run]);
 
   const shown = filterSortAndPaginate(rows, view, fields);
   return (
     <>
-      <ResultNotice result={result} />
+      <ResultNotice result={result ?? (deleted ? { status: "success", text: `Popup “${deleted}” deleted.` } : null)} />
       <p>
         <a className="components-button is-primary admin-add-link" href="/wp-admin/popups/new/">
           Add popup
