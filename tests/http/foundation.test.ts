@@ -83,6 +83,12 @@ describe("pages are server-rendered from the database", () => {
     expect(res.headers.get("cache-control")).toContain("immutable");
     expect(await res.text()).toMatch(/^<svg /);
     expect((await client.get("/media/..%2Fetc.svg")).status).toBe(404);
+    // A product without images shows the placeholder (mediaUrl(null)), an image, not a 404.
+    const placeholder = await client.get("/media/placeholder.svg");
+    expect(placeholder.status).toBe(200);
+    expect(placeholder.headers.get("content-type")).toContain("image/svg+xml");
+    expect(await placeholder.text()).toMatch(/^<svg [^>]*viewBox="0 0 300 300"/);
+    expect((await client.get("/media/no-such-image.svg")).status).toBe(404);
   });
 
   it("blog is paginated and unknown pages are 404", async () => {

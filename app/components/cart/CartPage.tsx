@@ -1,6 +1,7 @@
 import type { ProductSummary } from "../../../core/domain/catalog/products.ts";
 import { Amount } from "../product/Price.tsx";
 import { ProductCard } from "../product/ProductCard.tsx";
+import { mediaUrl } from "../../lib/format.ts";
 import { CartPromotions } from "./HeaderCart.tsx";
 import type { CartSummaryView, CartTotalsView } from "./cart-view.ts";
 
@@ -54,7 +55,7 @@ export function CartForm({ view }: { view: CartPageView }) {
               <td className="product-thumbnail">
                 {/* The same link as the name beside it: out of the tab order and hidden, so it needs no name of its own. */}
                 <a href={line.url} tabIndex={-1} aria-hidden="true">
-                  <img src={`/media/${line.imageSlug}.svg`} alt="" width={64} height={64} loading="lazy" />
+                  <img src={mediaUrl(line.imageSlug)} alt="" width={64} height={64} loading="lazy" />
                 </a>
               </td>
               <td className="product-name" data-title="Product">

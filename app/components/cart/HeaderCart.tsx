@@ -1,4 +1,5 @@
 import { Amount } from "../product/Price.tsx";
+import { mediaUrl } from "../../lib/format.ts";
 import { EMPTY_CART, type CartSummaryView } from "./cart-view.ts";
 
 export { EMPTY_CART, type CartSummaryView };
@@ -64,7 +65,7 @@ export function MiniCartContent({ cart }: { cart: CartSummaryView }) {
                   </a>
                 )}
                 <a href={line.url}>
-                  <img src={`/media/${line.imageSlug}.svg`} alt="" width={60} height={60} loading="lazy" />
+                  <img src={mediaUrl(line.imageSlug)} alt="" width={60} height={60} loading="lazy" />
                   {line.name}
                 </a>
                 {line.details ? <span className="variation">{line.details}</span> : null}
