@@ -1,6 +1,7 @@
 /**
- * Edit Product (docs/contract/admin.md 'Edit Product'): a simple or variable product's title, description, prices
- * (simple), sale schedule, SKU, stock, status, categories, tags, up-sells and cross-sells, images (GalleryPanel.tsx) and, for a variable product,
+ * Edit Product (docs/contract/admin.md 'Edit Product'): a simple, variable, external or grouped product's title, description, prices
+ * (simple and external), sale schedule, SKU, stock, status, catalog visibility, categories, tags, up-sells and cross-sells, images
+ * (GalleryPanel.tsx); an external product's address and button text; a grouped product's children; for a variable product,
  * attributes and variations (AttributesPanel.tsx, VariationsPanel.tsx) on `@wordpress/components`, read with `GET wc/v3/products/{id}` and
  * saved with `PUT` and the version read as `If-Match`, so a save over someone else's is refused (412), never a
  * silent overwrite. The API's refusals are shown at the field they name; leaving with unsaved changes asks first.
@@ -31,6 +32,10 @@ interface Form {
   stock_quantity: string;
   stock_status: string;
   status: string;
+  catalog_visibility: string;
+  external_url: string;
+  button_text: string;
+  grouped_products: number[];
   categories: number[];
   tags: number[];
   upsell_ids: number[];
@@ -51,6 +56,10 @@ const formOf = (p: RestProduct): Form => ({
   stock_quantity: p.stock_quantity === null ? "" : String(p.stock_quantity),
   stock_status: p.stock_status,
   status: p.status,
+  catalog_visibility: p.catalog_visibility,
+  external_url: p.external_url,
+  button_text: p.button_text,
+  grouped_products: p.grouped_products,
   categories: p.categories.map((c) => c.id).sort((a, b) => a - b),
   tags: p.tags.map((t) => t.id),
   upsell_ids: p.upsell_ids,
@@ -98,6 +107,10 @@ const LABELS: Record<string, string> = {
   stock_quantity: "Stock quantity",
   stock_status: "Stock status",
   status: "Status",
+  catalog_visibility: "Catalog visibility",
+  external_url: "Product URL",
+  button_text: "Button text",
+  grouped_products: "Grouped products",
   categories: "Categories",
   tags: "Tags",
   upsell_ids: "Up-sells",
@@ -123,9 +136,42 @@ const STOCK_OPTIONS = [
   { value: "instock", label: "In stock" },
   { value: "outofstock", label: "Out of stock" },
 ];
-const EDITABLE_KINDS = new Set(["simple", "variable"]);
+/** WooCommerce's catalog_visibility, in its editor's words. */
+const VISIBILITY_OPTIONS = [
+  { value: "visible", label: "Shop and search results" },
+  { value: "catalog", label: "Shop only" },
+  { value: "search", label: "Search results only" },
+  { value: "hidden", label: "Hidden" },
+];
+const EDITABLE_KINDS = new Set(["simple", "variable", "external", "grouped"]);
 /** What a variable product's variation writes change on the product itself. */
 const VARIATION_DERIVED = new Set<keyof Form>(["stock_status", "manage_stock", "stock_quantity", "regular_price", "sale_price"]);
+
+const VISIBILITY_HELP: Record<string, string> = {
+  visible: "Listed in the shop, its categories and search results.",
+  catalog: "Listed in the shop and its categories, not in search results.",
+  search: "Found by search only, not listed in the shop or its categories.",
+  hidden: "Listed nowhere; its page still opens by its address (and in a grouped product).",
+};
+
+/** The products a grouped product may contain: simple ones (not downloads), the first 100 by name. */
+function useGroupChoices(wanted: boolean): { id: number; name: string }[] {
+  const [list, setList] = useState<{ id: number; name: string }[]>([]);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    getWithHeaders<{ id: number; name: string; downloadable: boolean }[]>(
+      "/wc/v3/products?per_page=100&type=simple&orderby=title&order=asc&_fields=id,name,downloadable",
+    ).then(
+      ({ body }) => live && setList(body.filter((p) => !p.downloadable).map(({ id, name }) => ({ id, name }))),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return list;
+}
 
 type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; product: RestProduct; version: string; saved: Form };
 
@@ -135,6 +181,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
   const [categories, setCategories] = useState<Term[]>([]);
   const [tags, setTags] = useState<Term[]>([]);
   const { products } = useCatalogChoices();
+  const children = useGroupChoices(load.state === "ready" && load.product.type === "grouped");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const focusFirstInvalid = useFocusFirstInvalid();
   // Add product opens this editor with ?created=1 (NewProductScreen.tsx).
@@ -214,7 +261,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
       <div className="admin-product-edit">
         <h2 className="admin-product-name">{product.name}</h2>
         <Notice status="warning" isDismissible={false}>
-          This screen edits simple products only: editing a {kind} product is not built yet. Its REST address is /wp-json/wc/v3/products/{product.id}.
+          This screen edits simple, variable, external and grouped products: editing a {kind} product is not built yet. Its REST address is /wp-json/wc/v3/products/{product.id}.
         </Notice>
         <p>{viewLink}</p>
       </div>
@@ -233,6 +280,8 @@ export default function ProductEditScreen({ id }: { id: number }) {
       if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
     };
   const variable = product.type === "variable";
+  const external = product.type === "external";
+  const grouped = product.type === "grouped";
 
   /**
    * A variation write touches its product (new version, stock status): take the new version when nothing but those
@@ -323,7 +372,46 @@ export default function ProductEditScreen({ id }: { id: number }) {
             <TextareaControl label="Description" rows={8} value={f.description} onChange={(v) => set("description", v)} {...err("description")} />
             <GalleryPanel images={f.images} update={updater("images")} error={errors.images} />
             {variable ? <AttributesPanel attributes={f.attributes} update={updater("attributes")} error={errors.attributes} /> : null}
-            {variable ? null : (
+            {external ? (
+              <fieldset className="admin-fieldset">
+                <legend>External product</legend>
+                <TextControl
+                  __next40pxDefaultSize
+                  type="url"
+                  label="Product URL"
+                  value={f.external_url}
+                  onChange={(v) => set("external_url", v)}
+                  {...err("external_url")}
+                />
+                <TextControl
+                  __next40pxDefaultSize
+                  label="Button text"
+                  value={f.button_text}
+                  onChange={(v) => set("button_text", v)}
+                  {...err("button_text")}
+                />
+                <p className="admin-hint">
+                  The product page shows this button linking to the address instead of Add to cart; the cart refuses the product.
+                </p>
+              </fieldset>
+            ) : null}
+            {grouped ? (
+              <fieldset className="admin-fieldset">
+                <legend>Grouped products</legend>
+                <IdTokens
+                  label="Grouped products"
+                  options={children.filter((p) => p.id !== product.id)}
+                  value={f.grouped_products}
+                  onChange={(ids) => set("grouped_products", ids)}
+                  error={errors.grouped_products}
+                />
+                <p className="admin-hint">
+                  Simple products, listed on this product&apos;s page with a quantity each; the shopper adds the chosen ones to the cart. Only
+                  published ones show. The price shown is the children&apos;s range.
+                </p>
+              </fieldset>
+            ) : null}
+            {variable || grouped ? null : (
               <fieldset className="admin-fieldset">
                 <legend>Price</legend>
                 <div className="admin-row">
@@ -372,10 +460,12 @@ export default function ProductEditScreen({ id }: { id: number }) {
               <TextControl __next40pxDefaultSize label="SKU" value={f.sku} onChange={(v) => set("sku", v)} {...err("sku")} />
               {variable ? (
                 <p className="admin-hint">The prices and stock of a variable product are its variations&apos;, set under Variations.</p>
+              ) : grouped ? (
+                <p className="admin-hint">A grouped product has no stock of its own: each child keeps its own.</p>
               ) : (
                 <CheckboxControl label="Manage stock" checked={f.manage_stock} onChange={(v) => set("manage_stock", v)} />
               )}
-              {variable ? null : f.manage_stock ? (
+              {variable || grouped ? null : f.manage_stock ? (
                 <TextControl
                   __next40pxDefaultSize
                   type="number"
@@ -408,6 +498,15 @@ export default function ProductEditScreen({ id }: { id: number }) {
                 options={STATUS_OPTIONS.filter((o) => o.value === "publish" || o.value === "draft" || o.value === product.status)}
                 onChange={(v) => set("status", v)}
                 {...err("status")}
+              />
+              <SelectControl
+                __next40pxDefaultSize
+                label="Catalog visibility"
+                value={f.catalog_visibility}
+                options={VISIBILITY_OPTIONS}
+                onChange={(v) => set("catalog_visibility", v)}
+                help={errors.catalog_visibility ? <span className="admin-field-error">{errors.catalog_visibility}</span> : VISIBILITY_HELP[f.catalog_visibility]}
+                {...(errors.catalog_visibility ? { "aria-invalid": true as const } : {})}
               />
               <p>{viewLink}</p>
               <Button variant="primary" type="submit" isBusy={saving} aria-disabled={saving} __next40pxDefaultSize>
