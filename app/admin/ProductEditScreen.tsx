@@ -462,10 +462,12 @@ export default function ProductEditScreen({ id }: { id: number }) {
                 <p className="admin-hint">The prices and stock of a variable product are its variations&apos;, set under Variations.</p>
               ) : grouped ? (
                 <p className="admin-hint">A grouped product has no stock of its own: each child keeps its own.</p>
+              ) : external ? (
+                <p className="admin-hint">An external product is sold elsewhere: the shop keeps no stock of it.</p>
               ) : (
                 <CheckboxControl label="Manage stock" checked={f.manage_stock} onChange={(v) => set("manage_stock", v)} />
               )}
-              {variable || grouped ? null : f.manage_stock ? (
+              {variable || grouped || external ? null : f.manage_stock ? (
                 <TextControl
                   __next40pxDefaultSize
                   type="number"
