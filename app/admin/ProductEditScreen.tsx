@@ -261,7 +261,8 @@ export default function ProductEditScreen({ id }: { id: number }) {
       <div className="admin-product-edit">
         <h2 className="admin-product-name">{product.name}</h2>
         <Notice status="warning" isDismissible={false}>
-          This screen edits simple, variable, external and grouped products: editing a {kind} product is not built yet. Its REST address is /wp-json/wc/v3/products/{product.id}.
+          This screen edits simple, variable, external and grouped products: editing a {kind} product is not built yet. Its REST address is
+          /wp-json/wc/v3/products/{product.id}.
         </Notice>
         <p>{viewLink}</p>
       </div>
@@ -383,16 +384,8 @@ export default function ProductEditScreen({ id }: { id: number }) {
                   onChange={(v) => set("external_url", v)}
                   {...err("external_url")}
                 />
-                <TextControl
-                  __next40pxDefaultSize
-                  label="Button text"
-                  value={f.button_text}
-                  onChange={(v) => set("button_text", v)}
-                  {...err("button_text")}
-                />
-                <p className="admin-hint">
-                  The product page shows this button linking to the address instead of Add to cart; the cart refuses the product.
-                </p>
+                <TextControl __next40pxDefaultSize label="Button text" value={f.button_text} onChange={(v) => set("button_text", v)} {...err("button_text")} />
+                <p className="admin-hint">The product page shows this button linking to the address instead of Add to cart; the cart refuses the product.</p>
               </fieldset>
             ) : null}
             {grouped ? (
@@ -406,8 +399,8 @@ export default function ProductEditScreen({ id }: { id: number }) {
                   error={errors.grouped_products}
                 />
                 <p className="admin-hint">
-                  Simple products, listed on this product&apos;s page with a quantity each; the shopper adds the chosen ones to the cart. Only
-                  published ones show. The price shown is the children&apos;s range.
+                  Simple products, listed on this product&apos;s page with a quantity each; the shopper adds the chosen ones to the cart. Only published ones
+                  show. The price shown is the children&apos;s range.
                 </p>
               </fieldset>
             ) : null}
@@ -507,7 +500,9 @@ export default function ProductEditScreen({ id }: { id: number }) {
                 value={f.catalog_visibility}
                 options={VISIBILITY_OPTIONS}
                 onChange={(v) => set("catalog_visibility", v)}
-                help={errors.catalog_visibility ? <span className="admin-field-error">{errors.catalog_visibility}</span> : VISIBILITY_HELP[f.catalog_visibility]}
+                help={
+                  errors.catalog_visibility ? <span className="admin-field-error">{errors.catalog_visibility}</span> : VISIBILITY_HELP[f.catalog_visibility]
+                }
                 {...(errors.catalog_visibility ? { "aria-invalid": true as const } : {})}
               />
               <p>{viewLink}</p>

@@ -399,9 +399,7 @@ const productWriteSchema = z.object({
   type: z.enum(["simple", "grouped", "external", "variable", "bundle"]).optional(),
   status: z.enum(["draft", "pending", "private", "publish"]).optional(),
   featured: restBool().optional(),
-  catalog_visibility: z
-    .enum(CATALOG_VISIBILITIES, { message: `catalog_visibility must be one of: ${CATALOG_VISIBILITIES.join(", ")}` })
-    .optional(),
+  catalog_visibility: z.enum(CATALOG_VISIBILITIES, { message: `catalog_visibility must be one of: ${CATALOG_VISIBILITIES.join(", ")}` }).optional(),
   short_description: text(20_000).optional(),
   downloadable: restBool().optional(),
   downloads: z

@@ -150,9 +150,9 @@ describe("an owner adds an external and a grouped product; a shopper uses them",
 
     await page.goto(`${shop.url}/product/harbour-set/`);
     await page.waitForFunction(() => document.getElementById("wc-cart-announcer") !== null);
-    const ids = (await shop.services.db.query<{ id: number; slug: string }>(`SELECT id, slug FROM products WHERE slug IN ('harbour-mug', 'harbour-cap')`)).reduce<
-      Record<string, number>
-    >((all, r) => ({ ...all, [r.slug]: r.id }), {});
+    const ids = (
+      await shop.services.db.query<{ id: number; slug: string }>(`SELECT id, slug FROM products WHERE slug IN ('harbour-mug', 'harbour-cap')`)
+    ).reduce<Record<string, number>>((all, r) => ({ ...all, [r.slug]: r.id }), {});
     await page.locator(`form.grouped_form input[name="quantity[${ids["harbour-mug"]}]"]`).fill("2");
     await page.locator(`form.grouped_form input[name="quantity[${ids["harbour-cap"]}]"]`).fill("1");
     await Promise.all([
@@ -164,7 +164,10 @@ describe("an owner adds an external and a grouped product; a shopper uses them",
     const cart = await page.locator("form.woocommerce-cart-form").innerText();
     expect(cart).toContain("Harbour Mug");
     expect(cart).toContain("Harbour Cap");
-    expect(await page.locator("form.woocommerce-cart-form input.qty").evaluateAll((qs) => qs.map((q) => (q as HTMLInputElement).value).sort())).toEqual(["1", "2"]);
+    expect(await page.locator("form.woocommerce-cart-form input.qty").evaluateAll((qs) => qs.map((q) => (q as HTMLInputElement).value).sort())).toEqual([
+      "1",
+      "2",
+    ]);
     await page.screenshot({ path: "tmp/shots/storefront_1280_grouped-cart.png", fullPage: true });
     await context.close();
   });

@@ -94,7 +94,10 @@ describe("wc/v3/products: catalog_visibility", () => {
       ],
     });
     expect(batch.status).toBe(200);
-    expect(batch.body.update[0]).toMatchObject({ id: ids.catalog, error: { code: "rest_invalid_param", data: { params: { catalog_visibility: expect.any(String) } } } });
+    expect(batch.body.update[0]).toMatchObject({
+      id: ids.catalog,
+      error: { code: "rest_invalid_param", data: { params: { catalog_visibility: expect.any(String) } } },
+    });
     expect(batch.body.update[1]).toMatchObject({ id: ids.hidden, catalog_visibility: "catalog" });
     const back = await api("POST", "products/batch", { update: [{ id: ids.hidden, catalog_visibility: "hidden" }] });
     expect(back.body.update[0].catalog_visibility).toBe("hidden");
@@ -239,14 +242,23 @@ describe("external products in the cart", () => {
       button_text: "Buy at our partner",
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ type: "external", external_url: "https://partner.example/coat", button_text: "Buy at our partner", purchasable: false });
+    expect(created.body).toMatchObject({
+      type: "external",
+      external_url: "https://partner.example/coat",
+      button_text: "Buy at our partner",
+      purchasable: false,
+    });
     const page = await html("/product/zephyrine-partner-coat/");
     expect(page).toMatch(/<a class="single_add_to_cart_button button alt" href="https:\/\/partner.example\/coat"[^>]*>Buy at our partner<\/a>/);
 
     const store = new TestClient(shop.url);
     const cart = await store.get("/wp-json/wc/store/v1/cart");
     const nonce = cart.headers.get("nonce") ?? "";
-    const add = await store.request("/wp-json/wc/store/v1/cart/add-item", { method: "POST", headers: { Nonce: nonce }, json: { id: created.body.id, quantity: 1 } });
+    const add = await store.request("/wp-json/wc/store/v1/cart/add-item", {
+      method: "POST",
+      headers: { Nonce: nonce },
+      json: { id: created.body.id, quantity: 1 },
+    });
     expect(add.status).toBe(400);
     expect(await add.json()).toEqual({
       code: "woocommerce_rest_product_not_purchasable",
