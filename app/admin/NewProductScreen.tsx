@@ -1,8 +1,8 @@
 /**
- * Add product (docs/contract/admin.md 'Add product'): a title and a kind (simple, variable, external or grouped;
+ * Add product (docs/contract/admin.md 'Add product'): a title and a kind (simple, variable, external, grouped or bundle;
  * an external product's address too, which the API requires), created as a draft with `POST wc/v3/products`; the
- * new product's editor then opens, where prices, images, attributes and variations, or the grouped product's
- * children, are set and the product is published.
+ * new product's editor then opens, where prices, images, attributes and variations, the grouped product's
+ * children or the bundle's items, are set and the product is published.
  */
 import { useId, useState, type FormEvent } from "react";
 import { Button, RadioControl, TextControl } from "@wordpress/components";
@@ -18,6 +18,7 @@ const KINDS = [
   { value: "variable", label: "Variable product: variations by attributes (colour, size), each with its price and stock" },
   { value: "external", label: "External/affiliate product: sold elsewhere, its page links out with a button" },
   { value: "grouped", label: "Grouped product: several simple products on one page, each with its quantity" },
+  { value: "bundle", label: "Bundle: a box of simple products sold as one, with a base price and optional items" },
 ];
 
 export default function NewProductScreen() {

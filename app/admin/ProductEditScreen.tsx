@@ -1,7 +1,8 @@
 /**
- * Edit Product (docs/contract/admin.md 'Edit Product'): a simple, variable, external or grouped product's title, description, prices
- * (simple and external), sale schedule, SKU, stock, status, catalog visibility, categories, tags, up-sells and cross-sells, images
- * (GalleryPanel.tsx); an external product's address and button text; a grouped product's children; for a variable product,
+ * Edit Product (docs/contract/admin.md 'Edit Product'): a simple, variable, external, grouped or bundle product's title, description,
+ * prices (simple and external; a bundle's base price), sale schedule, SKU, stock, status, catalog visibility, categories, tags,
+ * up-sells and cross-sells, images (GalleryPanel.tsx); an external product's address and button text; a grouped product's
+ * children; a bundle's items (BundledItemsPanel.tsx); for a variable product,
  * attributes and variations (AttributesPanel.tsx, VariationsPanel.tsx) on `@wordpress/components`, read with `GET wc/v3/products/{id}` and
  * saved with `PUT` and the version read as `If-Match`, so a save over someone else's is refused (412), never a
  * silent overwrite. The API's refusals are shown at the field they name; leaving with unsaved changes asks first.
@@ -16,6 +17,7 @@ import { refusedSave, useFocusFirstInvalid } from "./SaveNotice.tsx";
 import { GalleryPanel, type GalleryImage } from "./GalleryPanel.tsx";
 import { AttributesPanel, type FormAttribute } from "./AttributesPanel.tsx";
 import { VariationsPanel } from "./VariationsPanel.tsx";
+import { BundledItemsPanel, type FormBundledItem } from "./BundledItemsPanel.tsx";
 import { IdTokens } from "./CouponScreen.tsx";
 import { useCatalogChoices } from "./catalog-choices.ts";
 import "./product-editor.css";
@@ -36,6 +38,7 @@ interface Form {
   external_url: string;
   button_text: string;
   grouped_products: number[];
+  bundled_items: FormBundledItem[];
   categories: number[];
   tags: number[];
   upsell_ids: number[];
@@ -60,6 +63,13 @@ const formOf = (p: RestProduct): Form => ({
   external_url: p.external_url,
   button_text: p.button_text,
   grouped_products: p.grouped_products,
+  bundled_items: (p.bundled_items ?? []).map((b) => ({
+    bundled_item_id: b.bundled_item_id,
+    product_id: b.product_id,
+    quantity_default: String(b.quantity_default),
+    optional: b.optional,
+    discount: String(b.discount),
+  })),
   categories: p.categories.map((c) => c.id).sort((a, b) => a - b),
   tags: p.tags.map((t) => t.id),
   upsell_ids: p.upsell_ids,
@@ -83,6 +93,13 @@ function changes(before: Form, after: Form): Record<string, unknown> {
         variation,
         visible,
         position,
+      }));
+    else if (key === "bundled_items")
+      out.bundled_items = after.bundled_items.map(({ quantity_default, discount, ...item }) => ({
+        ...item,
+        // Numbers when they are; anything else as typed, for the API to refuse under the panel.
+        quantity_default: /^\d+$/.test(quantity_default.trim()) ? Number(quantity_default) : quantity_default,
+        discount: discount.trim() === "" ? 0 : Number.isFinite(Number(discount)) ? Number(discount) : discount,
       }));
     else if (key === "stock_quantity") out.stock_quantity = /^\d+$/.test(after.stock_quantity) ? Number(after.stock_quantity) : after.stock_quantity;
     else if (key === "date_on_sale_from" || key === "date_on_sale_to") out[key] = after[key] ? `${after[key]}T00:00:00` : null;
@@ -111,6 +128,7 @@ const LABELS: Record<string, string> = {
   external_url: "Product URL",
   button_text: "Button text",
   grouped_products: "Grouped products",
+  bundled_items: "Bundled items",
   categories: "Categories",
   tags: "Tags",
   upsell_ids: "Up-sells",
@@ -143,7 +161,7 @@ const VISIBILITY_OPTIONS = [
   { value: "search", label: "Search results only" },
   { value: "hidden", label: "Hidden" },
 ];
-const EDITABLE_KINDS = new Set(["simple", "variable", "external", "grouped"]);
+const EDITABLE_KINDS = new Set(["simple", "variable", "external", "grouped", "bundle"]);
 /** What a variable product's variation writes change on the product itself. */
 const VARIATION_DERIVED = new Set<keyof Form>(["stock_status", "manage_stock", "stock_quantity", "regular_price", "sale_price"]);
 
@@ -154,8 +172,8 @@ const VISIBILITY_HELP: Record<string, string> = {
   hidden: "Listed nowhere; its page still opens by its address (and in a grouped product).",
 };
 
-/** The products a grouped product may contain: simple ones (not downloads), the first 100 by name. */
-function useGroupChoices(wanted: boolean): { id: number; name: string }[] {
+/** The products a grouped product or a bundle may contain: simple ones (not downloads), the first 100 by name. */
+function useSimpleProducts(wanted: boolean): { id: number; name: string }[] {
   const [list, setList] = useState<{ id: number; name: string }[]>([]);
   useEffect(() => {
     if (!wanted) return;
@@ -181,7 +199,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
   const [categories, setCategories] = useState<Term[]>([]);
   const [tags, setTags] = useState<Term[]>([]);
   const { products } = useCatalogChoices();
-  const children = useGroupChoices(load.state === "ready" && load.product.type === "grouped");
+  const children = useSimpleProducts(load.state === "ready" && (load.product.type === "grouped" || load.product.type === "bundle"));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const focusFirstInvalid = useFocusFirstInvalid();
   // Add product opens this editor with ?created=1 (NewProductScreen.tsx).
@@ -261,7 +279,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
       <div className="admin-product-edit">
         <h2 className="admin-product-name">{product.name}</h2>
         <Notice status="warning" isDismissible={false}>
-          This screen edits simple, variable, external and grouped products: editing a {kind} product is not built yet. Its REST address is
+          This screen edits simple, variable, external, grouped and bundle products: editing a {kind} product is not built yet. Its REST address is
           /wp-json/wc/v3/products/{product.id}.
         </Notice>
         <p>{viewLink}</p>
@@ -275,7 +293,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
   };
   // For the panels, whose uploads finish after other edits: a change of the latest form.
   const updater =
-    <K extends "images" | "attributes">(key: K) =>
+    <K extends "images" | "attributes" | "bundled_items">(key: K) =>
     (change: (value: Form[K]) => Form[K]) => {
       setForm((prev) => (prev ? { ...prev, [key]: change(prev[key]) } : prev));
       if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
@@ -283,6 +301,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
   const variable = product.type === "variable";
   const external = product.type === "external";
   const grouped = product.type === "grouped";
+  const bundle = product.type === "bundle";
 
   /**
    * A variation write touches its product (new version, stock status): take the new version when nothing but those
@@ -404,7 +423,35 @@ export default function ProductEditScreen({ id }: { id: number }) {
                 </p>
               </fieldset>
             ) : null}
-            {variable || grouped ? null : (
+            {bundle ? (
+              <>
+                <BundledItemsPanel
+                  items={f.bundled_items}
+                  products={children.filter((p) => p.id !== product.id)}
+                  update={updater("bundled_items")}
+                  error={errors.bundled_items}
+                />
+                <fieldset className="admin-fieldset">
+                  <legend>Price</legend>
+                  <TextControl
+                    __next40pxDefaultSize
+                    label="Base price"
+                    help={
+                      errors.regular_price ? (
+                        <span className="admin-field-error">{errors.regular_price}</span>
+                      ) : (
+                        "The box itself: the bundle costs this plus its items (0 when only the items count)."
+                      )
+                    }
+                    inputMode="decimal"
+                    value={f.regular_price}
+                    onChange={(v) => set("regular_price", v)}
+                    {...(errors.regular_price ? { "aria-invalid": true as const } : {})}
+                  />
+                </fieldset>
+              </>
+            ) : null}
+            {variable || grouped || bundle ? null : (
               <fieldset className="admin-fieldset">
                 <legend>Price</legend>
                 <div className="admin-row">

@@ -36,6 +36,8 @@ export interface RestProduct {
   button_text: string;
   /** A grouped product's children. */
   grouped_products: number[];
+  /** A bundle's items (WooCommerce Product Bundles' field; bundles only). */
+  bundled_items?: { bundled_item_id: number; product_id: number; quantity_default: number; optional: boolean; discount: number }[];
   images: { id: number; src: string; alt: string }[];
   attributes: { id: number; name: string; options: string[]; variation: boolean; visible: boolean }[];
   date_created: string;

@@ -2,8 +2,9 @@
  * External and grouped products in Chromium, as an owner works (issue 14, docs/contract/admin.md 'Add product' and
  * 'Edit Product'): the owner adds an external product (its address refused when missing, at the field, which takes
  * the focus), sets its button text and price, makes it "Shop only" and publishes it; then adds a grouped product,
- * picks two simple products as its children and publishes it. A shopper then finds the external product's button
- * linking out (no add to cart) and adds two of one child and one of the other from the grouped product's page.
+ * picks two simple products as its children and publishes it; then a bundle of the two (one twice, one optional at
+ * 10% off) with a base price. A shopper then finds the external product's button linking out (no add to cart), adds
+ * two of one child and one of the other from the grouped product's page, and sees the bundle's items and price.
  * axe-core on the editor, no sideways scrolling at 400 px, screenshots at 1280 and 400 px in tmp/shots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -131,6 +132,37 @@ describe("an owner adds an external and a grouped product; a shopper uses them",
     }
   });
 
+  it("bundle: two items (one optional, one twice) and a base price, published", async () => {
+    const { page } = owner;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${shop.url}/wp-admin/products/new/`);
+    await page.getByLabel("Title", { exact: true }).fill("Harbour Box");
+    await page.getByRole("radio", { name: /^Bundle/ }).check();
+    await Promise.all([page.waitForURL(/\/wp-admin\/edit\/product\/\d+\/$/), page.getByRole("button", { name: "Create draft and continue" }).click()]);
+    const bundleId = Number(/product\/(\d+)\//.exec(page.url())![1]);
+    const add = page.getByRole("button", { name: "Add an item" });
+    await expect.poll(() => add.isEnabled()).toBe(true); // the simple products are loaded
+    await add.click();
+    await page.getByLabel("Product (item 1)").selectOption({ label: "Harbour Mug" });
+    await page.getByLabel("Quantity (Harbour Mug)").fill("2");
+    await add.click();
+    await page.getByLabel("Product (item 2)").selectOption({ label: "Harbour Cap" });
+    await page.getByLabel("Optional (Harbour Cap)").check();
+    await page.getByLabel("Discount % (Harbour Cap)").fill("10");
+    await page.getByLabel("Base price").fill("5");
+    await page.getByLabel("Status", { exact: true }).selectOption("publish");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Product updated." }).count()).toBe(1);
+    const saved = await row(bundleId);
+    expect(saved).toMatchObject({ type: "bundle", status: "publish", regular_price: 500 });
+    expect(saved.details.bundledItems).toMatchObject([
+      { product: "harbour-mug", quantity: 2, optional: false, discountPercent: 0 },
+      { product: "harbour-cap", quantity: 1, optional: true, discountPercent: 10 },
+    ]);
+    await page.screenshot({ path: "tmp/shots/admin_1280_edit-bundle-product.png", fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
   it("a shopper: the external product links out, the grouped one adds the chosen children", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -169,6 +201,13 @@ describe("an owner adds an external and a grouped product; a shopper uses them",
       "2",
     ]);
     await page.screenshot({ path: "tmp/shots/storefront_1280_grouped-cart.png", fullPage: true });
+
+    // The bundle: base price plus two mugs ($5 + 2 × $9), the cap an optional extra at 10% off.
+    await page.goto(`${shop.url}/product/harbour-box/`);
+    const form = page.locator("form.bundle_form");
+    expect(await form.innerText()).toContain("Harbour Mug");
+    expect(await form.locator('input[type="checkbox"][name^="bundle_selected_optional_"]').count()).toBe(1);
+    expect(await page.locator(".summary .price").first().innerText()).toContain("$23");
     await context.close();
   });
 });
