@@ -1,6 +1,8 @@
 /**
- * Edit Product (docs/contract/admin.md 'Edit Product'): a simple or variable product's title, description, prices
- * (simple), sale schedule, SKU, stock, status, categories, tags, up-sells and cross-sells, images (GalleryPanel.tsx) and, for a variable product,
+ * Edit Product (docs/contract/admin.md 'Edit Product'): a simple, variable, external, grouped or bundle product's title, description,
+ * prices (simple and external; a bundle's base price), sale schedule, SKU, stock, status, catalog visibility, categories, tags,
+ * up-sells and cross-sells, images (GalleryPanel.tsx); an external product's address and button text; a grouped product's
+ * children; a bundle's items (BundledItemsPanel.tsx); for a variable product,
  * attributes and variations (AttributesPanel.tsx, VariationsPanel.tsx) on `@wordpress/components`, read with `GET wc/v3/products/{id}` and
  * saved with `PUT` and the version read as `If-Match`, so a save over someone else's is refused (412), never a
  * silent overwrite. The API's refusals are shown at the field they name; leaving with unsaved changes asks first.
@@ -15,6 +17,7 @@ import { refusedSave, useFocusFirstInvalid } from "./SaveNotice.tsx";
 import { GalleryPanel, type GalleryImage } from "./GalleryPanel.tsx";
 import { AttributesPanel, type FormAttribute } from "./AttributesPanel.tsx";
 import { VariationsPanel } from "./VariationsPanel.tsx";
+import { BundledItemsPanel, type FormBundledItem } from "./BundledItemsPanel.tsx";
 import { IdTokens } from "./CouponScreen.tsx";
 import { useCatalogChoices } from "./catalog-choices.ts";
 import "./product-editor.css";
@@ -31,6 +34,11 @@ interface Form {
   stock_quantity: string;
   stock_status: string;
   status: string;
+  catalog_visibility: string;
+  external_url: string;
+  button_text: string;
+  grouped_products: number[];
+  bundled_items: FormBundledItem[];
   categories: number[];
   tags: number[];
   upsell_ids: number[];
@@ -51,6 +59,17 @@ const formOf = (p: RestProduct): Form => ({
   stock_quantity: p.stock_quantity === null ? "" : String(p.stock_quantity),
   stock_status: p.stock_status,
   status: p.status,
+  catalog_visibility: p.catalog_visibility,
+  external_url: p.external_url,
+  button_text: p.button_text,
+  grouped_products: p.grouped_products,
+  bundled_items: (p.bundled_items ?? []).map((b) => ({
+    bundled_item_id: b.bundled_item_id,
+    product_id: b.product_id,
+    quantity_default: String(b.quantity_default),
+    optional: b.optional,
+    discount: String(b.discount),
+  })),
   categories: p.categories.map((c) => c.id).sort((a, b) => a - b),
   tags: p.tags.map((t) => t.id),
   upsell_ids: p.upsell_ids,
@@ -75,6 +94,13 @@ function changes(before: Form, after: Form): Record<string, unknown> {
         visible,
         position,
       }));
+    else if (key === "bundled_items")
+      out.bundled_items = after.bundled_items.map(({ quantity_default, discount, ...item }) => ({
+        ...item,
+        // Numbers when they are; anything else as typed, for the API to refuse under the panel.
+        quantity_default: /^\d+$/.test(quantity_default.trim()) ? Number(quantity_default) : quantity_default,
+        discount: discount.trim() === "" ? 0 : Number.isFinite(Number(discount)) ? Number(discount) : discount,
+      }));
     else if (key === "stock_quantity") out.stock_quantity = /^\d+$/.test(after.stock_quantity) ? Number(after.stock_quantity) : after.stock_quantity;
     else if (key === "date_on_sale_from" || key === "date_on_sale_to") out[key] = after[key] ? `${after[key]}T00:00:00` : null;
     else out[key] = after[key];
@@ -98,6 +124,11 @@ const LABELS: Record<string, string> = {
   stock_quantity: "Stock quantity",
   stock_status: "Stock status",
   status: "Status",
+  catalog_visibility: "Catalog visibility",
+  external_url: "Product URL",
+  button_text: "Button text",
+  grouped_products: "Grouped products",
+  bundled_items: "Bundled items",
   categories: "Categories",
   tags: "Tags",
   upsell_ids: "Up-sells",
@@ -123,9 +154,42 @@ const STOCK_OPTIONS = [
   { value: "instock", label: "In stock" },
   { value: "outofstock", label: "Out of stock" },
 ];
-const EDITABLE_KINDS = new Set(["simple", "variable"]);
+/** WooCommerce's catalog_visibility, in its editor's words. */
+const VISIBILITY_OPTIONS = [
+  { value: "visible", label: "Shop and search results" },
+  { value: "catalog", label: "Shop only" },
+  { value: "search", label: "Search results only" },
+  { value: "hidden", label: "Hidden" },
+];
+const EDITABLE_KINDS = new Set(["simple", "variable", "external", "grouped", "bundle"]);
 /** What a variable product's variation writes change on the product itself. */
 const VARIATION_DERIVED = new Set<keyof Form>(["stock_status", "manage_stock", "stock_quantity", "regular_price", "sale_price"]);
+
+const VISIBILITY_HELP: Record<string, string> = {
+  visible: "Listed in the shop, its categories and search results.",
+  catalog: "Listed in the shop and its categories, not in search results.",
+  search: "Found by search only, not listed in the shop or its categories.",
+  hidden: "Listed nowhere; its page still opens by its address (and in a grouped product).",
+};
+
+/** The products a grouped product or a bundle may contain: simple ones (not downloads), the first 100 by name. */
+function useSimpleProducts(wanted: boolean): { id: number; name: string }[] {
+  const [list, setList] = useState<{ id: number; name: string }[]>([]);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    getWithHeaders<{ id: number; name: string; downloadable: boolean }[]>(
+      "/wc/v3/products?per_page=100&type=simple&orderby=title&order=asc&_fields=id,name,downloadable",
+    ).then(
+      ({ body }) => live && setList(body.filter((p) => !p.downloadable).map(({ id, name }) => ({ id, name }))),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return list;
+}
 
 type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; product: RestProduct; version: string; saved: Form };
 
@@ -135,6 +199,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
   const [categories, setCategories] = useState<Term[]>([]);
   const [tags, setTags] = useState<Term[]>([]);
   const { products } = useCatalogChoices();
+  const children = useSimpleProducts(load.state === "ready" && (load.product.type === "grouped" || load.product.type === "bundle"));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const focusFirstInvalid = useFocusFirstInvalid();
   // Add product opens this editor with ?created=1 (NewProductScreen.tsx).
@@ -214,7 +279,8 @@ export default function ProductEditScreen({ id }: { id: number }) {
       <div className="admin-product-edit">
         <h2 className="admin-product-name">{product.name}</h2>
         <Notice status="warning" isDismissible={false}>
-          This screen edits simple products only: editing a {kind} product is not built yet. Its REST address is /wp-json/wc/v3/products/{product.id}.
+          This screen edits simple, variable, external, grouped and bundle products: editing a {kind} product is not built yet. Its REST address is
+          /wp-json/wc/v3/products/{product.id}.
         </Notice>
         <p>{viewLink}</p>
       </div>
@@ -227,12 +293,15 @@ export default function ProductEditScreen({ id }: { id: number }) {
   };
   // For the panels, whose uploads finish after other edits: a change of the latest form.
   const updater =
-    <K extends "images" | "attributes">(key: K) =>
+    <K extends "images" | "attributes" | "bundled_items">(key: K) =>
     (change: (value: Form[K]) => Form[K]) => {
       setForm((prev) => (prev ? { ...prev, [key]: change(prev[key]) } : prev));
       if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
     };
   const variable = product.type === "variable";
+  const external = product.type === "external";
+  const grouped = product.type === "grouped";
+  const bundle = product.type === "bundle";
 
   /**
    * A variation write touches its product (new version, stock status): take the new version when nothing but those
@@ -323,7 +392,66 @@ export default function ProductEditScreen({ id }: { id: number }) {
             <TextareaControl label="Description" rows={8} value={f.description} onChange={(v) => set("description", v)} {...err("description")} />
             <GalleryPanel images={f.images} update={updater("images")} error={errors.images} />
             {variable ? <AttributesPanel attributes={f.attributes} update={updater("attributes")} error={errors.attributes} /> : null}
-            {variable ? null : (
+            {external ? (
+              <fieldset className="admin-fieldset">
+                <legend>External product</legend>
+                <TextControl
+                  __next40pxDefaultSize
+                  type="url"
+                  label="Product URL"
+                  value={f.external_url}
+                  onChange={(v) => set("external_url", v)}
+                  {...err("external_url")}
+                />
+                <TextControl __next40pxDefaultSize label="Button text" value={f.button_text} onChange={(v) => set("button_text", v)} {...err("button_text")} />
+                <p className="admin-hint">The product page shows this button linking to the address instead of Add to cart; the cart refuses the product.</p>
+              </fieldset>
+            ) : null}
+            {grouped ? (
+              <fieldset className="admin-fieldset">
+                <legend>Grouped products</legend>
+                <IdTokens
+                  label="Grouped products"
+                  options={children.filter((p) => p.id !== product.id)}
+                  value={f.grouped_products}
+                  onChange={(ids) => set("grouped_products", ids)}
+                  error={errors.grouped_products}
+                />
+                <p className="admin-hint">
+                  Simple products, listed on this product&apos;s page with a quantity each; the shopper adds the chosen ones to the cart. Only published ones
+                  show. The price shown is the children&apos;s range.
+                </p>
+              </fieldset>
+            ) : null}
+            {bundle ? (
+              <>
+                <BundledItemsPanel
+                  items={f.bundled_items}
+                  products={children.filter((p) => p.id !== product.id)}
+                  update={updater("bundled_items")}
+                  error={errors.bundled_items}
+                />
+                <fieldset className="admin-fieldset">
+                  <legend>Price</legend>
+                  <TextControl
+                    __next40pxDefaultSize
+                    label="Base price"
+                    help={
+                      errors.regular_price ? (
+                        <span className="admin-field-error">{errors.regular_price}</span>
+                      ) : (
+                        "The box itself: the bundle costs this plus its items (0 when only the items count)."
+                      )
+                    }
+                    inputMode="decimal"
+                    value={f.regular_price}
+                    onChange={(v) => set("regular_price", v)}
+                    {...(errors.regular_price ? { "aria-invalid": true as const } : {})}
+                  />
+                </fieldset>
+              </>
+            ) : null}
+            {variable || grouped || bundle ? null : (
               <fieldset className="admin-fieldset">
                 <legend>Price</legend>
                 <div className="admin-row">
@@ -372,10 +500,14 @@ export default function ProductEditScreen({ id }: { id: number }) {
               <TextControl __next40pxDefaultSize label="SKU" value={f.sku} onChange={(v) => set("sku", v)} {...err("sku")} />
               {variable ? (
                 <p className="admin-hint">The prices and stock of a variable product are its variations&apos;, set under Variations.</p>
+              ) : grouped ? (
+                <p className="admin-hint">A grouped product has no stock of its own: each child keeps its own.</p>
+              ) : external ? (
+                <p className="admin-hint">An external product is sold elsewhere: the shop keeps no stock of it.</p>
               ) : (
                 <CheckboxControl label="Manage stock" checked={f.manage_stock} onChange={(v) => set("manage_stock", v)} />
               )}
-              {variable ? null : f.manage_stock ? (
+              {variable || grouped || external ? null : f.manage_stock ? (
                 <TextControl
                   __next40pxDefaultSize
                   type="number"
@@ -408,6 +540,17 @@ export default function ProductEditScreen({ id }: { id: number }) {
                 options={STATUS_OPTIONS.filter((o) => o.value === "publish" || o.value === "draft" || o.value === product.status)}
                 onChange={(v) => set("status", v)}
                 {...err("status")}
+              />
+              <SelectControl
+                __next40pxDefaultSize
+                label="Catalog visibility"
+                value={f.catalog_visibility}
+                options={VISIBILITY_OPTIONS}
+                onChange={(v) => set("catalog_visibility", v)}
+                help={
+                  errors.catalog_visibility ? <span className="admin-field-error">{errors.catalog_visibility}</span> : VISIBILITY_HELP[f.catalog_visibility]
+                }
+                {...(errors.catalog_visibility ? { "aria-invalid": true as const } : {})}
               />
               <p>{viewLink}</p>
               <Button variant="primary" type="submit" isBusy={saving} aria-disabled={saving} __next40pxDefaultSize>

@@ -29,6 +29,15 @@ export interface RestProduct {
   tags: { id: number; name: string; slug: string }[];
   upsell_ids: number[];
   cross_sell_ids: number[];
+  /** visible | catalog | search | hidden */
+  catalog_visibility: string;
+  /** An external product's address and button label ("" for other kinds). */
+  external_url: string;
+  button_text: string;
+  /** A grouped product's children. */
+  grouped_products: number[];
+  /** A bundle's items (WooCommerce Product Bundles' field; bundles only). */
+  bundled_items?: { bundled_item_id: number; product_id: number; quantity_default: number; optional: boolean; discount: number }[];
   images: { id: number; src: string; alt: string }[];
   attributes: { id: number; name: string; options: string[]; variation: boolean; visible: boolean }[];
   date_created: string;

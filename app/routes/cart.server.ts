@@ -9,7 +9,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { shop, services, storefront } = context;
   const cart = await storefront.cart.get();
   const inCart = new Set(cart.lines.map((l) => l.productId));
-  const crossSells = (await productsByIds(services.db, await crossSellIds(services.db, [...inCart]))).filter((p) => !inCart.has(p.id)).slice(0, 4);
+  const crossSells = (await productsByIds(services.db, await crossSellIds(services.db, [...inCart]), { listed: "catalog" }))
+    .filter((p) => !inCart.has(p.id))
+    .slice(0, 4);
   return {
     view: {
       cart: cartSummaryView(cart, storefront.cart.nonce()),

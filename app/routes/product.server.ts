@@ -19,8 +19,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const product = await findProductBySlug(db, params.slug);
   if (!product) throw data(null, { status: 404 });
   const [upsells, related, children, bundled, terms, labels] = await Promise.all([
-    productsByIds(db, product.links.upsell),
-    productsByIds(db, product.links.cross_sell),
+    // Up-sells and cross-sells only when the catalogue lists them; children and bundled items whatever their visibility.
+    productsByIds(db, product.links.upsell, { listed: "catalog" }),
+    productsByIds(db, product.links.cross_sell, { listed: "catalog" }),
     productsByIds(db, product.links.grouped_child),
     productsByIds(db, product.links.bundled),
     termsOf(

@@ -49,6 +49,8 @@ export interface ProductInput {
   type?: string;
   status?: string;
   featured?: boolean;
+  /** visible | catalog | search | hidden: where the storefront lists it (core/db/repositories/catalog.ts). */
+  catalogVisibility?: string;
   description?: string;
   shortDescription?: string;
   sku?: string | null;
@@ -322,6 +324,7 @@ export async function saveProduct(db: Db, id: number | null, input: ProductInput
     if (input.slug !== undefined || id === null) values.slug = await uniqueSlug(tx, input.slug || input.name || current?.name || "product", selfId);
     if (input.status !== undefined) values.status = input.status;
     if (input.featured !== undefined) values.featured = input.featured;
+    if (input.catalogVisibility !== undefined) values.catalog_visibility = input.catalogVisibility;
     if (input.description !== undefined) values.description = input.description;
     if (input.shortDescription !== undefined) values.short_description = input.shortDescription;
     if (input.menuOrder !== undefined) values.menu_order = input.menuOrder;

@@ -81,7 +81,7 @@ export interface Carts {
 
 export interface CatalogCounts {
   id: Generated<boolean>;
-  published_products: Generated<number>;
+  listed_products: Generated<number>;
 }
 
 export interface CheckoutClaims {
@@ -475,6 +475,7 @@ export interface ProductLinks {
 
 export interface Products {
   attributes: Generated<Json>;
+  catalog_visibility: Generated<string>;
   comment_status: Generated<string>;
   created_at: Generated<Timestamp>;
   description: Generated<string>;

@@ -28,7 +28,7 @@ import {
   type WriteHooks,
 } from "../../core/commerce/products-admin.ts";
 import { centsToDecimal, decimalToCents, DECIMAL_PRICE } from "../../core/domain/catalog/rest-product.ts";
-import { shopPrice } from "../../core/domain/catalog/product-kinds.ts";
+import { CATALOG_VISIBILITIES, shopPrice } from "../../core/domain/catalog/product-kinds.ts";
 import { formatMoney, type CurrencyFormat } from "../../core/domain/money/money.ts";
 import type { AppServices } from "../services.ts";
 
@@ -168,7 +168,7 @@ function productShape(req: Request, services: AppServices, catalog: AttributeCat
     type: WIRE_TYPE[p.type] ?? p.type,
     status: p.status,
     featured: p.featured,
-    catalog_visibility: "visible",
+    catalog_visibility: p.catalog_visibility,
     description: p.description,
     short_description: p.short_description,
     sku: p.sku ?? "",
@@ -399,7 +399,7 @@ const productWriteSchema = z.object({
   type: z.enum(["simple", "grouped", "external", "variable", "bundle"]).optional(),
   status: z.enum(["draft", "pending", "private", "publish"]).optional(),
   featured: restBool().optional(),
-  catalog_visibility: z.literal("visible", { message: 'this shop shows every product in the shop and search: only "visible"' }).optional(),
+  catalog_visibility: z.enum(CATALOG_VISIBILITIES, { message: `catalog_visibility must be one of: ${CATALOG_VISIBILITIES.join(", ")}` }).optional(),
   short_description: text(20_000).optional(),
   downloadable: restBool().optional(),
   downloads: z
@@ -518,6 +518,7 @@ function productInput(w: ProductWrite, current: { type: string } | null): Produc
     type,
     status: w.status,
     featured: w.featured,
+    catalogVisibility: w.catalog_visibility,
     description: w.description,
     shortDescription: w.short_description,
     sku: w.sku,

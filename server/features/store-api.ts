@@ -425,6 +425,11 @@ async function addItem(input: RestInput, status = 201): Promise<Reply> {
     ? { kind: "simple", productId: id, quantity: qty }
     : { kind: "variation", productId: parent?.productId ?? id, variationId: parent ? id : null, attributes, quantity: qty };
   const result = await input.req.storefront.cart.addLines(request);
+  if (!result.ok && result.message === CART_MESSAGES.external) {
+    // An external (affiliate) product is not purchasable here: WooCommerce's CartItemValidator answers this.
+    const [product] = await productsByIds(input.services.db, [id]);
+    return restError("woocommerce_rest_product_not_purchasable", `Sorry, “${product?.name ?? "this product"}” cannot be purchased.`, 400);
+  }
   if (!result.ok) return cartRefusal(result.message);
   return cartReply(input.req, input.services, result.cart, status);
 }

@@ -1,7 +1,8 @@
 // The catalogue counts kept by triggers (0029_catalog_counts.sql, docs/decisions/0026-catalog-counts.md) against a real
-// database: after every kind of write — a product added, unpublished, republished, its stock taken, its categories
-// replaced, deleted; a category deleted — the listing's total, each category's count and the REST terms' count equal
-// what counting the rows says, and recount_catalog() finds nothing to correct.
+// database: after every kind of write — a product added, unpublished, republished, its stock taken, its catalog
+// visibility changed (0031: only 'visible' and 'catalog' products are listed and counted), its categories replaced,
+// deleted; a category deleted — the listing's total, each category's count and the REST terms' count equal what
+// counting the rows says, and recount_catalog() finds nothing to correct.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, openPostgres, type Db } from "../../core/db/client.ts";
@@ -20,12 +21,14 @@ let ties: number;
 
 const listing = { orderby: "menu_order" as const, page: 1, perPage: 12 };
 
-/** What counting the rows says: published products, and each category's published products. */
+/** What counting the rows says: listed products (published, visible in the catalogue), and each category's. */
 async function counted(): Promise<{ published: number; categories: Record<string, number> }> {
-  const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM products WHERE status = 'publish'`)) as [{ n: number }];
+  const [{ n }] = (await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM products WHERE status = 'publish' AND catalog_visibility IN ('visible', 'catalog')`,
+  )) as [{ n: number }];
   const rows = await db.query<{ slug: string; n: number }>(
     `SELECT t.slug, (SELECT count(*)::int FROM product_terms pt JOIN products p ON p.id = pt.product_id
-                      WHERE pt.term_id = t.id AND p.status = 'publish') AS n
+                      WHERE pt.term_id = t.id AND p.status = 'publish' AND p.catalog_visibility IN ('visible', 'catalog')) AS n
        FROM terms t WHERE t.taxonomy = 'product_cat'`,
   );
   return { published: n, categories: Object.fromEntries(rows.map((r) => [r.slug, r.n])) };
@@ -44,10 +47,10 @@ async function expectCountsTrue(): Promise<void> {
   const rest = await listTerms(db, { taxonomy: "product_cat", orderby: "name", order: "asc", limit: 100, offset: 0 });
   expect(Object.fromEntries(rest.rows.map((t) => [t.slug, t.count]))).toEqual(truth.categories);
   const before = await db.query(`SELECT id, product_count FROM terms ORDER BY id`);
-  const [totalBefore] = await db.query(`SELECT published_products FROM catalog_counts`);
+  const [totalBefore] = await db.query(`SELECT listed_products FROM catalog_counts`);
   await db.query(`SELECT recount_catalog()`);
   expect(await db.query(`SELECT id, product_count FROM terms ORDER BY id`)).toEqual(before);
-  expect((await db.query(`SELECT published_products FROM catalog_counts`))[0]).toEqual(totalBefore);
+  expect((await db.query(`SELECT listed_products FROM catalog_counts`))[0]).toEqual(totalBefore);
 }
 
 async function addProduct(slug: string, status = "publish"): Promise<number> {
@@ -118,6 +121,29 @@ describe("catalogue counts kept by triggers", () => {
     await updateProduct(db, b, { status: "publish" });
     expect(await counted()).toEqual(before);
     await expectCountsTrue();
+  });
+
+  it("follow the catalog visibility: search-only and hidden products leave the counts, 'catalog' ones stay", async () => {
+    const before = await counted();
+    await updateProduct(db, a, { catalog_visibility: "search" });
+    await expectCountsTrue();
+    expect((await counted()).published).toBe(before.published - 1);
+    expect((await listProducts(db, { ...listing, categorySlug: "count-ties" })).total).toBe(0);
+    // One statement changing several: a to 'catalog' (listed again), b to 'hidden' (unlisted), c its status too.
+    await db.query(
+      `UPDATE products SET catalog_visibility = CASE WHEN id = $1 THEN 'catalog' ELSE 'hidden' END,
+                           status = CASE WHEN id = $3 THEN 'draft' ELSE status END
+        WHERE id IN ($1, $2, $3)`,
+      [a, b, c],
+    );
+    await expectCountsTrue();
+    // Hidden and unpublished at once, then published again while still hidden: never counted.
+    await updateProduct(db, c, { status: "publish" });
+    await expectCountsTrue();
+    expect((await counted()).categories["count-masks"]).toBe(1);
+    await db.query(`UPDATE products SET catalog_visibility = 'visible' WHERE id IN ($1, $2, $3)`, [a, b, c]);
+    await expectCountsTrue();
+    expect(await counted()).toEqual(before);
   });
 
   it("follow categories replaced, a product deleted, a draft deleted and a category deleted", async () => {

@@ -501,7 +501,7 @@ describe("refused input changes nothing", () => {
       [{ tags: [{ id: await termId("product_cat", "ties") }] }, "rest_invalid_param", "tags"],
       [{ upsell_ids: [99999999] }, "rest_invalid_param", "upsell_ids"],
       [{ backorders: "notify" }, "rest_invalid_param", "backorders"],
-      [{ catalog_visibility: "hidden" }, "rest_invalid_param", "catalog_visibility"],
+      [{ catalog_visibility: "invisible" }, "rest_invalid_param", "catalog_visibility"],
       [{ type: "variable" }, "rest_invalid_param", "type"],
       [{ name: "x".repeat(201) }, "rest_invalid_param", "name"],
     ];

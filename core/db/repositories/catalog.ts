@@ -4,7 +4,7 @@
  * The view types are core/domain/catalog/products.ts. Fixed values that partial indexes name (`status = 'publish'`,
  * 0006_catalog.sql) are written as SQL literals, not parameters, so the planner can match those indexes.
  */
-import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from "kysely";
+import type { Expression, ExpressionBuilder, RawBuilder, SelectQueryBuilder, SqlBool } from "kysely";
 import type { Queryable } from "../client.ts";
 import { raw, sql, type DB } from "../kysely.ts";
 import type { UploadedImage } from "../../domain/media/sizes.ts";
@@ -44,6 +44,22 @@ export interface ListingQuery {
 
 const PUBLISH = raw.lit("publish");
 const PRODUCT_CAT = raw.lit("product_cat");
+
+/**
+ * Where a published product is listed, by its catalog_visibility (migration 0031, docs/decisions/0031-catalog-visibility.md):
+ * the one place the storefront's queries read it. "catalog": the shop, category archives and the lists that browse
+ * the catalogue (featured, best sellers, up-sells, cross-sells, price bounds); "search": search results. A product's
+ * own page, a grouped product's children and a bundle's items show whatever their visibility (WooCommerce's way:
+ * a grouped product's children are often hidden). The counts of migrations 0029/0031 count the "catalog" set.
+ */
+export type Listing = "catalog" | "search";
+const LISTED_IN: Record<Listing, RawBuilder<string>[]> = {
+  catalog: [raw.lit("visible"), raw.lit("catalog")],
+  search: [raw.lit("visible"), raw.lit("search")],
+};
+/** Published and listed in `where` (a condition on `products AS p`). */
+export const listedIn = (eb: P, where: Listing): Expression<SqlBool> =>
+  eb.and([eb("p.status", "=", PUBLISH), eb("p.catalog_visibility", "in", LISTED_IN[where])]);
 
 /** Queries over `products AS p`. */
 type P = ExpressionBuilder<DB & { p: DB["products"] }, "p">;
@@ -214,7 +230,9 @@ function termCondition(eb: P, taxonomy: string, slugs: string[], mode: "all" | "
 const listingFilter =
   (q: ListingQuery) =>
   (eb: P): Expression<SqlBool> => {
-    const where: Expression<SqlBool>[] = [eb("p.status", "=", PUBLISH)];
+    // A search lists what search results may show; a listing without one, what the catalogue lists (WooCommerce's
+    // exclude-from-search / exclude-from-catalog, decided by is_search()).
+    const where: Expression<SqlBool>[] = [listedIn(eb, q.search !== undefined ? "search" : "catalog")];
     if (q.categorySlug) {
       const slug = q.categorySlug;
       where.push(
@@ -316,8 +334,8 @@ async function keptTotal(db: Queryable, q: ListingQuery): Promise<number | null>
   if (filtered) return null;
   const b = sql(db);
   if (q.categorySlug === undefined) {
-    const row = await b.selectFrom("catalog_counts").select("published_products").executeTakeFirst();
-    return row?.published_products ?? null;
+    const row = await b.selectFrom("catalog_counts").select("listed_products").executeTakeFirst();
+    return row?.listed_products ?? null;
   }
   const row = await b
     .selectFrom("terms as t")
@@ -353,19 +371,19 @@ export async function priceBounds(db: Queryable): Promise<{ min: number; max: nu
   const row = await sql(db)
     .selectNoFrom((eb) => [
       eb
-        .selectFrom("products")
-        .select("price_min")
-        .where("status", "=", PUBLISH)
-        .where("price_min", "is not", null)
-        .orderBy("price_min", "asc")
+        .selectFrom("products as p")
+        .select("p.price_min")
+        .where((w) => listedIn(w, "catalog"))
+        .where("p.price_min", "is not", null)
+        .orderBy("p.price_min", "asc")
         .limit(raw.lit(1))
         .as("min"),
       eb
-        .selectFrom("products")
-        .select("price_max")
-        .where("status", "=", PUBLISH)
-        .where("price_max", "is not", null)
-        .orderBy("price_max", "desc")
+        .selectFrom("products as p")
+        .select("p.price_max")
+        .where((w) => listedIn(w, "catalog"))
+        .where("p.price_max", "is not", null)
+        .orderBy("p.price_max", "desc")
         .limit(raw.lit(1))
         .as("max"),
     ])
@@ -461,13 +479,18 @@ export async function variationsOfProduct(
   };
 }
 
-export async function productsByIds(db: Queryable, ids: number[]): Promise<ProductSummary[]> {
+/**
+ * The published products among `ids`, in that order. `listed: "catalog"` keeps only those the catalogue lists (up-sells
+ * and cross-sells, as WooCommerce filters them by visibility); without it, any published one (a grouped product's
+ * children, a bundle's items, a product named by id: WooCommerce shows hidden children in their group).
+ */
+export async function productsByIds(db: Queryable, ids: number[], opts: { listed?: Listing } = {}): Promise<ProductSummary[]> {
   if (!ids.length) return [];
   const rows = await sql(db)
     .selectFrom("products as p")
     .select(summaryColumns)
     .where("p.id", "=", raw<number>`ANY(${ids}::int[])`)
-    .where("p.status", "=", PUBLISH)
+    .where((eb) => (opts.listed ? listedIn(eb, opts.listed) : eb("p.status", "=", PUBLISH)))
     .execute();
   const byId = new Map(rows.map((r) => [r.id, toSummary(r)]));
   return ids.map((id) => byId.get(id)).filter((p): p is ProductSummary => p !== undefined);
@@ -477,7 +500,7 @@ export async function featuredProducts(db: Queryable, limit: number): Promise<Pr
   const rows = await sql(db)
     .selectFrom("products as p")
     .select(summaryColumns)
-    .where("p.status", "=", PUBLISH)
+    .where((eb) => listedIn(eb, "catalog"))
     .orderBy("p.featured", "desc")
     .orderBy("p.total_sales", "desc")
     .orderBy("p.id")
@@ -487,7 +510,7 @@ export async function featuredProducts(db: Queryable, limit: number): Promise<Pr
 }
 
 export async function listCategories(db: Queryable): Promise<Category[]> {
-  // The published products of each category, kept by triggers (0029_catalog_counts.sql): no product is read.
+  // The listed products of each category, kept by triggers (0029_catalog_counts.sql, 0031): no product is read.
   return sql(db)
     .selectFrom("terms as t")
     .select(["t.id", "t.slug", "t.name", "t.description", "t.product_count as count"])
@@ -631,12 +654,12 @@ export async function findPost(db: Queryable, slug: string): Promise<(PostSummar
   return r ? { ...toPost(r), content: r.content } : null;
 }
 
-/** The best sellers (total_sales), what a search without results offers instead (docs/contract/storefront-search.md). */
+/** The best sellers (total_sales) the catalogue lists, what a search without results offers instead (docs/contract/storefront-search.md). */
 export async function popularProducts(db: Queryable, limit: number): Promise<ProductSummary[]> {
   const rows = await sql(db)
     .selectFrom("products as p")
     .select(summaryColumns)
-    .where("p.status", "=", PUBLISH)
+    .where((eb) => listedIn(eb, "catalog"))
     .orderBy("p.total_sales", "desc")
     .orderBy("p.id")
     .limit(limit)

@@ -24,6 +24,8 @@ export interface AdminProductRow {
   stock_status: string;
   menu_order: number;
   featured: boolean;
+  /** visible | catalog | search | hidden (migration 0031). */
+  catalog_visibility: string;
   image_ids: number[];
   attributes: unknown;
   details: unknown;
@@ -53,6 +55,7 @@ const PRODUCT_COLUMNS = [
   "stock_status",
   "menu_order",
   "featured",
+  "catalog_visibility",
   "image_ids",
   "attributes",
   "details",
@@ -277,6 +280,7 @@ export type ProductValues = Partial<{
   stock_status: string;
   menu_order: number;
   featured: boolean;
+  catalog_visibility: string;
   image_ids: number[];
   attributes: unknown;
   details: unknown;

@@ -5,6 +5,7 @@
  */
 import type { Db, Queryable } from "../client.ts";
 import { raw, sql } from "../kysely.ts";
+import { listedIn } from "./catalog.ts";
 
 /**
  * The dictionary word nearest `word` within `maxDistance` edits (a transposition counts two), or null when the word
@@ -30,12 +31,12 @@ export async function nearestWord(db: Queryable, word: string, maxDistance: numb
   return row?.word ?? null;
 }
 
-/** The published product whose title is nearest the term by trigram word similarity (the GIN trigram index), or null. */
+/** The product search results may show (catalog_visibility: catalog.ts) whose title is nearest the term by trigram word similarity (the GIN trigram index), or null. */
 export async function nearestProduct(db: Queryable, term: string): Promise<{ id: number; name: string; slug: string } | null> {
   const row = await sql(db)
     .selectFrom("products as p")
     .select(["p.id", "p.name", "p.slug"])
-    .where("p.status", "=", raw.lit("publish"))
+    .where((eb) => listedIn(eb, "search"))
     .where(raw<boolean>`${term} <% p.name`)
     .orderBy(raw`word_similarity(${term}, p.name)`, "desc")
     .orderBy("p.total_sales", "desc")

@@ -8,6 +8,13 @@ import type { Variation } from "./variations.ts";
 
 export type ProductKind = "simple" | "variable" | "grouped" | "bundle" | "external" | "downloadable";
 
+/**
+ * WooCommerce's catalog_visibility (migration 0031): visible = the shop, categories and search results; catalog = the
+ * shop and categories only; search = search results only; hidden = neither (its page still opens by address).
+ */
+export const CATALOG_VISIBILITIES = ["visible", "catalog", "search", "hidden"] as const;
+export type CatalogVisibility = (typeof CATALOG_VISIBILITIES)[number];
+
 export interface SimpleProduct {
   readonly kind: "simple";
   readonly id: number;
