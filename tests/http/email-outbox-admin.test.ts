@@ -160,10 +160,7 @@ describe("the outbox", () => {
     const id = await queue("order_note", "double@example.com");
     await expect.poll(async () => (await message(id)).status, { timeout: DELIVERY_TIMEOUT_MS }).toBe("failed");
     peer.rcptPolicy = () => null;
-    const replies = await Promise.all([
-      call(admin, "POST", `shop/v1/email-outbox/${id}/retry`),
-      call(manager, "POST", `shop/v1/email-outbox/${id}/retry`),
-    ]);
+    const replies = await Promise.all([call(admin, "POST", `shop/v1/email-outbox/${id}/retry`), call(manager, "POST", `shop/v1/email-outbox/${id}/retry`)]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     await expect.poll(async () => (await message(id)).status, { timeout: DELIVERY_TIMEOUT_MS }).toBe("sent");
     // Past one more of the sender's rounds: still one copy delivered.
