@@ -70,7 +70,11 @@ function useOutboxActions(done: (changed: OutboxMessage, copy: boolean) => void)
 }
 
 function Actions({ m, busy, act }: { m: OutboxMessage; busy: number | null; act: (m: OutboxMessage, a: "retry" | "resend") => Promise<void> }) {
-  const label = <span className="screen-reader-text">: e-mail #{m.id} to {m.to}</span>;
+  const label = (
+    <span className="screen-reader-text">
+      : e-mail #{m.id} to {m.to}
+    </span>
+  );
   return (
     <>
       {m.can_retry ? (
@@ -101,7 +105,12 @@ function Facts({ m }: { m: OutboxMessage }) {
             (<a href={`/wp-admin/orders/${m.order_id}/`}>order #{m.order_id}</a>)
           </>
         ) : null}
-        {m.resend_of ? <> · copy of <a href={`/wp-admin/outbox/${m.resend_of}/`}>#{m.resend_of}</a></> : null}
+        {m.resend_of ? (
+          <>
+            {" "}
+            · copy of <a href={`/wp-admin/outbox/${m.resend_of}/`}>#{m.resend_of}</a>
+          </>
+        ) : null}
       </dd>
       <dt>Status</dt>
       <dd>
@@ -116,7 +125,7 @@ function Facts({ m }: { m: OutboxMessage }) {
       <dd>{whenGmt(m.date_gmt)}</dd>
       {m.last_error ? (
         <>
-          <dt>Last error</dt>
+          <dt>{m.status === "sent" ? "Error before delivery" : "Last error"}</dt>
           <dd className="admin-outbox__error">
             {m.last_error}
             {m.last_error_gmt ? ` (${whenGmt(m.last_error_gmt)})` : null}
@@ -240,10 +249,7 @@ function OutboxMessageScreen({ id }: { id: number }) {
       live = false;
     };
   }, [id, reloads]);
-  const done = useCallback(
-    (changed: OutboxMessage, copy: boolean) => (copy ? undefined : setMessage((m) => (m ? { ...changed, body: m.body } : m))),
-    [],
-  );
+  const done = useCallback((changed: OutboxMessage, copy: boolean) => (copy ? undefined : setMessage((m) => (m ? { ...changed, body: m.body } : m))), []);
   const { busy, result, act } = useOutboxActions(done);
   if (error) return <LoadError error={error} />;
   if (!message) return <Loading what="the e-mail" />;

@@ -83,7 +83,8 @@ function DeliveryStatus({ reloads }: { reloads: number }) {
         <dd data-testid="last-error">
           {status.last_error ? (
             <>
-              {whenGmt(status.last_error.date_gmt)}: {status.last_error.message} (<a href={`/wp-admin/outbox/${status.last_error.id}/`}>e-mail #{status.last_error.id}</a>)
+              {whenGmt(status.last_error.date_gmt)}: {status.last_error.message} (
+              <a href={`/wp-admin/outbox/${status.last_error.id}/`}>e-mail #{status.last_error.id}</a>)
             </>
           ) : (
             "None."
@@ -96,8 +97,8 @@ function DeliveryStatus({ reloads }: { reloads: number }) {
         <dt>Retries</dt>
         <dd>
           A failed attempt is tried again after {policy.first_delay_seconds / 60} minute, then twice as long each time (at most{" "}
-          {policy.max_delay_seconds / 3600} hours), {policy.max_attempts} attempts in all; a recipient the server refuses fails at once. A failed
-          e-mail is sent again only when you choose Retry now in the outbox.
+          {policy.max_delay_seconds / 3600} hours), {policy.max_attempts} attempts in all; a recipient the server refuses fails at once. A failed e-mail is sent
+          again only when you choose Retry now in the outbox.
         </dd>
       </dl>
       <Button variant="secondary" onClick={() => setAgain((n) => n + 1)}>

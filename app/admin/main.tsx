@@ -63,7 +63,13 @@ if (mount) {
     ) : screen.name === "customer" ? (
       <CustomerScreen id={screen.id} />
     ) : (
-      (marketingScreen(screen) ?? popupsScreen(screen) ?? settingsScreen(screen) ?? outboxScreen(screen) ?? discountsScreen(screen) ?? peopleScreen(screen) ?? contentScreen(screen))
+      (marketingScreen(screen) ??
+      popupsScreen(screen) ??
+      settingsScreen(screen) ??
+      outboxScreen(screen) ??
+      discountsScreen(screen) ??
+      peopleScreen(screen) ??
+      contentScreen(screen))
     );
   if (content) {
     mount.removeAttribute("aria-busy");

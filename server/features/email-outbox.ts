@@ -84,7 +84,16 @@ function registerEndpoints({ rest }: Endpoints): void {
     const { page, per_page, status } = args.data;
     const { rows, total } = await listOutboxMessages(input.services.db, { status, limit: per_page, offset: (page - 1) * per_page });
     const now = input.services.now();
-    return pageOutOfRange(total, page, per_page) ?? pagedJson(input.req, rows.map((m) => messageJson(m, now)), total, page, per_page);
+    return (
+      pageOutOfRange(total, page, per_page) ??
+      pagedJson(
+        input.req,
+        rows.map((m) => messageJson(m, now)),
+        total,
+        page,
+        per_page,
+      )
+    );
   });
 
   rest.register("GET", "shop/v1/email-outbox/status", async (input) => {

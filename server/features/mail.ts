@@ -54,9 +54,7 @@ export const mailFeature: Feature = {
   name: "mail",
   async start({ services, env }) {
     const { logger } = services;
-    const smtp = env.SMTP_URL
-      ? { ...describeSmtpUrl(env.SMTP_URL), authenticated: new URL(env.SMTP_URL).username !== "" }
-      : null;
+    const smtp = env.SMTP_URL ? { ...describeSmtpUrl(env.SMTP_URL), authenticated: new URL(env.SMTP_URL).username !== "" } : null;
     const runtime: MailRuntime = { smtp, envFrom: env.MAIL_FROM, problem: null, running: false, wake: () => {} };
     runtimes.set(services.db, runtime);
     const forget = () => runtimes.get(services.db) === runtime && runtimes.delete(services.db);

@@ -68,6 +68,15 @@ describe("who may", () => {
     expect((await call(manager, "GET", "shop/v1/email-outbox")).status).toBe(200);
     expect((await call(manager, "GET", "shop/v1/email-outbox/status")).status).toBe(200);
     expect((await call(manager, "GET", "shop/v1/settings/emails")).status).toBe(200);
+    // The admin's screens: a customer is sent to sign in; a shop manager gets them and the menu entry.
+    for (const path of ["/wp-admin/outbox/", `/wp-admin/outbox/${id}/`, "/wp-admin/settings/emails/"]) {
+      const page = await customer.client.request(path, { redirect: "manual" });
+      expect(page.status, path).toBe(302);
+      expect(page.headers.get("location")).toContain("/wp-login.php");
+      const staff = await manager.client.get(path);
+      expect(staff.status, path).toBe(200);
+      expect(await staff.text()).toContain('href="/wp-admin/outbox/"');
+    }
   });
 });
 

@@ -24,7 +24,7 @@ export const EMAIL_KINDS: readonly EmailKind[] = [
   { kind: "order_received", label: "Order received", to: "customer", toggle: "orderReceived" },
   { kind: "order_failed", label: "Payment failed", to: "customer", toggle: "orderFailed" },
   { kind: "order_refunded", label: "Order refunded", to: "customer", toggle: "orderRefunded" },
-  { kind: "order_note", label: "Note to the customer", to: "customer", toggle: "orderNote" },
+  { kind: "order_note", label: "Order note", to: "customer", toggle: "orderNote" },
   { kind: "contact_message", label: "New contact message", to: "shop", toggle: "contactMessage" },
   {
     kind: "password_reset",
