@@ -89,6 +89,7 @@ describe("E-mails", () => {
     await page.getByText("Your masks ship tomorrow.").waitFor();
     await expect.poll(() => page.locator(".admin-outbox__status").textContent()).toBe("Sent");
     expect(await page.getByRole("button", { name: /^Resend/ }).count()).toBe(1);
+    await page.screenshot({ path: "tmp/shots/admin_1280_outbox_message.png", fullPage: true });
 
     await page.setViewportSize({ width: 400, height: 900 });
     await page.goto(`${shop.url}/wp-admin/outbox/`);
