@@ -27,6 +27,7 @@ import { contentScreen } from "./content.tsx";
 import { discountsScreen } from "./discounts.tsx";
 import { popupsScreen } from "./popups.tsx";
 import { settingsScreen } from "./settings.tsx";
+import { outboxScreen } from "./EmailOutbox.tsx";
 
 const mount = document.getElementById("admin-screen");
 if (mount) {
@@ -62,7 +63,13 @@ if (mount) {
     ) : screen.name === "customer" ? (
       <CustomerScreen id={screen.id} />
     ) : (
-      (marketingScreen(screen) ?? popupsScreen(screen) ?? settingsScreen(screen) ?? discountsScreen(screen) ?? peopleScreen(screen) ?? contentScreen(screen))
+      (marketingScreen(screen) ??
+      popupsScreen(screen) ??
+      settingsScreen(screen) ??
+      outboxScreen(screen) ??
+      discountsScreen(screen) ??
+      peopleScreen(screen) ??
+      contentScreen(screen))
     );
   if (content) {
     mount.removeAttribute("aria-busy");

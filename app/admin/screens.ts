@@ -34,16 +34,19 @@ export type AdminScreen =
   | { name: "content-list"; kind: "post" | "page" }
   | { name: "edit-content"; kind: "post" | "page"; id: number | null }
   | { name: "messages" }
+  | { name: "outbox" }
+  | { name: "outbox-message"; id: number }
   | { name: "settings"; tab: SettingsTab; tabs: SettingsTab[] }
   | { name: "missing" }
   | { name: "not-built" };
 
 /** The Settings screen's tabs, in order (app/admin/settings.tsx), each at /wp-admin/settings/{tab}/. */
-export const SETTINGS_TABS = ["checkout", "payments", "attribution", "consent"] as const;
+export const SETTINGS_TABS = ["checkout", "payments", "emails", "attribution", "consent"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 export const SETTINGS_TAB_LABELS: Record<SettingsTab, string> = {
   checkout: "Checkout",
   payments: "Payments",
+  emails: "E-mails",
   attribution: "Order attribution",
   consent: "Privacy & consent",
 };
@@ -72,6 +75,7 @@ export const ADMIN_MENU = [
   { label: "Messages", href: "/wp-admin/messages/", screens: ["messages"] },
   { label: "Live scores", href: "/wp-admin/live/", screens: ["live"] },
   { label: "Settings", href: "/wp-admin/settings/", screens: ["settings"], needs: "manage_woocommerce" },
+  { label: "E-mail outbox", href: "/wp-admin/outbox/", screens: ["outbox", "outbox-message"], needs: "manage_woocommerce" },
   { label: "Staff", href: "/wp-admin/users/", screens: ["staff", "staff-user"], needs: "promote_users" },
 ] as const;
 
@@ -144,6 +148,10 @@ export function screenTitle(screen: AdminScreen): string {
       return screen.id === null ? (screen.kind === "post" ? "Add post" : "Add page") : screen.kind === "post" ? "Edit Post" : "Edit Page";
     case "messages":
       return "Messages";
+    case "outbox":
+      return "E-mail outbox";
+    case "outbox-message":
+      return `E-mail #${screen.id}`;
     default:
       return "Not found";
   }

@@ -41,6 +41,7 @@ export function SectionForm<T extends Record<string, unknown>>({
   legend,
   onDirty,
   prepare = (v) => v,
+  onSaved,
   children,
 }: {
   section: string;
@@ -48,6 +49,8 @@ export function SectionForm<T extends Record<string, unknown>>({
   onDirty?: (dirty: boolean) => void;
   /** The body to send from the form (e.g. empty optional fields left out). */
   prepare?: (form: T) => T;
+  /** After a save the server took, with the values in effect. */
+  onSaved?: (values: T) => void;
   children: (s: SettingsSection<T>) => ReactNode;
 }) {
   const path = `/shop/v1/settings/${section}`;
@@ -119,6 +122,7 @@ export function SectionForm<T extends Record<string, unknown>>({
       setForm(body);
       setErrors({});
       setNote({ status: "success", text: "Settings saved. The storefront uses them from the next page." });
+      onSaved?.(body);
     } catch (e) {
       const error = e as RestError;
       if (error.code === "rest_setting_changed") {

@@ -12,6 +12,7 @@ import { SETTINGS_TAB_LABELS, type AdminScreen, type SettingsTab } from "./scree
 import { SectionForm } from "./settings-section.tsx";
 import AttributionSettings from "./AttributionSettings.tsx";
 import PaymentSettings from "./PaymentSettings.tsx";
+import EmailSettings from "./EmailSettings.tsx";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
 import { TRACKING_COOKIE_GROUPS } from "../../core/domain/tracking/consent.ts";
 
@@ -209,6 +210,8 @@ function SettingsScreen({ tab, tabs }: { tab: SettingsTab; tabs: SettingsTab[] }
         <ConsentSettings onDirty={setDirty} />
       ) : tab === "payments" ? (
         <PaymentSettings onDirty={setDirty} />
+      ) : tab === "emails" ? (
+        <EmailSettings onDirty={setDirty} />
       ) : (
         <CheckoutSettings onDirty={setDirty} />
       )}

@@ -110,6 +110,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (!roleCan(user.role, "manage_woocommerce")) throw redirect(signInUrl, 302);
     return admin({ name: "messages" });
   }
+  // The mail outbox (app/admin/EmailOutbox.tsx, decision 0032): its menu entry needs manage_woocommerce (403 otherwise).
+  if (path === "outbox") return admin({ name: "outbox" });
+  const outboxMessage = /^outbox\/(\d{1,9})$/.exec(path);
+  if (outboxMessage) return admin({ name: "outbox-message", id: Number(outboxMessage[1]) });
   // Pages and posts (app/admin/ContentListScreen.tsx, ContentEditScreen.tsx): an unknown id is the 'missing' screen below.
   const contentList = /^(pages|posts)(\/new)?$/.exec(path);
   if (contentList) {

@@ -91,6 +91,8 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "content-list",
   "edit-content",
   "messages",
+  "outbox",
+  "outbox-message",
 ]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {

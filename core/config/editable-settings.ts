@@ -10,6 +10,8 @@ import { z } from "zod";
 import type { SiteConfig } from "./site-config.ts";
 import { unknownDisabledCookies } from "../domain/tracking/consent.ts";
 import { CARD_TYPE_NAMES } from "../domain/payments/card-types.ts";
+import { validSenderName } from "../domain/mail/email-kinds.ts";
+import { isDeliverableAddress } from "../mail/address.ts";
 
 const line = (max: number) => z.string().max(max);
 /** A query-parameter name (or none). */
@@ -91,6 +93,24 @@ export const paymentSettingsSchema = z.strictObject({
     .refine((t) => new Set(t).size === t.length, "a card type is listed twice"),
 });
 
+/**
+ * Settings › E-mails (decision 0032): the sender's name and address (empty: the environment's MAIL_FROM) and the
+ * e-mails the owner may turn off (core/domain/mail/email-kinds.ts; the password reset cannot be).
+ */
+export const emailSettingsSchema = z.strictObject({
+  fromName: z.string().trim().max(100).refine(validSenderName, "a name without quotes, angle brackets, backslashes or line breaks"),
+  fromAddress: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((a) => a === "" || isDeliverableAddress(a), "an e-mail address like shop@example.com"),
+  orderReceived: z.boolean(),
+  orderFailed: z.boolean(),
+  orderRefunded: z.boolean(),
+  orderNote: z.boolean(),
+  contactMessage: z.boolean(),
+});
+
 /** The sections, by their REST name (`shop/v1/settings/{name}`), with the key of `SiteConfig` each one is. */
 export const EDITABLE_SETTINGS = {
   "store-notice": { key: "storeNotice", schema: storeNoticeSettingsSchema },
@@ -101,6 +121,7 @@ export const EDITABLE_SETTINGS = {
   // `fields`: the section's fields without its cross-field rule (a partial write is checked field by field first).
   accounts: { key: "account", schema: accountSettingsSchema, fields: accountFields },
   payments: { key: "payments", schema: paymentSettingsSchema },
+  emails: { key: "emails", schema: emailSettingsSchema },
 } as const satisfies Record<string, { key: keyof SiteConfig; schema: z.ZodType; fields?: z.ZodObject }>;
 
 /** A section's fields, each optional: what a write may send (checked again whole, with the values in effect). */
@@ -123,7 +144,8 @@ const _SCHEMAS_FIT_CONFIG: [
   Fits<"checkout">,
   Fits<"accounts">,
   Fits<"payments">,
-] = [true, true, true, true, true, true, true];
+  Fits<"emails">,
+] = [true, true, true, true, true, true, true, true];
 
 /** Problems of the editable sections of a configuration, one line each naming the setting (empty = none). */
 export function editableSettingsErrors(config: SiteConfig): string[] {

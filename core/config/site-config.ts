@@ -212,6 +212,19 @@ export const SITE_CONFIG = {
     disabledCookies: [] as string[],
   },
   /**
+   * Settings › E-mails (decision 0032): the sender (empty: MAIL_FROM's name or address) and the e-mails that may be
+   * turned off (core/domain/mail/email-kinds.ts). Read by the outbox sender before every send.
+   */
+  emails: {
+    fromName: "" as string,
+    fromAddress: "" as string,
+    orderReceived: true as boolean,
+    orderFailed: true as boolean,
+    orderRefunded: true as boolean,
+    orderNote: true as boolean,
+    contactMessage: true as boolean,
+  },
+  /**
    * The sticky header (docs/contract/sticky-quick-view.md, spec §9 'Layout'): a mode per device (desktop above
    * layout.breakPoint, mobile at or below it). 'none' is the spec's configuration; each other mode may be set
    * through SHOP_SETTINGS. The header engages once the page has scrolled past its own height.

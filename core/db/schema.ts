@@ -189,8 +189,11 @@ export interface EmailOutbox {
   id: Generated<number>;
   kind: string;
   last_error: string | null;
+  last_error_at: Timestamp | null;
   next_attempt_at: Generated<Timestamp>;
   order_id: number | null;
+  requested_at: Timestamp | null;
+  resend_of: number | null;
   sent_at: Timestamp | null;
   subject: string;
   to_address: string;

@@ -10,6 +10,10 @@
  *   peer at all ends the run and hands the rest of the batch back, so an SMTP outage costs one attempt per run,
  *   not one per queued e-mail.
  *
+ * - The sender and the kinds the owner turned off (Settings › E-mails, decision 0032) are read through `settings`
+ *   before every send, so a saved change applies from the next e-mail without a restart. A row of a kind turned off
+ *   is kept as failed ("turned off"), no attempt counted, unless staff asked for it (Retry now, Resend).
+ *
  * Delivery is exactly once while processes live; a crash between the peer's "250 OK" and the UPDATE sends the
  * row again after its lease, with the same Message-ID so the receiving side can tell.
  * No I/O but the database and the transport passed in; no nodemailer import (server/features/mail.ts makes it).
@@ -51,8 +55,13 @@ export interface MailLog {
 export interface OutboxSenderOptions {
   db: Queryable;
   transport: MailTransport;
-  /** The From: header (MAIL_FROM), e.g. `Maskerade <shop@example.com>`. */
+  /** The From: header (MAIL_FROM), e.g. `Maskerade <shop@example.com>`, when `settings` is not given. */
   from: string;
+  /**
+   * Read before every send: the From: header in effect and the kinds turned off (Settings › E-mails). Cheap
+   * (core/commerce/site-settings.ts caches it and clears the cache on a save).
+   */
+  settings?: () => Promise<{ from: string; turnedOff: readonly string[] }>;
   /**
    * The sender's clock. Default: the database's, read at the start of each run, so every process of a shop
    * compares leases and due times on one clock whatever the skew between their hosts. Tests pass their own.
@@ -154,7 +163,6 @@ export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunRe
   const rows = await claimDueEmails(opts.db, { now: claimedAt, leaseEnd, limit: o.batchSize });
   rows.sort((a, b) => a.id - b.id);
   result.claimed = rows.length;
-  const domain = messageIdDomain(opts.from);
 
   // Every write below is guarded by "still our claim": after a lost lease, another process owns the row.
   const finish = async (row: ClaimedEmail, outcome: EmailOutcome) => {
@@ -176,6 +184,13 @@ export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunRe
     }
     const attempts = row.attempts + 1;
     let failure: Failure | null = null;
+    const settings = opts.settings ? await opts.settings() : { from: opts.from, turnedOff: [] as readonly string[] };
+    if (row.requestedAt === null && settings.turnedOff.includes(row.kind)) {
+      await finish(row, { turnedOff: "not sent: this e-mail is turned off in Settings › E-mails", failedAt: now() });
+      result.failed++;
+      opts.log?.info("mail not sent: its kind is turned off", { outboxId: row.id, kind: row.kind });
+      continue;
+    }
     if (!isDeliverableAddress(row.toAddress)) {
       failure = { permanent: true, session: false, code: "EADDRESS", reason: "invalid recipient address" };
     } else if (row.kind === "password_reset" && claimedAt.getTime() - row.createdAt.getTime() > PASSWORD_RESET_MAIL_TTL_MS) {
@@ -185,12 +200,12 @@ export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunRe
       try {
         const createdMs = row.createdAt.getTime();
         await opts.transport.sendMail({
-          from: opts.from,
+          from: settings.from,
           to: row.toAddress,
           subject: row.subject,
           text: row.body,
           // Stable per row, so a copy sent twice (crash after the peer's OK) can be recognised downstream.
-          messageId: `<outbox.${row.id}.${createdMs}@${domain}>`,
+          messageId: `<outbox.${row.id}.${createdMs}@${messageIdDomain(settings.from)}>`,
           headers: { "Auto-Submitted": "auto-generated" },
         });
       } catch (error) {
@@ -212,8 +227,9 @@ export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunRe
         code: failure.code,
       });
     } else {
-      const next = new Date(now().getTime() + backoffMs(attempts, o.baseDelayMs, o.maxDelayMs));
-      await finish(row, { attempts, lastError: failure.reason, nextAttemptAt: next });
+      const erroredAt = now();
+      const next = new Date(erroredAt.getTime() + backoffMs(attempts, o.baseDelayMs, o.maxDelayMs));
+      await finish(row, { attempts, lastError: failure.reason, nextAttemptAt: next, erroredAt });
       result.deferred++;
       const fields = { outboxId: row.id, kind: row.kind, attempts, code: failure.code, retryAt: next.toISOString() };
       // An unreachable or refusing SMTP server is the operator's business; a busy mailbox is routine.

@@ -39,6 +39,13 @@ export function mailFromAddress(from: string): string | null {
   return first.address!;
 }
 
+/** The name and mailbox of a From: value (MAIL_FROM), or null when it names no single mailbox. */
+export function mailFromParts(from: string): { name: string; address: string } | null {
+  const address = mailFromAddress(from);
+  if (!address) return null;
+  return { name: addressparser(from)[0]?.name ?? "", address };
+}
+
 /** Where a transport goes, for a start-up log line: never the credentials of the URL. */
 export function describeSmtpUrl(url: string): { host: string; port: number | null; secure: boolean } {
   const u = new URL(url);

@@ -32,6 +32,7 @@ import { searchFeature } from "./search.ts";
 import { adminDashboardFeature } from "./admin-dashboard.ts";
 import { adminCustomersFeature } from "./admin-customers.ts";
 import { contactMessagesFeature } from "./contact-messages.ts";
+import { emailOutboxFeature } from "./email-outbox.ts";
 
 export const FEATURES: Feature[] = [
   foundationFeature,
@@ -67,4 +68,5 @@ export const FEATURES: Feature[] = [
   adminDashboardFeature,
   adminCustomersFeature,
   contactMessagesFeature,
+  emailOutboxFeature,
 ];

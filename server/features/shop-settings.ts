@@ -5,8 +5,8 @@
  * - `shop/v1/settings/{store-notice|coming-soon|attribution|consent}`: GET, PUT/POST/PATCH (the fields given),
  *   DELETE (back to SHOP_SETTINGS and the defaults), through core/config/editable-settings.ts's schemas; each
  *   answer carries the section's version (`ETag`), and a write with a stale `If-Match` is refused (412);
- * - `shop/v1/settings/{checkout|accounts|payments}`: the checkout's layout and texts, accounts at checkout, the card
- *   gateway's options, the same way.
+ * - `shop/v1/settings/{checkout|accounts|payments|emails}`: the checkout's layout and texts, accounts at checkout, the
+ *   card gateway's options, the e-mails' sender and which e-mails are sent (decision 0032), the same way.
  * Every write is audited in its own transaction; the storefront shows it from the next request on.
  */
 import { z } from "zod";
@@ -237,6 +237,8 @@ const SECTION_CAPABILITY: Record<EditableSection, Capability> = {
   checkout: "manage_woocommerce",
   accounts: "manage_woocommerce",
   payments: "manage_woocommerce",
+  // WooCommerce's Settings › Emails is a WooCommerce setting.
+  emails: "manage_woocommerce",
 };
 
 const sectionReply = (values: unknown) => json(values, 200, { ETag: `"${sectionVersion(values)}"` });
