@@ -294,7 +294,7 @@ function ZoneEditor({ zone, etag, onDone, onCancel }: { zone: Zone | null; etag:
                     disabled={i === 0}
                     accessibleWhenDisabled
                     onClick={() => moveMethod(i, -1)}
-                    aria-label={`Move method ${n} up`}
+                    aria-label={`Move up: method ${n}`}
                   >
                     Move up
                   </Button>
@@ -304,7 +304,7 @@ function ZoneEditor({ zone, etag, onDone, onCancel }: { zone: Zone | null; etag:
                     disabled={i === draft.methods.length - 1}
                     accessibleWhenDisabled
                     onClick={() => moveMethod(i, 1)}
-                    aria-label={`Move method ${n} down`}
+                    aria-label={`Move down: method ${n}`}
                   >
                     Move down
                   </Button>
@@ -503,7 +503,7 @@ export default function ShippingZones({ onDirty }: { onDirty: (dirty: boolean) =
                                 disabled={busy || i === 0}
                                 accessibleWhenDisabled
                                 onClick={() => move(i, -1)}
-                                aria-label={`Move ${z.name} up`}
+                                aria-label={`Move up: ${z.name}`}
                               >
                                 Move up
                               </Button>
@@ -513,7 +513,7 @@ export default function ShippingZones({ onDirty }: { onDirty: (dirty: boolean) =
                                 disabled={busy || i === ordered.length - 1}
                                 accessibleWhenDisabled
                                 onClick={() => move(i, 1)}
-                                aria-label={`Move ${z.name} down`}
+                                aria-label={`Move down: ${z.name}`}
                               >
                                 Move down
                               </Button>
