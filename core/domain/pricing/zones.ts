@@ -13,7 +13,6 @@
  */
 import { z } from "zod";
 import type { ShippingMethod } from "./types.ts";
-import { shippingMethodSchema } from "./schema.ts";
 
 /** The id of the zone for locations not covered by the other zones. */
 export const REST_OF_WORLD_ZONE_ID = 0;
@@ -65,8 +64,6 @@ export const zoneRegionSchema = z.discriminatedUnion("type", [
       }, "a range's first postcode must not be above its last"),
   }),
 ]);
-
-export const zoneMethodSchema = shippingMethodSchema;
 
 /** Postcodes are compared as WooCommerce does: upper case, no spaces. */
 const normalPostcode = (p: string) => p.toUpperCase().replace(/\s+/g, "");
