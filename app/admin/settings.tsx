@@ -1,8 +1,9 @@
 /**
  * Settings (docs/contract/admin.md 'Settings'): the shop's options the storefront reads, one tab per address
  * (/wp-admin/settings/{tab}/), each over `shop/v1/settings/{section}` (docs/contract/rest/shop-v1.md 'Settings').
- * The tabs a role may open come from the loader (consent: administrators only). Tax rates and shipping zones are
- * not here: the pricing engine owns shipping (core/domain/pricing/README.md).
+ * The tabs a role may open come from the loader (consent: administrators only). General is the store's address and
+ * where it sells and ships; Shipping is the shipping zones (ShippingZones.tsx). Tax rates are not here: the shop
+ * charges no tax.
  */
 import { useCallback, useRef, useState } from "react";
 import { CheckboxControl, RadioControl, TextControl } from "@wordpress/components";
@@ -13,6 +14,8 @@ import { SectionForm } from "./settings-section.tsx";
 import AttributionSettings from "./AttributionSettings.tsx";
 import PaymentSettings from "./PaymentSettings.tsx";
 import EmailSettings from "./EmailSettings.tsx";
+import GeneralSettings from "./GeneralSettings.tsx";
+import ShippingZones from "./ShippingZones.tsx";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
 import { TRACKING_COOKIE_GROUPS } from "../../core/domain/tracking/consent.ts";
 
@@ -212,6 +215,10 @@ function SettingsScreen({ tab, tabs }: { tab: SettingsTab; tabs: SettingsTab[] }
         <PaymentSettings onDirty={setDirty} />
       ) : tab === "emails" ? (
         <EmailSettings onDirty={setDirty} />
+      ) : tab === "general" ? (
+        <GeneralSettings onDirty={setDirty} />
+      ) : tab === "shipping" ? (
+        <ShippingZones onDirty={setDirty} />
       ) : (
         <CheckoutSettings onDirty={setDirty} />
       )}

@@ -4,6 +4,7 @@ import { CHECKOUT_NONCE_ACTION } from "../../core/commerce/session-keys.ts";
 import { tokenLabel } from "../../core/domain/payments/token-label.ts";
 import { loadCustomerAddresses } from "../../core/commerce/accounts.ts";
 import { chosenCountry } from "../../core/commerce/customer-country.ts";
+import { sellingCountries, shippingCountries } from "../../core/domain/checkout/selling.ts";
 import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
 import type { Route } from "./+types/checkout";
 
@@ -48,6 +49,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     savedBilling: saved.billing ?? lastBilling ?? null,
     savedShipping: saved.shipping ?? null,
     chosenCountry: await chosenCountry(shop),
+    billingCountries: sellingCountries(config.store),
+    shippingCountries: shippingCountries(config.store),
     layout: config.checkout.layout,
     toggleTexts: config.checkout.orderReviewToggleTexts,
     placeOrderText: config.checkout.placeOrderText,

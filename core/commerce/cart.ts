@@ -40,6 +40,7 @@ import {
   type StoredBundledItem,
 } from "../domain/catalog/index.ts";
 import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
+import { allZoneMethods, methodsForDestination, type ShippingDestination, type ShippingZoneSetup } from "../domain/pricing/zones.ts";
 
 export type { CartItemData, CartOwner, PricedCart } from "../domain/cart/types.ts";
 
@@ -74,11 +75,19 @@ export interface PricingOptions {
   now: Date;
   loggedIn: boolean;
   currencyFormat?: CurrencyFormat;
+  /**
+   * Where the cart is shipped: its rates are the methods of the first shipping zone this address is in, else the rest
+   * of the world's (core/domain/pricing/zones.ts). None known: the rest of the world's.
+   */
+  destination?: ShippingDestination | null;
+  /** false: the shop does not ship to the destination's country (Settings › General): no rates. */
+  shippable?: boolean;
 }
 
 interface PricingData {
   rules: DiscountRule[];
   shipping: ShippingMethod[];
+  zones: ShippingZoneSetup;
 }
 
 /**
@@ -231,7 +240,7 @@ async function priceCart(
     appliedCoupons: cart.coupons,
     couponUsage: coupons.usage,
     customer: { loggedIn: opts.loggedIn },
-    shippingMethods: pd.shipping,
+    shippingMethods: methodsForDestination(pd.zones, opts.destination ?? null, opts.shippable ?? true),
     ...(cart.shippingMethod ? { chosenShippingMethodId: cart.shippingMethod } : {}),
     now: opts.now,
     currencyFormat: opts.currencyFormat ?? DEFAULT_CURRENCY_FORMAT,
@@ -667,7 +676,7 @@ export async function removeCoupon(db: Db, owner: CartOwner, code: string, opts:
 }
 
 export async function chooseShippingMethod(db: Db, owner: CartOwner, methodId: string, opts: PricingOptions): Promise<CartChange<string>> {
-  const methods = (await pricingData(db)).shipping;
+  const methods = allZoneMethods((await pricingData(db)).zones);
   // A rate offered by a promotion has an id the table does not hold.
   if (!methods.some((m) => m.id === methodId) && methodId !== "free_shipping:promotion") return fail(CART_MESSAGES.shippingUnknown);
   return inCart(db, owner, opts, async (tx, cart) => {
@@ -743,7 +752,8 @@ export async function priceUnsavedCart(
   opts: PricingOptions,
   rules: DiscountRule[],
 ): Promise<PricedCart> {
-  const pd: PricingData = { rules, shipping: (await pricingData(db)).shipping };
+  const stored = await pricingData(db);
+  const pd: PricingData = { rules, shipping: stored.shipping, zones: stored.zones };
   let items: CartItemRecord[] = [];
   const put = (item: CartItemRecord) => {
     const same = items.find((i) => i.key === item.key);

@@ -17,7 +17,7 @@ import type { Db, Queryable } from "../db/client.ts";
 import type { Gate } from "../db/gate.ts";
 import { normalizeCouponCode } from "../domain/pricing/index.ts";
 import type { Coupon, CartResult } from "../domain/pricing/index.ts";
-import { loadPricedCart, type CartOwner } from "./cart.ts";
+import { loadPricedCart, type CartOwner, type PricingOptions } from "./cart.ts";
 import { findCart } from "../db/repositories/cart.ts";
 import { couponSchema } from "../domain/pricing/index.ts";
 import type { PaymentGateway, PaymentMethodSummary, GatewayResult } from "../payments/gateway.ts";
@@ -62,6 +62,8 @@ export interface PlaceOrderRequest {
   owner: CartOwner;
   /** A new account to create in the same transaction (the password already hashed). */
   newAccount?: { email: string; passwordHash: string; firstName: string; lastName: string } | null;
+  /** Where the order is shipped (its shipping address, else its billing one): the cart is priced with that zone's rates. */
+  shipping?: Pick<PricingOptions, "destination" | "shippable">;
 }
 
 export type PlaceOrderResult =
@@ -145,7 +147,12 @@ function notStockedNotice(name: string, available: number): FieldError {
  * own); the transaction's conditional UPDATE stays the rule for who gets the last units.
  */
 async function soldOutNotice(deps: OrderDeps, req: PlaceOrderRequest): Promise<FieldError | null> {
-  const cart = await loadPricedCart(deps.db, req.owner, { now: deps.now(), loggedIn: req.customerId !== null, currencyFormat: deps.currencyFormat });
+  const cart = await loadPricedCart(deps.db, req.owner, {
+    now: deps.now(),
+    loggedIn: req.customerId !== null,
+    currencyFormat: deps.currencyFormat,
+    ...req.shipping,
+  });
   for (const need of stockNeeds(cart.lines)) {
     const available = await stock.unitsLeft(deps.db, need);
     if (available < need.quantity) return notStockedNotice(need.name, available);
@@ -176,7 +183,7 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
     const codes = [...new Set((stored?.coupons ?? []).map(normalizeCouponCode))].sort();
     const locked = await couponUse.lockCoupons(tx, codes);
     // The cart re-priced on the server, inside this transaction, by the same function the cart page uses.
-    const cart = await loadPricedCart(tx, req.owner, { now: deps.now(), loggedIn: customerId !== null, currencyFormat: deps.currencyFormat });
+    const cart = await loadPricedCart(tx, req.owner, { now: deps.now(), loggedIn: customerId !== null, currencyFormat: deps.currencyFormat, ...req.shipping });
     const priced: CartResult = cart.result;
     if (cart.lines.length === 0) throw new CheckoutRefusal([notice("Sorry, your session has expired. Return to shop")], true);
     if (priced.coupons.refused.length) throw new CheckoutRefusal(priced.coupons.refused.map((r) => notice(r.message)));

@@ -28,6 +28,7 @@ import {
 import { cartLinesForPricing, loadPricingProduct, type PricingProductLookup } from "./pricing.ts";
 import { gatewaysFor, paymentRuntime, type Gateways, type PaymentRuntime } from "./payment-runtime.server.ts";
 import { currentSiteConfig } from "./site-settings.ts";
+import { sessionDestination } from "./customer-country.ts";
 import type { ShopServices } from "./services.ts";
 import type { ShopSession } from "./session.ts";
 import { cachedPricingSetup } from "../db/repositories/discounts.ts";
@@ -54,8 +55,14 @@ export class StorefrontCart {
   ) {}
 
   async pricingOptions(): Promise<PricingOptions> {
-    const session = await this.session.session();
-    return { now: this.services.now(), loggedIn: Boolean(session?.customerId), currencyFormat: this.services.config.currency.format };
+    const [session, config] = await Promise.all([this.session.session(), currentSiteConfig(this.services)]);
+    return {
+      now: this.services.now(),
+      loggedIn: Boolean(session?.customerId),
+      currencyFormat: this.services.config.currency.format,
+      // The rates are the shipping zone's of where the cart goes (customer-country.ts).
+      ...sessionDestination(session?.data, config.store),
+    };
   }
 
   /** Who owns this shopper's cart (null: no session yet, so no cart). */

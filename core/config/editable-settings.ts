@@ -12,6 +12,7 @@ import { unknownDisabledCookies } from "../domain/tracking/consent.ts";
 import { CARD_TYPE_NAMES } from "../domain/payments/card-types.ts";
 import { validSenderName } from "../domain/mail/email-kinds.ts";
 import { isDeliverableAddress } from "../mail/address.ts";
+import { COUNTRIES, isValidPostcode, normalizeState } from "../domain/checkout/address.ts";
 
 const line = (max: number) => z.string().max(max);
 /** A query-parameter name (or none). */
@@ -110,6 +111,40 @@ export const emailSettingsSchema = z.strictObject({
   orderNote: z.boolean(),
   contactMessage: z.boolean(),
 });
+const countryCode = z.string().refine((c) => Object.hasOwn(COUNTRIES, c), `not a country this shop knows (${Object.keys(COUNTRIES).join(", ")})`);
+const countryList = z
+  .array(countryCode)
+  .max(Object.keys(COUNTRIES).length)
+  .refine((l) => new Set(l).size === l.length, "a country is listed twice");
+
+/**
+ * Settings › General: the store's address and where it sells and ships (WooCommerce's 'Store Address' and 'General
+ * options'). A `specific` list must name a country; the state is a subdivision code where the country has a list.
+ */
+const generalFields = z.strictObject({
+  address: z.string().trim().max(200),
+  address2: z.string().trim().max(200),
+  city: z.string().trim().max(100),
+  postcode: z.string().trim().max(20),
+  country: countryCode,
+  state: z.string().trim().max(50),
+  sellTo: z.enum(["all", "specific", "all_except"]),
+  sellToCountries: countryList,
+  shipTo: z.enum(["all", "specific", "all_except", "same_as_selling"]),
+  shipToCountries: countryList,
+});
+export const generalSettingsSchema = generalFields
+  .superRefine((g, ctx) => {
+    if (g.state !== "" && normalizeState(g.country, g.state) === null)
+      ctx.addIssue({ code: "custom", path: ["state"], message: `is not a state of ${COUNTRIES[g.country]?.name ?? g.country}` });
+    if (g.postcode !== "" && Object.hasOwn(COUNTRIES, g.country) && !isValidPostcode(g.country, g.postcode))
+      ctx.addIssue({ code: "custom", path: ["postcode"], message: `is not a valid postcode for ${COUNTRIES[g.country]?.name ?? g.country}` });
+    if (g.sellTo === "specific" && g.sellToCountries.length === 0)
+      ctx.addIssue({ code: "custom", path: ["sellToCountries"], message: "choose at least one country to sell to" });
+    if (g.shipTo === "specific" && g.shipToCountries.length === 0)
+      ctx.addIssue({ code: "custom", path: ["shipToCountries"], message: "choose at least one country to ship to" });
+  })
+  .transform((g) => ({ ...g, state: g.state === "" ? "" : (normalizeState(g.country, g.state) ?? g.state) }));
 
 /** The sections, by their REST name (`shop/v1/settings/{name}`), with the key of `SiteConfig` each one is. */
 export const EDITABLE_SETTINGS = {
@@ -122,6 +157,7 @@ export const EDITABLE_SETTINGS = {
   accounts: { key: "account", schema: accountSettingsSchema, fields: accountFields },
   payments: { key: "payments", schema: paymentSettingsSchema },
   emails: { key: "emails", schema: emailSettingsSchema },
+  general: { key: "store", schema: generalSettingsSchema, fields: generalFields },
 } as const satisfies Record<string, { key: keyof SiteConfig; schema: z.ZodType; fields?: z.ZodObject }>;
 
 /** A section's fields, each optional: what a write may send (checked again whole, with the values in effect). */
@@ -145,6 +181,7 @@ const _SCHEMAS_FIT_CONFIG: [
   Fits<"accounts">,
   Fits<"payments">,
   Fits<"emails">,
+  Fits<"general">,
 ] = [true, true, true, true, true, true, true, true];
 
 /** Problems of the editable sections of a configuration, one line each naming the setting (empty = none). */

@@ -132,6 +132,23 @@ export const SITE_CONFIG = {
     text: "Free shipping on all mask purchases — 6 masks for $15, 12 masks for $24." as string,
   },
   comingSoonBanner: { enabled: true as boolean, text: "New: matching bow ties are coming soon." as string },
+  /**
+   * Settings › General (core/config/editable-settings.ts): the store's address (its country is where a shopper with
+   * no address yet is priced from) and where it sells and ships (core/domain/checkout/selling.ts). The currency is
+   * `currency` above, fixed for the shop's life.
+   */
+  store: {
+    address: "" as string,
+    address2: "" as string,
+    city: "" as string,
+    postcode: "" as string,
+    country: "US" as string,
+    state: "" as string,
+    sellTo: "all" as "all" | "specific" | "all_except",
+    sellToCountries: [] as string[],
+    shipTo: "same_as_selling" as "all" | "specific" | "all_except" | "same_as_selling",
+    shipToCountries: [] as string[],
+  },
   discounts: {
     enableUpdatePriceWithQty: "show_when_matched" as "show_when_matched" | "show_dynamically",
     refreshOrderReview: "0" as "0" | "1",

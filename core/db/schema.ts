@@ -558,6 +558,15 @@ export interface ShippingMethods {
   data: Json;
   id: string;
   position: Generated<number>;
+  zone_id: Generated<number>;
+}
+
+export interface ShippingZones {
+  id: Generated<number>;
+  name: string;
+  position: Generated<number>;
+  regions: Generated<Json>;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface SportLeagues {
@@ -693,6 +702,7 @@ export interface DB {
   sessions: Sessions;
   settings: Settings;
   shipping_methods: ShippingMethods;
+  shipping_zones: ShippingZones;
   sport_leagues: SportLeagues;
   sport_matches: SportMatches;
   sport_teams: SportTeams;

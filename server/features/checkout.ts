@@ -21,6 +21,8 @@ import {
   type FieldError,
 } from "../../core/commerce/checkout-form.ts";
 import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
+import { destinationFrom, rememberDestination } from "../../core/commerce/customer-country.ts";
+import { sellingRefusals, shipsTo } from "../../core/domain/checkout/selling.ts";
 import { cancelSupersededOrder, placeOrder, reconcilePayments, type PlaceOrderResult } from "../../core/commerce/orders.ts";
 import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commerce/accounts.ts";
 import { rememberOrder } from "../../core/commerce/order-access.ts";
@@ -50,6 +52,12 @@ async function updateOrderReview({ req, params, services }: HandlerInput): Promi
     const v = Array.isArray(m) ? m[0] : m && typeof m === "object" ? (m as Record<string, unknown>)["0"] : m;
     return typeof v === "string" && /^[\w:-]{1,64}$/.test(v) ? v : null;
   })();
+  // Where the cart goes, for its shipping zone's rates: checkout.js posts it as s_country… (the shipping address, or
+  // the billing one copied); a client sending only the billing country… is taken at that.
+  const shipping = firstString(params.s_country) !== undefined;
+  const posted = (name: string) => firstString(params[shipping ? `s_${name}` : name]);
+  const to = destinationFrom({ country: posted("country"), state: posted("state"), postcode: posted("postcode") });
+  if (to && session) await rememberDestination(req.shop, to);
   if (rate) await cart.chooseShippingMethod(rate);
   const priced = await cart.get();
   if (priced.lines.length === 0) return json({ fragments: { "form.woocommerce-checkout": SESSION_EXPIRED_HTML } });
@@ -101,6 +109,8 @@ async function placeCheckout({ req, params, services }: HandlerInput): Promise<R
   if (!/^[0-9a-f]{32}$/.test(token)) return failure([{ id: "", html: "We were unable to process your order, please try again." }], { refresh: true });
   if (!parsed.ok) return failure(parsed.errors);
   const input = parsed.value;
+  const refused = await sellingCheck(req, services, input);
+  if (refused.length) return failure(refused.map(({ id, html }) => ({ id, html })));
 
   const result = await placeSessionOrder(req, services, { input, claimKey: null, nonce: String(nonce), token });
   if (!result.ok) {
@@ -109,6 +119,16 @@ async function placeCheckout({ req, params, services }: HandlerInput): Promise<R
   }
   const origin = `${req.protocol}://${req.get("host")}`;
   return json({ result: "success", redirect: `${origin}/checkout/order-received/${result.orderId}/?key=${encodeURIComponent(result.orderKey)}` });
+}
+
+/**
+ * Where the shop sells and ships (Settings › General): a billing country it does not sell to, or (when the cart needs
+ * shipping) a shipping country it does not ship to, is refused before anything is placed. Both checkouts ask this.
+ */
+export async function sellingCheck(req: HandlerInput["req"], services: AppServices, input: CheckoutInput): Promise<ReturnType<typeof sellingRefusals>> {
+  const store = (await currentSiteConfig(services)).store;
+  const needsShipping = (await req.storefront.cart.get()).lines.some((l) => l.needsShipping);
+  return sellingRefusals(store, { billingCountry: input.billing.country, shippingCountry: input.shipping?.country ?? null, needsShipping });
 }
 
 /**
@@ -146,7 +166,12 @@ export async function placeSessionOrder(
     createHash("sha256")
       .update(opts.claimKey ?? `${opts.nonce ?? ""}:${opts.token}`)
       .digest("hex");
-  const result = await placeOrder(checkout.payments.deps, { claimKey, customerId, input, owner, newAccount });
+  // The order is priced with the shipping zone of its own address (the shipping one, else the billing one).
+  const store = (await currentSiteConfig(services)).store;
+  const to = destinationFrom(input.shipping ?? input.billing);
+  const shipping = { destination: to, shippable: to === null || shipsTo(store, to.country) };
+  if (to) await rememberDestination(req.shop, to);
+  const result = await placeOrder(checkout.payments.deps, { claimKey, customerId, input, owner, newAccount, shipping });
   // The session's earlier failed order ("awaiting payment") is superseded by the order this checkout just made.
   const awaiting = session.data[AWAITING_PAYMENT_KEY];
   const made = result.ok ? (result.replay ? null : result.orderId) : (result.orderId ?? null);

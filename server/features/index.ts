@@ -18,6 +18,7 @@ import { trackingFeature } from "./tracking.ts";
 import { popupsFeature } from "./popups.ts";
 import { auditFeature } from "./audit.ts";
 import { shopSettingsFeature } from "./shop-settings.ts";
+import { shippingZonesFeature } from "./shipping-zones.ts";
 import { menusFeature } from "./menus.ts";
 import { wcOrdersFeature } from "./wc-orders.ts";
 import { wcStoreAdminFeature } from "./wc-store-admin.ts";
@@ -57,6 +58,7 @@ export const FEATURES: Feature[] = [
   popupsFeature,
   auditFeature,
   shopSettingsFeature,
+  shippingZonesFeature,
   menusFeature,
   wcOrdersFeature,
   wcStoreAdminFeature,

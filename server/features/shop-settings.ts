@@ -6,7 +6,9 @@
  *   DELETE (back to SHOP_SETTINGS and the defaults), through core/config/editable-settings.ts's schemas; each
  *   answer carries the section's version (`ETag`), and a write with a stale `If-Match` is refused (412);
  * - `shop/v1/settings/{checkout|accounts|payments|emails}`: the checkout's layout and texts, accounts at checkout, the
- *   card gateway's options, the e-mails' sender and which e-mails are sent (decision 0032), the same way.
+ *   card gateway's options, the e-mails' sender and which e-mails are sent (decision 0032), the same way;
+ * - `shop/v1/settings/general`: the store's address and where it sells and ships (its answers also show the fixed
+ *   currency, read-only).
  * Every write is audited in its own transaction; the storefront shows it from the next request on.
  */
 import { z } from "zod";
@@ -239,9 +241,22 @@ const SECTION_CAPABILITY: Record<EditableSection, Capability> = {
   payments: "manage_woocommerce",
   // WooCommerce's Settings › Emails is a WooCommerce setting.
   emails: "manage_woocommerce",
+  general: "manage_woocommerce",
 };
 
-const sectionReply = (values: unknown) => json(values, 200, { ETag: `"${sectionVersion(values)}"` });
+/**
+ * A section's values with its version. General also shows the shop's currency, read-only: it is fixed for the shop's
+ * life (`currency` of the configuration: every stored amount is in it), so it is no field of the section, and a
+ * write naming it is refused as an unknown field.
+ */
+const sectionReply = (values: unknown, name?: EditableSection, services?: RestInput["services"]) =>
+  json(
+    name === "general" && services
+      ? { ...(values as object), currency: { code: services.config.currency.code, symbol: services.config.currency.format.symbol, editable: false } }
+      : values,
+    200,
+    { ETag: `"${sectionVersion(values)}"` },
+  );
 
 function registerSettings(rest: RestRouter): void {
   for (const name of Object.keys(EDITABLE_SETTINGS) as EditableSection[]) {
@@ -251,7 +266,7 @@ function registerSettings(rest: RestRouter): void {
     rest.register("GET", path, async (input) => {
       const user = await staffUser(input, capability);
       if (isReply(user)) return user;
-      return sectionReply(await readSection(input.services, name));
+      return sectionReply(await readSection(input.services, name), name, input.services);
     });
 
     const save = async (input: RestInput) => {
@@ -266,7 +281,7 @@ function registerSettings(rest: RestRouter): void {
         (tx, before, after) => audit(input, user, { action: "update", objectType: "setting", objectId: name, changes: changedFields(before, after) }, tx),
         ifMatchOf(input.req),
       );
-      if (outcome.ok) return sectionReply(outcome.after);
+      if (outcome.ok) return sectionReply(outcome.after, name, input.services);
       if ("changed" in outcome)
         return restError(
           "rest_setting_changed",
@@ -283,7 +298,7 @@ function registerSettings(rest: RestRouter): void {
       await resetSection(input.services, name, (tx, before) =>
         audit(input, user, { action: "reset", objectType: "setting", objectId: name, changes: { before: before as Record<string, unknown> } }, tx),
       );
-      return sectionReply(await readSection(input.services, name));
+      return sectionReply(await readSection(input.services, name), name, input.services);
     });
   }
 }

@@ -40,7 +40,10 @@ import { ATTRIBUTION_FIELDS } from "../../core/commerce/checkout-form.ts";
 import { ADDRESS_FIELDS, COUNTRIES } from "../../core/domain/checkout/address.ts";
 import { encodeSessionCookie, sessionCookieName } from "../../core/security/session-token.ts";
 import { issueCartToken, readCartToken } from "../../core/security/cart-token.ts";
-import { placeSessionOrder } from "./checkout.ts";
+import { placeSessionOrder, sellingCheck } from "./checkout.ts";
+import { SELLING_MESSAGES, sellsTo, shipsTo } from "../../core/domain/checkout/selling.ts";
+import { destinationFrom, rememberDestination } from "../../core/commerce/customer-country.ts";
+import { escapeHtml } from "../../core/domain/text/html.ts";
 import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
 
 /** The nonce action of the `Nonce` header (WooCommerce's). */
@@ -383,9 +386,20 @@ async function updateCustomer(input: RestInput): Promise<Reply> {
     billing_address: { ...before.billing_address, ...clean(parsed.data.billing_address) },
     shipping_address: { ...before.shipping_address, ...clean(parsed.data.shipping_address) },
   };
+  // Where the shop sells and ships (Settings › General), as WooCommerce's address schemas refuse it.
+  const store = (await currentSiteConfig(input.services)).store;
+  const params: Record<string, string> = {};
+  const billingCountry = next.billing_address.country ?? "";
+  const shippingCountry = next.shipping_address.country ?? "";
+  if (parsed.data.billing_address?.country && !sellsTo(store, billingCountry)) params.billing_address = SELLING_MESSAGES.notSold(billingCountry);
+  if (parsed.data.shipping_address?.country && !shipsTo(store, shippingCountry)) params.shipping_address = SELLING_MESSAGES.notShipped(shippingCountry);
+  if (Object.keys(params).length) return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
   await input.req.shop.updateSessionData((d) => {
     d[STORE_API_CUSTOMER_KEY] = next;
   });
+  // The cart's shipping zone is the shipping address's (the billing one's when no shipping country is given).
+  const to = destinationFrom(shippingCountry ? next.shipping_address : next.billing_address);
+  if (to) await rememberDestination(input.req.shop, to);
   return cartReply(input.req, input.services);
 }
 
@@ -594,6 +608,9 @@ async function placeCheckout(input: RestInput, body: z.infer<typeof checkoutBody
     guestCheckout: (await currentSiteConfig(services)).account.guestCheckout,
   });
   if (!result.ok) return checkoutRefusal(result.errors);
+  // A country the shop does not sell or ship to: WooCommerce's Store API words, at the address it is about.
+  const refused = await sellingCheck(req, services, result.value);
+  if (refused.length) return checkoutRefusal(refused.map((r) => ({ id: r.id, html: escapeHtml(r.text) })));
   // The idempotency key is the session's checkout token (a placed order replaces it): a repeated request for the
   // same cart is the same claim. A browser (cookies and Nonce) gets the classic checkout's own key, so the page's
   // checkout and this one, sent together, are one claim too.

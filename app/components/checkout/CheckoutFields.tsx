@@ -10,6 +10,10 @@ export interface FieldDefaults {
   /** The shopper's country from the 'change country' form: the newest choice, so it wins over a saved address's. */
   chosenCountry?: string | null;
   customer: { email: string; first_name: string; last_name: string } | null;
+  /** The countries the billing select offers (where the shop sells, Settings › General); all when absent. */
+  billingCountries?: readonly string[];
+  /** The countries the shipping select offers (where the shop ships); all when absent. */
+  shippingCountries?: readonly string[];
 }
 
 /** The names of the fields the last failed checkout named (`data-id`), and where prefilled values come from. */
@@ -80,13 +84,18 @@ export function AddressFields({ prefix }: { prefix: "billing" | "shipping" }) {
   const { defaults, errors } = useContext(CheckoutFieldsContext);
   const rowClass = useRowClass();
   const saved = prefix === "billing" ? defaults.savedBilling : defaults.savedShipping;
+  // Only the countries the shop sells (billing) or ships (shipping) to are offered.
+  const offered = (prefix === "billing" ? defaults.billingCountries : defaults.shippingCountries) ?? Object.keys(COUNTRIES);
+  const allowed = (code: string | null | undefined): code is string => !!code && !!COUNTRIES[code] && offered.includes(code);
   // The country decides the state and postcode fields (labels, a subdivision list, whether they are asked for).
   const [country, setCountry] = useState(
-    defaults.chosenCountry && COUNTRIES[defaults.chosenCountry]
+    allowed(defaults.chosenCountry)
       ? defaults.chosenCountry
-      : saved?.country && COUNTRIES[saved.country]
+      : allowed(saved?.country)
         ? saved.country
-        : DEFAULT_COUNTRY,
+        : allowed(DEFAULT_COUNTRY)
+          ? DEFAULT_COUNTRY
+          : (offered.find((c) => COUNTRIES[c]) ?? DEFAULT_COUNTRY),
   );
   const locale = COUNTRIES[country]!;
   const labels = addressLabels(country);
@@ -116,11 +125,13 @@ export function AddressFields({ prefix }: { prefix: "billing" | "shipping" }) {
           </abbr>
         </label>
         <select name={`${prefix}_country`} id={`${prefix}_country`} value={country} onChange={(e) => setCountry(e.target.value)} autoComplete="country">
-          {Object.entries(COUNTRIES).map(([code, c]) => (
-            <option key={code} value={code}>
-              {c.name}
-            </option>
-          ))}
+          {Object.entries(COUNTRIES)
+            .filter(([code]) => offered.includes(code))
+            .map(([code, c]) => (
+              <option key={code} value={code}>
+                {c.name}
+              </option>
+            ))}
         </select>
       </p>
       <TextField name={`${prefix}_address_1`} label="Street address" autoComplete="address-line1" />

@@ -52,6 +52,9 @@ export interface CheckoutFormProps {
   savedShipping?: Record<string, string> | null;
   /** The country the shopper chose with the shop pages' 'change country' form. */
   chosenCountry?: string | null;
+  /** The countries the billing and the shipping selects offer (Settings › General). */
+  billingCountries?: readonly string[];
+  shippingCountries?: readonly string[];
   layout: "one-page" | "multi-step" | "modern";
   toggleTexts: { toggle_show_text: string; toggle_hide_text: string };
   placeOrderText: string;

@@ -3,7 +3,18 @@ import { useRevalidator } from "react-router";
 import { post } from "./checkout-client.ts";
 import { emitWcEvent } from "../../lib/wc-events.ts";
 
-const WATCHED = new Set(["billing_city", "billing_postcode", "billing_email", "billing_state"]);
+const WATCHED = new Set([
+  "billing_city",
+  "billing_postcode",
+  "billing_email",
+  "billing_state",
+  // Where the order is shipped decides its shipping zone, so its rates (WooCommerce's checkout.js refreshes on these too).
+  "billing_country",
+  "shipping_country",
+  "shipping_state",
+  "shipping_postcode",
+  "ship_to_different_address",
+]);
 
 /**
  * The order review's refresh (`update_order_review`, then the loader again): once when the payment form is
@@ -28,6 +39,16 @@ export function useCheckoutRefresh(formRef: RefObject<HTMLFormElement | null>, r
         address_2: String(data.get("billing_address_2") ?? ""),
         has_full_address: "true",
       });
+      // The shipping address as checkout.js posts it: s_* are the shipping fields, or the billing ones when the order
+      // ships to the billing address.
+      const elsewhere = data.get("ship_to_different_address") !== null;
+      for (const [s, f] of [
+        ["s_country", "country"],
+        ["s_state", "state"],
+        ["s_postcode", "postcode"],
+        ["s_city", "city"],
+      ] as const)
+        body.set(s, String(data.get(`${elsewhere ? "shipping" : "billing"}_${f}`) ?? ""));
       // update_shipping_method true: the chosen rate goes with the refresh.
       if (shippingMethod) body.set("shipping_method[0]", shippingMethod);
       const res = await post("/?wc-ajax=update_order_review", body).catch(() => null);

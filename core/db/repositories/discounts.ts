@@ -8,6 +8,8 @@ import { registerSingleton } from "../../singletons.ts";
 import { onTagChanged, tagChanged } from "../../cache-tags.ts";
 import { couponSchema, discountRuleSchema, shippingMethodSchema, normalizeCouponCode } from "../../domain/pricing/index.ts";
 import type { Coupon, DiscountRule, ShippingMethod, UsageCount } from "../../domain/pricing/index.ts";
+import type { ShippingZoneSetup } from "../../domain/pricing/zones.ts";
+import { loadZoneSetup } from "./shipping-zones.ts";
 
 export async function loadRules(db: Queryable): Promise<DiscountRule[]> {
   const rows = await sql(db).selectFrom("discount_rules").select("data").orderBy("priority").orderBy("code").execute();
@@ -111,11 +113,7 @@ export async function couponUsage(db: Queryable, code: string, customerKey: stri
   return { total: row?.total ?? 0, byCustomer: row?.by_customer ?? 0 };
 }
 
-export async function loadShippingMethods(db: Queryable): Promise<ShippingMethod[]> {
-  const rows = await sql(db).selectFrom("shipping_methods").select("data").orderBy("position").orderBy("id").execute();
-  return rows.map((r) => shippingMethodSchema.parse(r.data) as ShippingMethod);
-}
-
+/** Saves a method of the rest-of-the-world zone (the demo seed's; zones are written through shipping-zones.ts). */
 export async function saveShippingMethod(db: Queryable, method: ShippingMethod, position: number): Promise<void> {
   const valid = shippingMethodSchema.parse(method);
   await sql(db)
@@ -141,7 +139,10 @@ export const PRICING_SETUP_CACHE_MS = 5_000;
 
 export interface PricingSetup {
   rules: DiscountRule[];
+  /** The rest-of-the-world zone's methods (an address in no zone, or none known). */
   shipping: ShippingMethod[];
+  /** Every zone, for the cart to pick the methods of the address's one (core/domain/pricing/zones.ts). */
+  zones: ShippingZoneSetup;
 }
 
 type SetupCache = WeakMap<object, { at: number; setup: Promise<PricingSetup> }>;
@@ -157,7 +158,7 @@ export function invalidatePricingSetupCache(): void {
 }
 
 /**
- * Rules and shipping methods, parsed, from a cache at most PRICING_SETUP_CACHE_MS old. `cacheKey` is the
+ * Rules and shipping zones with their methods, parsed, from a cache at most PRICING_SETUP_CACHE_MS old. `cacheKey` is the
  * shop's database handle (`Db`); `db` is what to read through on a miss (the same handle or a transaction
  * of it). Callers must not mutate the returned arrays.
  */
@@ -165,7 +166,7 @@ export function cachedPricingSetup(cacheKey: object, db: Queryable, nowMs = Date
   const cache = setupCache;
   const hit = cache.get(cacheKey);
   if (hit && nowMs - hit.at < PRICING_SETUP_CACHE_MS) return hit.setup;
-  const setup = Promise.all([loadRules(db), loadShippingMethods(db)]).then(([rules, shipping]) => ({ rules, shipping }));
+  const setup = Promise.all([loadRules(db), loadZoneSetup(db)]).then(([rules, zones]) => ({ rules, shipping: zones.restOfWorld, zones }));
   cache.set(cacheKey, { at: nowMs, setup });
   // A failed read is not remembered.
   setup.catch(() => cache.get(cacheKey)?.setup === setup && cache.delete(cacheKey));
