@@ -182,7 +182,7 @@ const _SCHEMAS_FIT_CONFIG: [
   Fits<"payments">,
   Fits<"emails">,
   Fits<"general">,
-] = [true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true];
 
 /** Problems of the editable sections of a configuration, one line each naming the setting (empty = none). */
 export function editableSettingsErrors(config: SiteConfig): string[] {
