@@ -148,6 +148,17 @@ export function threadComments(list: readonly CommentView[]): CommentThread[] {
   return list.filter((c) => c.parentId === null).map((c) => build(c, 0));
 }
 
+/** The list without the replies threadComments would leave out (so the page's data does not carry them either). */
+export function withoutOrphans(list: readonly CommentView[]): CommentView[] {
+  const kept = new Set<number>();
+  const flatten = (t: CommentThread) => {
+    kept.add(t.comment.id);
+    t.replies.forEach(flatten);
+  };
+  threadComments(list).forEach(flatten);
+  return list.filter((c) => kept.has(c.id));
+}
+
 /** A refused no-JavaScript submission: the message and what was typed, shown once on the form it came from. */
 export interface CommentFlash {
   targetId: number;
