@@ -59,9 +59,7 @@ export function changedBody(before: CustomerForm, after: CustomerForm): Record<s
   const out: Record<string, unknown> = {};
   for (const key of ["email", "first_name", "last_name"] as const) if (before[key] !== after[key]) out[key] = key === "email" ? after[key].trim() : after[key];
   for (const kind of ["billing", "shipping"] as const) {
-    const changed = Object.fromEntries(
-      Object.entries(addressBody(kind, after[kind])).filter(([k, v]) => before[kind][k as keyof AddressForm] !== v),
-    );
+    const changed = Object.fromEntries(Object.entries(addressBody(kind, after[kind])).filter(([k, v]) => before[kind][k as keyof AddressForm] !== v));
     if (Object.keys(changed).length) out[kind] = changed;
   }
   return out;
@@ -164,9 +162,24 @@ export function CustomerFields({
     <>
       <fieldset className="admin-fieldset">
         <legend>Customer</legend>
-        <TextControl {...text} type="email" label="E-mail (required)" autoComplete="off" value={form.email} onChange={(v) => setTop("email", v)} {...err("email")} />
+        <TextControl
+          {...text}
+          type="email"
+          label="E-mail (required)"
+          autoComplete="off"
+          value={form.email}
+          onChange={(v) => setTop("email", v)}
+          {...err("email")}
+        />
         <div className="admin-row">
-          <TextControl {...text} label="First name" autoComplete="off" value={form.first_name} onChange={(v) => setTop("first_name", v)} {...err("first_name")} />
+          <TextControl
+            {...text}
+            label="First name"
+            autoComplete="off"
+            value={form.first_name}
+            onChange={(v) => setTop("first_name", v)}
+            {...err("first_name")}
+          />
           <TextControl {...text} label="Last name" autoComplete="off" value={form.last_name} onChange={(v) => setTop("last_name", v)} {...err("last_name")} />
         </div>
       </fieldset>

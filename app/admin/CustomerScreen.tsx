@@ -152,7 +152,13 @@ export default function CustomerScreen({ id, canDelete = false }: { id: number; 
         <ResultNotice result={result} />
       </section>
       {form ? (
-        <form className="admin-product-edit admin-card" onSubmit={save} noValidate aria-labelledby="customer-edit" aria-describedby={notice ? noticeId : undefined}>
+        <form
+          className="admin-product-edit admin-card"
+          onSubmit={save}
+          noValidate
+          aria-labelledby="customer-edit"
+          aria-describedby={notice ? noticeId : undefined}
+        >
           <h2 id="customer-edit">Profile and addresses</h2>
           <SaveNotice id={noticeId} note={notice} reloadLabel="Reload the customer" onReload={reload} />
           <CustomerFields

@@ -55,8 +55,7 @@ export default function NewCustomerScreen() {
       <form className="admin-product-edit" onSubmit={save} noValidate aria-describedby={notice ? noticeId : undefined}>
         <SaveNotice id={noticeId} note={notice} reloadLabel="" onReload={() => {}} />
         <p className="admin-hint">
-          The customer gets an e-mail with their username and a link to set their own password. The addresses are optional: they pre-fill the
-          checkout.
+          The customer gets an e-mail with their username and a link to set their own password. The addresses are optional: they pre-fill the checkout.
         </p>
         <CustomerFields
           form={form}

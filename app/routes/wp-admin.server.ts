@@ -90,7 +90,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (path === "customers/new") {
     if (!roleCan(user.role, "create_users"))
       return data(
-        { view: "admin" as const, ...common, screen: { name: "not-allowed", message: "Sorry, you are not allowed to create customers." } satisfies AdminScreen },
+        {
+          view: "admin" as const,
+          ...common,
+          screen: { name: "not-allowed", message: "Sorry, you are not allowed to create customers." } satisfies AdminScreen,
+        },
         { status: 403 },
       );
     return admin({ name: "customer-new" });

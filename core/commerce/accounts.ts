@@ -255,7 +255,11 @@ export async function queueNewAccountMail(
     });
     setPassword = { token, customerId: account.id };
   }
-  await queueEmail(tx, { kind: NEW_ACCOUNT_KIND, to: account.email, ...newAccountEmail({ siteUrl: q.siteUrl, siteName: q.siteName, login: account.login, setPassword }) });
+  await queueEmail(tx, {
+    kind: NEW_ACCOUNT_KIND,
+    to: account.email,
+    ...newAccountEmail({ siteUrl: q.siteUrl, siteName: q.siteName, login: account.login, setPassword }),
+  });
 }
 
 /**

@@ -109,13 +109,7 @@ export async function updateUser(
  * orders stay, detached (their customer becomes a guest: the foreign key sets null), as WooCommerce keeps them.
  * With `ifMatch`, only if nobody saved the account since that version was read.
  */
-export async function deleteUser(
-  db: Db,
-  id: number,
-  reassignTo: number | null,
-  record: Recorder,
-  ifMatch?: string,
-): Promise<Outcome<{ before: UserRecord }>> {
+export async function deleteUser(db: Db, id: number, reassignTo: number | null, record: Recorder, ifMatch?: string): Promise<Outcome<{ before: UserRecord }>> {
   return db.transaction(async (tx): Promise<Outcome<{ before: UserRecord }>> => {
     if (ifMatch !== undefined) {
       const version = await customers.customerVersion(tx, id, true);

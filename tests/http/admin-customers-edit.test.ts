@@ -35,8 +35,7 @@ const call = async (who: SignedIn | null, method: string, path: string, json?: u
 };
 const codeOf = (r: { status: number; body: Json }) => [r.status, r.body.code];
 const db = () => shop.services.db;
-const row = async (id: number) =>
-  (await db().query<Json>(`SELECT email, first_name, last_name, updated_at FROM customers WHERE id = $1`, [id]))[0];
+const row = async (id: number) => (await db().query<Json>(`SELECT email, first_name, last_name, updated_at FROM customers WHERE id = $1`, [id]))[0];
 const address = {
   first_name: "Grace",
   last_name: "Hopper",
@@ -120,7 +119,13 @@ describe("editing a customer: capabilities and If-Match", () => {
     const etag = read.headers.get("etag")!;
     expect(etag).toMatch(/^"\d+"$/);
     expect(read.headers.get("cache-control")).toContain("no-store");
-    const saved = await call(manager, "PUT", `customers/${other.id}`, { first_name: "Otto", shipping: { city: "Boston", country: "US" } }, { "If-Match": etag });
+    const saved = await call(
+      manager,
+      "PUT",
+      `customers/${other.id}`,
+      { first_name: "Otto", shipping: { city: "Boston", country: "US" } },
+      { "If-Match": etag },
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ first_name: "Otto", shipping: { city: "Boston", country: "US" } });
     const next = saved.headers.get("etag")!;
@@ -176,16 +181,21 @@ describe("editing a customer: capabilities and If-Match", () => {
 
 describe("deleting a customer", () => {
   it("keeps their orders, detached (a guest's, with their addresses), visible on the orders; a stale If-Match or a shop manager is refused", async () => {
-    const made = await call(admin, "POST", "customers", { email: "ce-leaving@example.com", first_name: "Lea", billing: { ...address, email: "ce-leaving@example.com" } });
+    const made = await call(admin, "POST", "customers", {
+      email: "ce-leaving@example.com",
+      first_name: "Lea",
+      billing: { ...address, email: "ce-leaving@example.com" },
+    });
     const id = made.body.id as number;
     const [order] = await db().query<{ id: number }>(
       `INSERT INTO orders (order_key, status, customer_id, billing_email, currency, subtotal, discount_total, shipping_total, total, payment_method, paid_at)
        VALUES ('wc_order_ce_leaving', 'completed', $1, 'ce-leaving@example.com', 'USD', 2500, 0, 0, 2500, 'bacs', now()) RETURNING id`,
       [id],
     );
-    await db().query(`INSERT INTO order_addresses (order_id, kind, first_name, city, email) VALUES ($1, 'billing', 'Lea', 'Arlington', 'ce-leaving@example.com')`, [
-      order!.id,
-    ]);
+    await db().query(
+      `INSERT INTO order_addresses (order_id, kind, first_name, city, email) VALUES ($1, 'billing', 'Lea', 'Arlington', 'ce-leaving@example.com')`,
+      [order!.id],
+    );
     const read = await call(admin, "GET", `customers/${id}`);
     expect(read.body).toMatchObject({ orders_count: 1, total_spent: "25.00" });
     const etag = read.headers.get("etag")!;

@@ -589,9 +589,13 @@ export async function listBlogComments(db: Queryable, q: CommentQuery): Promise<
   let listed = filtered().select([...commentColumns, raw<number>`count(*) OVER ()::int`.as("total")]);
   if (q.orderby === "include") listed = listed.orderBy(raw`array_position(${raw.val(q.include ?? [])}::int[], c.id)`);
   else {
-    const column = { date: raw`c.created_at`, date_gmt: raw`c.created_at`, id: raw`c.id`, post: raw`coalesce(c.post_id, c.product_id)`, parent: raw`c.parent_id` }[
-      q.orderby
-    ];
+    const column = {
+      date: raw`c.created_at`,
+      date_gmt: raw`c.created_at`,
+      id: raw`c.id`,
+      post: raw`coalesce(c.post_id, c.product_id)`,
+      parent: raw`c.parent_id`,
+    }[q.orderby];
     listed = listed.orderBy(raw`${column} ${direction}`);
   }
   const rows = await listed

@@ -333,7 +333,12 @@ export async function listUsers(db: Queryable, f: UserFilter): Promise<{ rows: U
   if (f.hasOrders !== undefined) {
     const has = f.hasOrders;
     query = query.where((w) => {
-      const orders = w.exists(w.selectFrom("orders").select(raw<number>`1`.as("one")).whereRef("orders.customer_id", "=", "customers.id"));
+      const orders = w.exists(
+        w
+          .selectFrom("orders")
+          .select(raw<number>`1`.as("one"))
+          .whereRef("orders.customer_id", "=", "customers.id"),
+      );
       return has ? orders : w.not(orders);
     });
   }

@@ -133,8 +133,7 @@ export interface CommentThread {
 export function threadComments(list: readonly CommentView[]): CommentThread[] {
   const shown = new Set(list.map((c) => c.id));
   const children = new Map<number, CommentView[]>();
-  for (const c of list)
-    if (c.parentId !== null && shown.has(c.parentId)) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c]);
+  for (const c of list) if (c.parentId !== null && shown.has(c.parentId)) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c]);
   const build = (c: CommentView, depth: number): CommentThread => ({
     comment: c,
     replies:
