@@ -66,7 +66,7 @@ describe("the owner edits customers and replies to a review", () => {
       await page.screenshot({ path: "tmp/shots/admin_1280_customer_new.png", fullPage: true });
       await Promise.all([page.waitForURL(/\/wp-admin\/customers\/\d+\/\?saved=created$/), page.getByRole("button", { name: "Add customer" }).click()]);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Nora New");
-      await expect.poll(() => page.getByText("Customer added. They were sent an e-mail").count()).toBe(1);
+      await expect.poll(() => page.locator(".components-notice", { hasText: "Customer added. They were sent an e-mail" }).count()).toBe(1);
       const mail = await shop.services.db.query<{ kind: string }>(`SELECT kind FROM email_outbox WHERE to_address = 'ce-nora@example.com'`);
       expect(mail.map((m) => m.kind)).toEqual(["new_account"]);
 
@@ -76,7 +76,7 @@ describe("the owner edits customers and replies to a review", () => {
       await shipping.getByLabel("City").fill("Hull");
       await shipping.getByLabel("Country").selectOption("GB");
       await page.getByRole("button", { name: "Update customer" }).click();
-      await expect.poll(() => page.getByText("Customer updated.").count()).toBe(1);
+      await expect.poll(() => page.locator(".components-notice", { hasText: "Customer updated." }).count()).toBe(1);
       const stored = await shop.services.db.query<{ address_1: string; city: string }>(
         `SELECT a.address_1, a.city FROM customer_addresses a JOIN customers c ON c.id = a.customer_id WHERE c.email = 'ce-nora@example.com' AND a.kind = 'shipping'`,
       );
@@ -95,7 +95,7 @@ describe("the owner edits customers and replies to a review", () => {
       await row.getByRole("button", { name: "Reply" }).click();
       await row.getByLabel("Reply to Penny Pocket as the shop").fill("Sorry, Penny: wash it cold, inside out. We are sending a new one.");
       await row.getByRole("button", { name: "Post reply" }).click();
-      await expect.poll(() => page.getByText("Reply to Penny Pocket posted.").count()).toBe(1);
+      await expect.poll(() => page.locator(".components-notice", { hasText: "Reply to Penny Pocket posted." }).count()).toBe(1);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.screenshot({ path: "tmp/shots/admin_1280_review_reply.png", fullPage: true });
 
