@@ -1,8 +1,9 @@
 /**
  * Reviews & comments (docs/contract/admin.md 'Reviews & comments'): product reviews (`wc/v3/products/reviews`) or
  * post comments (`wp/v2/comments`) by status tab with counts; per row and in bulk approve, unapprove, spam, trash,
- * restore, delete permanently; a reply as the shop to a post comment. Optimistic: a row changes at once and goes back,
- * with an alert, if the API refuses; the server's answer (and fresh counts) then replace what was guessed.
+ * restore, delete permanently; a reply as the shop to a review or a post comment (`POST wp/v2/comments` with `parent`,
+ * threaded under it on the storefront) and editing a review's or comment's text. Optimistic: a row changes at once and
+ * goes back, with an alert, if the API refuses; the server's answer (and fresh counts) then replace what was guessed.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, CheckboxControl, Notice, SelectControl, TabPanel, TextareaControl } from "@wordpress/components";
@@ -14,6 +15,7 @@ import {
   ACTION_LABELS,
   ACTIONS_BY_STATUS,
   loadCounts,
+  editText,
   loadPage,
   optimisticStatus,
   perform,
@@ -51,12 +53,14 @@ export default function CommentsScreen() {
   const [bulk, setBulk] = useState<ModAction | "">("");
   const [result, setResult] = useState<Result>(null);
   const [replying, setReplying] = useState<number | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
   const focusAfter = useRef<number | null>(null);
 
   /** Another kind, tab or page: nothing stays selected or open. */
   const leave = () => {
     setSelected(new Set());
     setReplying(null);
+    setEditing(null);
   };
   const refreshCounts = useCallback(
     (k: Kind) =>
@@ -176,6 +180,21 @@ export default function CommentsScreen() {
     }
   }
 
+  async function saveText(row: ModRow, text: string): Promise<boolean> {
+    const one = KIND_NAMES[row.kind].one;
+    try {
+      const saved = await editText(row, text);
+      setRows((cur) => cur.map((r) => (r.id === row.id ? saved : r)));
+      setResult({ status: "success", text: `${one} by ${row.author} updated.` });
+      setEditing(null);
+      focusAfter.current = row.id;
+      return true;
+    } catch (e) {
+      setResult({ status: "error", text: `The ${one.toLowerCase()} was not updated: ${(e as RestError).message}` });
+      return false;
+    }
+  }
+
   const bulkActions = ACTIONS_BY_STATUS[status];
   const chosen = (rows ?? []).filter((r) => selected.has(r.id) && !pending.has(r.id));
   const allChosen = rows !== null && rows.length > 0 && rows.every((r) => selected.has(r.id));
@@ -282,8 +301,17 @@ export default function CommentsScreen() {
                       }
                       onAction={(a) => void act(a, [r])}
                       replying={replying === r.id}
-                      onReplyOpen={(open) => setReplying(open ? r.id : null)}
+                      onReplyOpen={(open) => {
+                        setReplying(open ? r.id : null);
+                        if (open) setEditing(null);
+                      }}
                       onReply={(text) => sendReply(r, text)}
+                      editing={editing === r.id}
+                      onEditOpen={(open) => {
+                        setEditing(open ? r.id : null);
+                        if (open) setReplying(null);
+                      }}
+                      onEdit={(text) => saveText(r, text)}
                     />
                   ))}
                 </ul>
@@ -334,10 +362,14 @@ function ModItem(props: {
   replying: boolean;
   onReplyOpen: (open: boolean) => void;
   onReply: (text: string) => Promise<boolean>;
+  editing: boolean;
+  onEditOpen: (open: boolean) => void;
+  onEdit: (text: string) => Promise<boolean>;
 }) {
   const { row } = props;
   const [reply, setReply] = useState("");
   const [sending, setSending] = useState(false);
+  const [draft, setDraft] = useState(row.text);
   const what = `${row.kind === "review" ? "review" : "comment"} by ${row.author}`;
   const headingId = `mod-row-${row.id}-by`;
   return (
@@ -355,7 +387,8 @@ function ModItem(props: {
             <strong>{row.author}</strong> {row.email ? <a href={`mailto:${row.email}`}>{row.email}</a> : null}
           </p>
           <p>
-            On <a href={row.targetUrl}>{row.targetName}</a> · <time dateTime={row.date}>{row.date.replace("T", " ").slice(0, 16)}</time>
+            {row.kind === "comment" && row.onProduct ? "Reply to a review on " : "On "}
+            <a href={row.targetUrl}>{row.targetName}</a> · <time dateTime={row.date}>{row.date.replace("T", " ").slice(0, 16)}</time>
             {row.rating !== null ? (
               <>
                 {" · "}
@@ -387,12 +420,47 @@ function ModItem(props: {
             {ACTION_LABELS[a]}
           </Button>
         ))}
-        {row.kind === "comment" && (row.status === "approved" || row.status === "hold") ? (
+        {row.status === "approved" || row.status === "hold" ? (
           <Button size="compact" variant="tertiary" aria-expanded={props.replying} disabled={props.busy} onClick={() => props.onReplyOpen(!props.replying)}>
             Reply
           </Button>
         ) : null}
+        {row.status !== "trash" ? (
+          <Button
+            size="compact"
+            variant="tertiary"
+            aria-expanded={props.editing}
+            disabled={props.busy}
+            onClick={() => {
+              setDraft(row.text);
+              props.onEditOpen(!props.editing);
+            }}
+          >
+            Edit
+          </Button>
+        ) : null}
       </div>
+      {props.editing ? (
+        <form
+          className="admin-mod-reply"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!draft.trim() || sending) return;
+            setSending(true);
+            void props.onEdit(draft.trim()).then(() => setSending(false));
+          }}
+        >
+          <TextareaControl __nextHasNoMarginBottom label={`Text of the ${what}`} value={draft} onChange={setDraft} rows={4} />
+          <div className="admin-mod-reply-buttons">
+            <Button type="submit" variant="primary" accessibleWhenDisabled disabled={sending || !draft.trim() || draft.trim() === row.text}>
+              Save text
+            </Button>
+            <Button variant="tertiary" onClick={() => props.onEditOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
       {props.replying ? (
         <form
           className="admin-mod-reply"

@@ -1,7 +1,8 @@
 /**
  * Customers (docs/contract/admin.md 'Customers'): WooCommerce's customer list on `@wordpress/dataviews`, from
- * `GET wc/v3/customers` (customers only, `search` by name or e-mail, sorted by name or registration, pages of 20),
- * with each one's orders and lifetime value (`orders_count`, `total_spent`); a name opens the customer.
+ * `GET wc/v3/customers` (customers only, `search` by name or e-mail, sorted by name or registration, pages of 20,
+ * filtered by the billing country and whether they ordered), with each one's orders and lifetime value
+ * (`orders_count`, `total_spent`); a name opens the customer. "Add customer" for staff with `create_users`.
  */
 import { useMemo, useState } from "react";
 import type { Field, View } from "@wordpress/dataviews";
@@ -11,6 +12,8 @@ import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import { query } from "./api.ts";
 import { ExportCsvButton } from "./ImportExport.tsx";
+import { ResultNotice } from "./Status.tsx";
+import { COUNTRIES } from "../../core/domain/checkout/countries.ts";
 import { personOf, shopMoney } from "./orders-shared.ts";
 import type { RestCustomer } from "./types.ts";
 
@@ -21,14 +24,20 @@ const DEFAULT_VIEW: View = {
   page: 1,
   perPage: 20,
   sort: { field: "date_created", direction: "desc" },
+  filters: [],
   titleField: "name",
-  fields: ["email", "orders_count", "total_spent", "date_created"],
+  fields: ["email", "country", "orders_count", "total_spent", "date_created"],
   layout: {},
 };
 const customerUrl = (c: RestCustomer) => `/wp-admin/customers/${c.id}/`;
 const spent = (c: RestCustomer) => shopMoney(c.total_spent);
+const COUNTRY_ELEMENTS = Object.entries(COUNTRIES).map(([value, c]) => ({ value, label: c.name }));
+const HAS_ORDERS = [
+  { value: "true", label: "Has orders" },
+  { value: "false", label: "No orders yet" },
+];
 
-export default function CustomersScreen() {
+export default function CustomersScreen({ canCreate = false }: { canCreate?: boolean }) {
   const [view, setView] = useState<View>(() =>
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["email", "total_spent"] } : DEFAULT_VIEW,
   );
@@ -39,6 +48,8 @@ export default function CustomersScreen() {
     search: view.search,
     orderby: view.sort ? ORDERBY[view.sort.field] : undefined,
     order: view.sort?.direction,
+    country: filterValue(view, "country"),
+    has_orders: filterValue(view, "has_orders"),
   });
   const list = usePagedList<RestCustomer>(`/wc/v3/customers?${q}`);
   const fields = useMemo<Field<RestCustomer>[]>(
@@ -51,6 +62,23 @@ export default function CustomersScreen() {
         getValue: ({ item }) => [item.first_name, item.last_name].filter(Boolean).join(" ") || personOf(item.billing) || item.email,
       },
       { id: "email", label: "E-mail", enableSorting: false, filterBy: false, getValue: ({ item }) => item.email },
+      {
+        id: "country",
+        label: "Country",
+        enableSorting: false,
+        elements: COUNTRY_ELEMENTS,
+        filterBy: { operators: ["is"] },
+        getValue: ({ item }) => item.billing.country,
+        render: ({ item }) => <>{COUNTRIES[item.billing.country]?.name ?? (item.billing.country || "–")}</>,
+      },
+      {
+        id: "has_orders",
+        label: "Orders placed",
+        enableSorting: false,
+        elements: HAS_ORDERS,
+        filterBy: { operators: ["is"] },
+        getValue: ({ item }) => String(item.orders_count > 0),
+      },
       { id: "orders_count", label: "Orders", enableSorting: false, filterBy: false, getValue: ({ item }) => item.orders_count },
       { id: "total_spent", label: "Lifetime value", enableSorting: false, filterBy: false, render: ({ item }) => <>{spent(item)}</> },
       {
@@ -62,9 +90,16 @@ export default function CustomersScreen() {
     ],
     [],
   );
+  const deleted = new URLSearchParams(window.location.search).get("deleted");
   return (
     <>
+      <ResultNotice result={deleted ? { status: "success", text: `Customer “${deleted}” deleted. Their orders stay, as guest orders.` } : null} />
       <p className="admin-export-row">
+        {canCreate ? (
+          <a className="components-button is-primary admin-add-link" href="/wp-admin/customers/new/">
+            Add customer
+          </a>
+        ) : null}
         <ExportCsvButton path="/shop/v1/exports/customers" label="Export CSV" />
       </p>
       <ListView<RestCustomer>
@@ -79,4 +114,10 @@ export default function CustomersScreen() {
       />
     </>
   );
+}
+
+/** A filter's one value, or undefined. */
+function filterValue(view: View, field: string): string | undefined {
+  const v = view.filters?.find((f) => f.field === field)?.value as unknown;
+  return typeof v === "string" && v !== "" ? v : undefined;
 }

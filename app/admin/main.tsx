@@ -21,6 +21,7 @@ import PackingSlipScreen from "./PackingSlipScreen.tsx";
 import DashboardScreen from "./DashboardScreen.tsx";
 import CustomersScreen from "./CustomersScreen.tsx";
 import CustomerScreen from "./CustomerScreen.tsx";
+import NewCustomerScreen from "./NewCustomerScreen.tsx";
 import { marketingScreen } from "./marketing.tsx";
 import { peopleScreen } from "./people.tsx";
 import { contentScreen } from "./content.tsx";
@@ -59,9 +60,11 @@ if (mount) {
     ) : screen.name === "dashboard" ? (
       <DashboardScreen />
     ) : screen.name === "customers" ? (
-      <CustomersScreen />
+      <CustomersScreen canCreate={screen.canCreate} />
     ) : screen.name === "customer" ? (
-      <CustomerScreen id={screen.id} />
+      <CustomerScreen id={screen.id} canDelete={screen.canDelete} />
+    ) : screen.name === "customer-new" ? (
+      <NewCustomerScreen />
     ) : (
       (marketingScreen(screen) ??
       popupsScreen(screen) ??

@@ -55,8 +55,11 @@ export interface ModRow {
   text: string;
   status: ModStatus;
   date: string;
-  /** The product or post it is on. */
+  /** The product or post it is on (a comment on a product is the shop's reply to one of its reviews). */
   targetId: number;
+  onProduct: boolean;
+  /** The review or comment it replies to, or 0. */
+  parent: number;
   targetName: string;
   targetUrl: string;
   rating: number | null;
@@ -77,6 +80,8 @@ interface RestReview {
 interface RestComment {
   id: number;
   post: number;
+  parent?: number;
+  _links?: { up?: { post_type?: string }[] };
   author_name: string;
   author_email?: string;
   date: string;
@@ -96,6 +101,8 @@ const fromReview = (r: RestReview): ModRow => ({
   status: asStatus(r.status),
   date: r.date_created,
   targetId: r.product_id,
+  onProduct: true,
+  parent: 0,
   targetName: r.product_name,
   targetUrl: r.product_permalink,
   rating: r.rating || null,
@@ -110,7 +117,9 @@ const fromComment = (c: RestComment, titles: Map<number, string>): ModRow => ({
   status: asStatus(c.status),
   date: c.date,
   targetId: c.post,
-  targetName: titles.get(c.post) ?? `Post ${c.post}`,
+  onProduct: c._links?.up?.[0]?.post_type === "product",
+  parent: c.parent ?? 0,
+  targetName: titles.get(c.post) ?? `${c._links?.up?.[0]?.post_type === "product" ? "Product" : "Post"} ${c.post}`,
   targetUrl: c.link.replace(/#comment-\d+$/, ""),
   rating: null,
 });
@@ -125,15 +134,25 @@ export async function loadPage(kind: Kind, status: ModStatus, page: number, perP
     return { rows: body.map(fromReview), total: Number(headers.get("X-WP-Total") ?? body.length), pages: Number(headers.get("X-WP-TotalPages") ?? 1) };
   }
   const { body, headers } = await getWithHeaders<RestComment[]>(`${base(kind)}?${q}`);
-  const ids = [...new Set(body.map((c) => c.post))];
+  const onProduct = (c: RestComment) => c._links?.up?.[0]?.post_type === "product";
+  const ids = [...new Set(body.filter((c) => !onProduct(c)).map((c) => c.post))];
+  const productIds = [...new Set(body.filter(onProduct).map((c) => c.post))];
   const titles = new Map<number, string>();
-  if (ids.length) {
-    // The posts' titles (any status: a comment may sit on a draft).
-    const posts = await getWithHeaders<{ id: number; title: { rendered: string } }[]>(
-      `/wp/v2/posts?${query({ include: ids.join(","), per_page: 100, status: "any", _fields: "id,title" })}`,
-    ).catch(() => null);
-    for (const p of posts?.body ?? []) titles.set(p.id, new DOMParser().parseFromString(p.title.rendered, "text/html").body.textContent ?? "");
-  }
+  const [posts, products] = await Promise.all([
+    // The posts' titles (any status: a comment may sit on a draft), and the products' names for replies to reviews.
+    ids.length
+      ? getWithHeaders<{ id: number; title: { rendered: string } }[]>(
+          `/wp/v2/posts?${query({ include: ids.join(","), per_page: 100, status: "any", _fields: "id,title" })}`,
+        ).catch(() => null)
+      : null,
+    productIds.length
+      ? getWithHeaders<{ id: number; name: string }[]>(`/wc/v3/products?${query({ include: productIds.join(","), per_page: 100, status: "any" })}`).catch(
+          () => null,
+        )
+      : null,
+  ]);
+  for (const p of posts?.body ?? []) titles.set(p.id, new DOMParser().parseFromString(p.title.rendered, "text/html").body.textContent ?? "");
+  for (const p of products?.body ?? []) titles.set(p.id, p.name);
   return {
     rows: body.map((c) => fromComment(c, titles)),
     total: Number(headers.get("X-WP-Total") ?? body.length),
@@ -168,7 +187,20 @@ export async function perform(row: ModRow, action: ModAction): Promise<ModRow | 
   return row.kind === "review" ? fromReview(body) : { ...fromComment(body, new Map()), targetName: row.targetName };
 }
 
-/** A reply as the shop (the signed-in staff member) to a post comment: approved at once, on the same post. */
+/**
+ * A reply as the shop (the signed-in staff member), approved at once: WordPress's `POST wp/v2/comments` with the
+ * product's or post's id and the review or comment as `parent` (threaded under it on the storefront).
+ */
 export async function replyTo(row: ModRow, content: string): Promise<void> {
   await send("/wp/v2/comments", "POST", { post: row.targetId, parent: row.id, content });
+}
+
+/** New text for a review (`review` of wc/v3/products/reviews) or a comment (`content` of wp/v2/comments); the server's row. */
+export async function editText(row: ModRow, text: string): Promise<ModRow> {
+  if (row.kind === "review") {
+    const { body } = await send<RestReview>(`${base("review")}/${row.id}?context=edit`, "PUT", { review: text });
+    return fromReview(body);
+  }
+  const { body } = await send<RestComment>(`${base("comment")}/${row.id}?context=edit`, "POST", { content: text });
+  return { ...fromComment(body, new Map()), targetName: row.targetName };
 }

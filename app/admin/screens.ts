@@ -15,8 +15,9 @@ export type AdminScreen =
   | { name: "orders" }
   | { name: "order"; id: number }
   | { name: "packing-slip"; id: number }
-  | { name: "customers" }
-  | { name: "customer"; id: number; title: string }
+  | { name: "customers"; canCreate?: boolean }
+  | { name: "customer"; id: number; title: string; canDelete?: boolean }
+  | { name: "customer-new" }
   | { name: "coupons" }
   | { name: "coupon"; id: number | null }
   | { name: "store-notice" }
@@ -65,7 +66,7 @@ export const ADMIN_MENU = [
     screens: ["products", "product", "product-new", "attributes", "attribute", "product-import", "product-export"],
   },
   { label: "Orders", href: "/wp-admin/orders/", screens: ["orders", "order", "packing-slip"] },
-  { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer"] },
+  { label: "Customers", href: "/wp-admin/customers/", screens: ["customers", "customer", "customer-new"] },
   { label: "Coupons", href: "/wp-admin/coupons/", screens: ["coupons", "coupon"] },
   { label: "Store notice", href: "/wp-admin/store-notice/", screens: ["store-notice"] },
   { label: "Menus", href: "/wp-admin/menus/", screens: ["menus"] },
@@ -114,6 +115,8 @@ export function screenTitle(screen: AdminScreen): string {
       return "Customers";
     case "customer":
       return screen.title;
+    case "customer-new":
+      return "Add customer";
     case "coupons":
       return "Coupons";
     case "coupon":

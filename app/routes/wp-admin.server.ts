@@ -85,7 +85,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (order) return admin({ name: "order", id: Number(order[1]) });
   const slip = /^orders\/(\d{1,9})\/packing-slip$/.exec(path);
   if (slip) return admin({ name: "packing-slip", id: Number(slip[1]) });
-  if (path === "customers") return admin({ name: "customers" });
+  if (path === "customers") return admin({ name: "customers", canCreate: roleCan(user.role, "create_users") });
+  // Add customer (app/admin/NewCustomerScreen.tsx): staff who may create accounts; a shop manager is told so.
+  if (path === "customers/new") {
+    if (!roleCan(user.role, "create_users"))
+      return data(
+        {
+          view: "admin" as const,
+          ...common,
+          screen: { name: "not-allowed", message: "Sorry, you are not allowed to create customers." } satisfies AdminScreen,
+        },
+        { status: 403 },
+      );
+    return admin({ name: "customer-new" });
+  }
   // Marketing (app/admin/CouponsScreen.tsx, CouponScreen.tsx, StoreNoticeScreen.tsx): an unknown coupon is the API's 404.
   if (path === "coupons") return admin({ name: "coupons" });
   if (path === "coupons/new") return admin({ name: "coupon", id: null });
@@ -143,7 +156,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (customer) {
     const found = await findUser(services.db, Number(customer[1]));
     if (!found) return admin({ name: "missing" }, 404);
-    return admin({ name: "customer", id: found.id, title: [found.firstName, found.lastName].filter(Boolean).join(" ") || found.email });
+    return admin({
+      name: "customer",
+      id: found.id,
+      title: [found.firstName, found.lastName].filter(Boolean).join(" ") || found.email,
+      canDelete: roleCan(user.role, "delete_users"),
+    });
   }
   // WordPress's own address of the product list.
   if (path === "edit.php" && url.searchParams.get("post_type") === "product") throw redirect("/wp-admin/products/", 302);

@@ -74,6 +74,7 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
   "packing-slip",
   "customers",
   "customer",
+  "customer-new",
   "coupons",
   "coupon",
   "store-notice",

@@ -9,6 +9,7 @@ import { insertResetKey, revokeResetKeys, useResetKey } from "../db/repositories
 import { deleteCustomerSessions } from "../db/repositories/sessions.ts";
 import { queueEmail } from "../db/repositories/orders.ts";
 import { passwordResetEmail, PASSWORD_RESET_KIND } from "../mail/templates/password-reset.ts";
+import { newAccountEmail, NEW_ACCOUNT_KIND, NEW_ACCOUNT_LINK_MS } from "../mail/templates/new-account.ts";
 import { consumeLimits, releaseEvents, withLimitLocks, type Limit } from "./rate-limits.ts";
 
 export { type AddressKind, type SavedAddress } from "../db/repositories/customers.ts";
@@ -231,6 +232,33 @@ async function queueResetMail(db: Db, account: { id: number; email: string }, q:
     });
     await queueEmail(tx, { kind: PASSWORD_RESET_KIND, to: account.email, ...passwordResetEmail({ siteUrl: q.siteUrl, token, customerId: account.id }) });
     return true;
+  });
+}
+
+/**
+ * Queues WooCommerce's "New account" e-mail for an account the shop created, in the caller's transaction; with
+ * `setPasswordLink`, it carries a set-password link (a reset key living a day) instead of any password.
+ */
+export async function queueNewAccountMail(
+  tx: Queryable,
+  account: { id: number; email: string; login: string },
+  q: { siteUrl: string; siteName: string; now: Date; setPasswordLink: boolean },
+): Promise<void> {
+  let setPassword: { token: string; customerId: number } | null = null;
+  if (q.setPasswordLink) {
+    const { randomBytes, createHash } = await import("node:crypto");
+    const token = randomBytes(24).toString("base64url");
+    await insertResetKey(tx, {
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      customerId: account.id,
+      expiresAt: new Date(q.now.getTime() + NEW_ACCOUNT_LINK_MS),
+    });
+    setPassword = { token, customerId: account.id };
+  }
+  await queueEmail(tx, {
+    kind: NEW_ACCOUNT_KIND,
+    to: account.email,
+    ...newAccountEmail({ siteUrl: q.siteUrl, siteName: q.siteName, login: account.login, setPassword }),
   });
 }
 

@@ -16,6 +16,7 @@ import {
   type CommentFlash,
   type CommentsSectionData,
   type ModerationAction,
+  withoutOrphans,
 } from "../domain/comments/comments.ts";
 import { consumeLimits } from "./rate-limits.ts";
 import type { ShopSession } from "./session.ts";
@@ -165,7 +166,7 @@ export async function commentsSection(db: Db, shop: ShopSession, settings: SiteC
     targetId: target.id,
     title: target.title,
     open: target.open,
-    comments: list,
+    comments: withoutOrphans(list),
     account: profile ? { name: authorName(profile) } : null,
     mayPost: profile !== null || settings.allowGuests,
     verifiedOnly: target.kind === "review" && settings.reviewsVerifiedOnly,

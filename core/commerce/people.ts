@@ -21,7 +21,8 @@ export interface UserInput extends Omit<UserFields, "passwordHash"> {
   addresses?: Partial<Record<AddressKind, SavedAddress>>;
 }
 
-export type PeopleRefusal = "email" | "username" | "slug" | "last_administrator" | "missing";
+/** `changed`: the account was saved since the version the caller read (its If-Match), so nothing was written. */
+export type PeopleRefusal = "email" | "username" | "slug" | "last_administrator" | "missing" | "changed";
 type Outcome<T> = ({ ok: true } & T) | { ok: false; reason: PeopleRefusal };
 type Recorder = (tx: Queryable, before: UserRecord | null, after: UserRecord | null) => Promise<void>;
 
@@ -66,13 +67,18 @@ export async function updateUser(
   db: Db,
   id: number,
   input: UserInput,
-  opts: { keepSessionId?: string },
+  opts: { keepSessionId?: string | undefined; ifMatch?: string | undefined },
   record: Recorder,
 ): Promise<Outcome<{ before: UserRecord; user: UserRecord }>> {
   const { password, meta: _m, addresses: _a, ...fields } = input;
   const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
   try {
     return await db.transaction(async (tx): Promise<Outcome<{ before: UserRecord; user: UserRecord }>> => {
+      if (opts.ifMatch !== undefined) {
+        const version = await customers.customerVersion(tx, id, true);
+        if (version === null) return { ok: false, reason: "missing" };
+        if (version !== opts.ifMatch) return { ok: false, reason: "changed" };
+      }
       const before = await customers.findUser(tx, id);
       if (!before) return { ok: false, reason: "missing" };
       if (fields.role !== undefined && fields.role !== "administrator" && before.role === "administrator") {
@@ -98,9 +104,17 @@ export async function updateUser(
   }
 }
 
-/** Deletes the account, its posts going to `reassignTo` (else keeping no author); never the last administrator. */
-export async function deleteUser(db: Db, id: number, reassignTo: number | null, record: Recorder): Promise<Outcome<{ before: UserRecord }>> {
+/**
+ * Deletes the account, its posts going to `reassignTo` (else keeping no author); never the last administrator. Its
+ * orders stay, detached (their customer becomes a guest: the foreign key sets null), as WooCommerce keeps them.
+ * With `ifMatch`, only if nobody saved the account since that version was read.
+ */
+export async function deleteUser(db: Db, id: number, reassignTo: number | null, record: Recorder, ifMatch?: string): Promise<Outcome<{ before: UserRecord }>> {
   return db.transaction(async (tx): Promise<Outcome<{ before: UserRecord }>> => {
+    if (ifMatch !== undefined) {
+      const version = await customers.customerVersion(tx, id, true);
+      if (version !== null && version !== ifMatch) return { ok: false, reason: "changed" };
+    }
     const before = await customers.findUser(tx, id);
     if (!before) return { ok: false, reason: "missing" };
     if (before.role === "administrator") {

@@ -16,7 +16,9 @@ import { escapeHtml } from "../../core/domain/text/html.ts";
 import { plainText } from "../../core/domain/text/kses.ts";
 import { COMMENT_LIMITS } from "../../core/domain/comments/comments.ts";
 import { findCustomerProfile } from "../../core/db/repositories/customers.ts";
+import { reviewableProduct } from "../../core/db/repositories/reviews.ts";
 import {
+  commentItem,
   deleteBlogComment,
   findBlogComment,
   findContent,
@@ -50,7 +52,11 @@ function commentShape(c: BlogComment, o: string, context: RestContext, timeZone:
   const links = {
     self: [{ href: `${o}/wp-json/wp/v2/comments/${c.id}` }],
     collection: [{ href: `${o}/wp-json/wp/v2/comments` }],
-    up: [{ embeddable: true, post_type: "post", href: `${o}/wp-json/wp/v2/posts/${c.postId}` }],
+    up: [
+      c.postType === "product"
+        ? { embeddable: true, post_type: "product", href: `${o}/wp-json/wc/v3/products/${c.postId}` }
+        : { embeddable: true, post_type: "post", href: `${o}/wp-json/wp/v2/posts/${c.postId}` },
+    ],
     ...(c.parentId ? { "in-reply-to": [{ embeddable: true, href: `${o}/wp-json/wp/v2/comments/${c.parentId}` }] } : {}),
   };
   const base = {
@@ -60,7 +66,7 @@ function commentShape(c: BlogComment, o: string, context: RestContext, timeZone:
     author_url: "",
     date: localDate(c.createdAt, timeZone),
     content: context === "edit" ? { raw: c.content, rendered } : { rendered },
-    link: `${o}/blog/${c.postSlug}/#comment-${c.id}`,
+    link: c.postType === "product" ? `${o}/product/${c.postSlug}/#comment-${c.id}` : `${o}/blog/${c.postSlug}/#comment-${c.id}`,
     type: "comment",
     author_avatar_urls: {},
   };
@@ -171,19 +177,30 @@ async function create(input: RestInput): Promise<Reply> {
   if (!parsed.ok) return parsed.reply;
   const args = parsed.data;
   const db = input.services.db;
+  // A blog post, or a product (products and posts share one id space, as in WordPress): on a product the comment is a
+  // reply to one of its reviews (WooCommerce's reply from the admin), so it needs a parent there.
   const post = await findContent(db, args.post);
-  if (!post || post.type !== "post") return restError("rest_comment_invalid_post_id", "Sorry, you are not allowed to create this comment without a post.", 403);
+  const product = post ? null : await reviewableProduct(db, args.post);
+  if (!product && (!post || post.type !== "post"))
+    return restError("rest_comment_invalid_post_id", "Sorry, you are not allowed to create this comment without a post.", 403);
+  const itemId = product ? product.id : post!.id;
   let parentId: number | null = null;
   if (args.parent) {
-    const parent = await findBlogComment(db, args.parent);
-    if (!parent || parent.postId !== post.id) return restError("rest_comment_invalid_parent_id", "Invalid comment parent ID.", 400);
+    const parent = await commentItem(db, args.parent);
+    if (!parent || parent.itemId !== itemId || parent.onProduct !== Boolean(product))
+      return restError("rest_comment_invalid_parent_id", "Invalid comment parent ID.", 400);
     parentId = parent.id;
+  } else if (product) {
+    return restError("rest_comment_invalid_parent_id", "A comment on a product is a reply to one of its reviews: give the review as its parent.", 400, {
+      params: { parent: "parent is required for a comment on a product." },
+    });
   }
   const content = plainText(args.content);
   if (!content) return restError("rest_comment_content_invalid", "Invalid comment content.", 400);
   const profile = await findCustomerProfile(db, staff.id);
   const values = {
-    postId: post.id,
+    postId: itemId,
+    onProduct: Boolean(product),
     parentId,
     customerId: staff.id,
     author:
@@ -198,7 +215,7 @@ async function create(input: RestInput): Promise<Reply> {
     await audit(
       input,
       staff,
-      { action: "create", objectType: "comment", objectId: id, changes: { post: post.id, parent: parentId, status: values.status, content } },
+      { action: "create", objectType: "comment", objectId: id, changes: { post: itemId, parent: parentId, status: values.status, content } },
       trx,
     );
     return id;

@@ -10,14 +10,15 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, type RestInput, type RestUser } from "../http/rest.ts";
-import { listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, restIdList, restInt, CONTEXTS } from "../http/rest-args.ts";
+import { ifMatchOf, listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, restIdList, restInt, CONTEXTS } from "../http/rest-args.ts";
 import { audit } from "../http/rest-audit.ts";
-import { customerOrderStats, findUser, listUsers, type UserRecord, type CustomerOrderStats } from "../../core/db/repositories/customers.ts";
+import { customerOrderStats, customerVersion, findUser, listUsers, type UserRecord, type CustomerOrderStats } from "../../core/db/repositories/customers.ts";
 import { readUserMeta } from "../../core/db/repositories/user-meta.ts";
 import { parseUserMetaUpdate } from "../../core/domain/users/meta.ts";
 import { ADDRESS_COLUMNS, type AddressKind, type SavedAddress } from "../../core/domain/checkout/address.ts";
 import { roleCan } from "../../core/security/capabilities.ts";
-import { loadCustomerAddresses } from "../../core/commerce/accounts.ts";
+import { loadCustomerAddresses, queueNewAccountMail } from "../../core/commerce/accounts.ts";
+import { readSiteOptions } from "../../core/commerce/site-options.ts";
 import { createUser, deleteUser, updateUser, type PeopleRefusal, type UserInput } from "../../core/commerce/people.ts";
 import { canDeleteUser, canEditUser, plainText } from "../../core/domain/users/access.ts";
 import { auditChanges, avatarUrl, checkPassword, userLogin } from "./users.ts";
@@ -89,6 +90,20 @@ async function oneJson(input: RestInput, u: UserRecord) {
   return customerJson(input, u, stats.get(u.id));
 }
 
+/**
+ * The account's version as an ETag (docs/contract/rest/people.md 'Two editors at once'): a client that sends it back
+ * as `If-Match` with an update or a delete has it refused (412) if the account was saved in between.
+ */
+async function versionHeader(input: RestInput, id: number): Promise<Record<string, string>> {
+  const version = await customerVersion(input.services.db, id);
+  return version ? { ETag: `"${version}"` } : {};
+}
+
+/** One account's answer with its ETag. */
+async function oneReply(input: RestInput, u: UserRecord, status = 200, headers: Record<string, string> = {}): Promise<Reply> {
+  return json(await oneJson(input, u), status, { ...headers, ...(await versionHeader(input, u.id)), "Cache-Control": "no-store" });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Arguments
 // ---------------------------------------------------------------------------------------------------------------
@@ -149,6 +164,14 @@ const listSchema = z.object({
   order: z.enum(["asc", "desc"]).default("asc"),
   include: restIdList().default([]),
   exclude: restIdList().default([]),
+  // The admin's filters (not WooCommerce's): the saved billing address's country, and whether they ordered.
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "country is not an ISO 3166-1 alpha-2 code.")
+    .optional(),
+  has_orders: restBool().optional(),
 });
 const contextSchema = z.object({ context: z.enum(CONTEXTS).default("view") });
 const deleteSchema = z.object({ force: restBool().default(false), reassign: restInt(0).optional() });
@@ -189,6 +212,12 @@ function refusal(reason: PeopleRefusal, creating: boolean): Reply {
       return restError("woocommerce_rest_cannot_delete", "The last administrator cannot be deleted.", 400);
     case "missing":
       return invalidId();
+    case "changed":
+      return restError(
+        "woocommerce_rest_customer_changed",
+        "This customer was changed since you opened it. Reload to see the changes, then make yours again.",
+        412,
+      );
   }
 }
 
@@ -213,8 +242,10 @@ async function createOne(input: RestInput, caller: RestUser, raw: Record<string,
   const args = parseArgs(createSchema, raw);
   if (!args.ok) return args.reply;
   const d = args.data;
-  // WooCommerce generates a password when none is sent; the customer sets their own through "Lost password".
-  const password = d.password === undefined || d.password === "" ? randomBytes(24).toString("base64url") : checkPassword(d.password);
+  // WooCommerce generates a password when none is sent; the customer sets their own with the link its "New account"
+  // e-mail carries (so staff never type or see a customer's password).
+  const generated = d.password === undefined || d.password === "";
+  const password = generated ? randomBytes(24).toString("base64url") : checkPassword(d.password);
   if (isReplyValue(password)) return password;
   const meta = checkMetaData(d.meta_data);
   if (isReplyValue(meta)) return meta;
@@ -228,24 +259,31 @@ async function createOne(input: RestInput, caller: RestUser, raw: Record<string,
     meta,
     addresses: await mergedAddresses(input, null, d),
   };
-  const done = await createUser(input.services.db, fields, (tx, _b, after) =>
-    audit(
+  const { services } = input;
+  const siteName = (await readSiteOptions(services.db, services.config)).title;
+  const done = await createUser(services.db, fields, async (tx, _b, after) => {
+    await audit(
       input,
       caller,
       {
         action: "create",
         objectType: "customer",
         objectId: after!.id,
-        changes: auditChanges(null, after, { password: "set", addresses: Object.keys(fields.addresses!) }),
+        changes: auditChanges(null, after, { password: generated ? "link e-mailed" : "set", addresses: Object.keys(fields.addresses!) }),
       },
       tx,
-    ),
-  );
+    );
+    await queueNewAccountMail(
+      tx,
+      { id: after!.id, email: after!.email, login: userLogin(after!) },
+      { siteUrl: services.siteUrl, siteName, now: services.now(), setPasswordLink: generated },
+    );
+  });
   if (!done.ok) return refusal(done.reason, true);
-  return json(await oneJson(input, done.user), 201, { Location: `${input.services.siteUrl}/wp-json/wc/v3/customers/${done.user.id}` });
+  return oneReply(input, done.user, 201, { Location: `${services.siteUrl}/wp-json/wc/v3/customers/${done.user.id}` });
 }
 
-async function updateOne(input: RestInput, caller: RestUser | null, rawId: unknown, raw: Record<string, unknown>): Promise<Reply> {
+async function updateOne(input: RestInput, caller: RestUser | null, rawId: unknown, raw: Record<string, unknown>, ifMatch?: string): Promise<Reply> {
   const found = await targetFor(input, caller, rawId, cannot.edit(caller));
   if (isReplyValue(found)) return found;
   if (!caller || !canEditUser(caller, found)) return cannot.edit(caller);
@@ -280,7 +318,7 @@ async function updateOne(input: RestInput, caller: RestUser | null, rawId: unkno
     input.services.db,
     found.id,
     { email: d.email, firstName: d.first_name, lastName: d.last_name, password, meta, addresses },
-    { keepSessionId: session?.id },
+    { keepSessionId: session?.id, ifMatch },
     (tx, before, after) =>
       audit(
         input,
@@ -299,10 +337,10 @@ async function updateOne(input: RestInput, caller: RestUser | null, rawId: unkno
       ),
   );
   if (!done.ok) return refusal(done.reason, false);
-  return json(await oneJson(input, done.user));
+  return oneReply(input, done.user);
 }
 
-async function deleteOne(input: RestInput, caller: RestUser | null, rawId: unknown, raw: Record<string, unknown>): Promise<Reply> {
+async function deleteOne(input: RestInput, caller: RestUser | null, rawId: unknown, raw: Record<string, unknown>, ifMatch?: string): Promise<Reply> {
   const found = await targetFor(input, caller, rawId, cannot.delete(caller));
   if (isReplyValue(found)) return found;
   if (!canDeleteUser(caller, found)) return cannot.delete(caller);
@@ -319,8 +357,13 @@ async function deleteOne(input: RestInput, caller: RestUser | null, rawId: unkno
   if (reassign !== null && (reassign === found.id || !(await findUser(input.services.db, reassign))))
     return restError("woocommerce_rest_customer_invalid_reassign", "Invalid resource id for reassignment.", 400);
   const previous = await oneJson(input, found);
-  const done = await deleteUser(input.services.db, found.id, reassign, (tx, before) =>
-    audit(input, caller!, { action: "delete", objectType: "customer", objectId: found.id, changes: { ...auditChanges(before, null), reassign } }, tx),
+  const done = await deleteUser(
+    input.services.db,
+    found.id,
+    reassign,
+    (tx, before) =>
+      audit(input, caller!, { action: "delete", objectType: "customer", objectId: found.id, changes: { ...auditChanges(before, null), reassign } }, tx),
+    ifMatch,
   );
   if (!done.ok) return refusal(done.reason, false);
   return json(previous);
@@ -342,6 +385,8 @@ async function list(input: RestInput): Promise<Reply> {
     include: a.include,
     exclude: a.exclude,
     roles: a.role === "all" ? undefined : [a.role],
+    billingCountry: a.country,
+    hasOrders: a.has_orders,
     orderby: a.orderby,
     order: a.order,
     limit: a.per_page,
@@ -364,7 +409,7 @@ async function read(input: RestInput): Promise<Reply> {
   if (isReplyValue(found)) return found;
   const args = parseArgs(contextSchema, requestArgs(input));
   if (!args.ok) return args.reply;
-  return json(await oneJson(input, found));
+  return oneReply(input, found);
 }
 
 async function create(input: RestInput): Promise<Reply> {
@@ -375,12 +420,12 @@ async function create(input: RestInput): Promise<Reply> {
 
 async function update(input: RestInput): Promise<Reply> {
   const { id, ...body } = requestArgs(input);
-  return updateOne(input, await input.user(), id, body);
+  return updateOne(input, await input.user(), id, body, ifMatchOf(input.req));
 }
 
 async function remove(input: RestInput): Promise<Reply> {
   const { id, ...args } = requestArgs(input);
-  return deleteOne(input, await input.user(), id, args);
+  return deleteOne(input, await input.user(), id, args, ifMatchOf(input.req));
 }
 
 const BATCH_LIMIT = 100;

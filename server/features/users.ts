@@ -212,6 +212,8 @@ function refusal(reason: PeopleRefusal, creating: boolean): Reply {
       return restError("rest_user_invalid_role", "The shop must keep at least one administrator.", 400);
     case "missing":
       return invalidId();
+    case "changed": // users keep no If-Match (the later save wins); only wc/v3/customers sends one
+      return restError("rest_user_changed", "This user was changed since you opened it.", 412);
   }
 }
 

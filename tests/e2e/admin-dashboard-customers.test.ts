@@ -195,7 +195,8 @@ describe("customers", () => {
     expect(account).toMatch(new RegExp(`Lifetime value\\s+\\${usd(spent!.cents)}`));
     const orders = await page.getByRole("region", { name: "Orders" }).innerText();
     for (const id of orderIds) expect(orders).toContain(`#${id}`);
-    expect(await page.getByRole("region", { name: "Billing" }).innerText()).toContain("7 Ledger Lane");
+    // The addresses are the edit form's (Customer screen's "Profile and addresses").
+    expect(await page.getByRole("group", { name: "Billing address" }).getByLabel("Address line 1").inputValue()).toBe("7 Ledger Lane");
     const methods = await page.getByRole("region", { name: "Saved payment methods" }).innerText();
     expect(methods).toContain("Visa ending in 4242 (expires 12/34) · default");
     expect(await page.content()).not.toContain("tok_e2e_secret");

@@ -4,9 +4,16 @@
  * /wp-comments-post.php and works without JavaScript (the server redirects back); with it, the same post goes by
  * fetch, checked first with the server's own rules, and the outcome is announced without leaving the page.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
-import { COMMENT_MESSAGES, parseCommentForm, type CommentField, type CommentsSectionData, type CommentView } from "../../../core/domain/comments/comments.ts";
+import {
+  COMMENT_MESSAGES,
+  parseCommentForm,
+  threadComments,
+  type CommentField,
+  type CommentsSectionData,
+  type CommentThread,
+} from "../../../core/domain/comments/comments.ts";
 import { formatDate } from "../../lib/format.ts";
 import { StarRating } from "../product/StarRating.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -14,7 +21,19 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 const POST_PATH = "/wp-comments-post.php";
 const ERROR_ID = "comment-form-error";
 
-function Review({ c }: { c: CommentView }) {
+/** A thread's replies, as WordPress nests them (`ul.children` inside the parent's `li`). */
+function Replies({ thread, as: Item }: { thread: CommentThread; as: (p: { thread: CommentThread }) => ReactNode }) {
+  return thread.replies.length ? (
+    <ul className="children">
+      {thread.replies.map((r) => (
+        <Item key={r.comment.id} thread={r} />
+      ))}
+    </ul>
+  ) : null;
+}
+
+function Review({ thread }: { thread: CommentThread }) {
+  const c = thread.comment;
   return (
     <li className={`review comment${c.pending ? " comment-awaiting-moderation" : ""}`} id={`li-comment-${c.id}`}>
       <div id={`comment-${c.id}`} className="comment_container">
@@ -41,11 +60,13 @@ function Review({ c }: { c: CommentView }) {
           </div>
         </div>
       </div>
+      <Replies thread={thread} as={Review} />
     </li>
   );
 }
 
-function Comment({ c }: { c: CommentView }) {
+function Comment({ thread }: { thread: CommentThread }) {
+  const c = thread.comment;
   return (
     <li className={`comment${c.pending ? " comment-awaiting-moderation" : ""}`} id={`comment-${c.id}`}>
       <article className="comment-body">
@@ -62,6 +83,7 @@ function Comment({ c }: { c: CommentView }) {
           <p>{c.content}</p>
         </div>
       </article>
+      <Replies thread={thread} as={Comment} />
     </li>
   );
 }
@@ -246,8 +268,8 @@ export function Reviews({ data }: { data: CommentsSectionData }) {
       <div id="comments">
         {data.comments.length ? (
           <ol className="commentlist">
-            {data.comments.map((c) => (
-              <Review key={c.id} c={c} />
+            {threadComments(data.comments).map((t) => (
+              <Review key={t.comment.id} thread={t} />
             ))}
           </ol>
         ) : (
@@ -271,8 +293,8 @@ export function Comments({ data }: { data: CommentsSectionData }) {
       </h2>
       {data.comments.length ? (
         <ol className="comment-list">
-          {data.comments.map((c) => (
-            <Comment key={c.id} c={c} />
+          {threadComments(data.comments).map((t) => (
+            <Comment key={t.comment.id} thread={t} />
           ))}
         </ol>
       ) : (

@@ -133,7 +133,8 @@ export async function insertComment(db: Queryable, c: NewComment): Promise<numbe
 /**
  * The comments a visitor sees on an item: the approved ones, plus their own pending ones (by account, or by the ids
  * their session remembers), as WordPress shows a comment awaiting moderation to its author only. Reviews newest first,
- * blog comments in the order they were written.
+ * blog comments in the order they were written; replies (to a review or a comment) are among them, with their parent
+ * (core/domain/comments threadComments puts them under it).
  */
 export async function visibleComments(
   db: Queryable,
@@ -143,7 +144,7 @@ export async function visibleComments(
 ): Promise<CommentView[]> {
   const rows = await sql(db)
     .selectFrom("comments")
-    .select(["id", "author", "content", "rating", "verified", "status", "created_at"])
+    .select(["id", "parent_id", "author", "content", "rating", "verified", "status", "created_at"])
     .where(target.kind === "review" ? "product_id" : "post_id", "=", target.id)
     .where((eb) => {
       const visible = [eb("status", "=", raw.lit("approved"))];
@@ -159,6 +160,7 @@ export async function visibleComments(
     .execute();
   return rows.map((r) => ({
     id: r.id,
+    parentId: r.parent_id,
     author: r.author,
     content: r.content,
     rating: r.rating,

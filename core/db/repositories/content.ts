@@ -489,11 +489,14 @@ export async function findPublishedPage(
   return row ?? null;
 }
 
-// ---- blog comments (the `comments` rows of type 'comment'; reviews are WooCommerce's products/reviews) ----
+// ---- comments (the `comments` rows of type 'comment': on blog posts, and replies to product reviews on products,
+// migration 0034; reviews themselves are WooCommerce's products/reviews) ----
 
 export interface BlogComment {
   id: number;
+  /** The post's or, for a reply to a review, the product's id (one id space). */
   postId: number;
+  postType: "post" | "product";
   postSlug: string;
   postStatus: string;
   parentId: number | null;
@@ -523,9 +526,10 @@ export interface CommentQuery {
 
 const commentColumns = [
   "c.id",
-  "c.post_id",
-  "p.slug as post_slug",
-  "p.status as post_status",
+  raw<number>`coalesce(c.post_id, c.product_id)`.as("post_id"),
+  raw<string>`CASE WHEN c.product_id IS NULL THEN 'post' ELSE 'product' END`.as("post_type"),
+  raw<string>`coalesce(p.slug, pr.slug)`.as("post_slug"),
+  raw<string>`coalesce(p.status, pr.status)`.as("post_status"),
   "c.parent_id",
   "c.customer_id",
   "c.author",
@@ -538,6 +542,7 @@ const commentColumns = [
 const toComment = (r: {
   id: number;
   post_id: number | null;
+  post_type: string;
   post_slug: string;
   post_status: string;
   parent_id: number | null;
@@ -550,6 +555,7 @@ const toComment = (r: {
 }): BlogComment => ({
   id: r.id,
   postId: r.post_id!,
+  postType: r.post_type === "product" ? "product" : "post",
   postSlug: r.post_slug,
   postStatus: r.post_status,
   parentId: r.parent_id,
@@ -563,17 +569,13 @@ const toComment = (r: {
 
 export async function listBlogComments(db: Queryable, q: CommentQuery): Promise<{ items: BlogComment[]; total: number }> {
   const filtered = () => {
-    let query = sql(db)
-      .selectFrom("comments as c")
-      .innerJoin("posts as p", "p.id", "c.post_id")
-      .where("c.type", "=", "comment")
-      .where("c.status", "in", q.statuses);
-    if (q.publishedPostsOnly) query = query.where("p.status", "=", "publish");
+    let query = commentsWithItem(db).where("c.status", "in", q.statuses);
+    if (q.publishedPostsOnly) query = query.where(raw`coalesce(p.status, pr.status)`, "=", "publish");
     if (q.search) {
       const pattern = likePattern(q.search);
       query = query.where((eb) => eb.or([eb("c.content", "ilike", pattern), eb("c.author", "ilike", pattern)]));
     }
-    if (q.posts?.length) query = query.where("c.post_id", "in", q.posts);
+    if (q.posts?.length) query = query.where(raw`coalesce(c.post_id, c.product_id)`, "in", q.posts);
     if (q.parents?.length)
       query = query.where((eb) =>
         q.parents!.includes(0) ? eb.or([eb("c.parent_id", "in", q.parents!), eb("c.parent_id", "is", null)]) : eb("c.parent_id", "in", q.parents!),
@@ -587,8 +589,14 @@ export async function listBlogComments(db: Queryable, q: CommentQuery): Promise<
   let listed = filtered().select([...commentColumns, raw<number>`count(*) OVER ()::int`.as("total")]);
   if (q.orderby === "include") listed = listed.orderBy(raw`array_position(${raw.val(q.include ?? [])}::int[], c.id)`);
   else {
-    const column = { date: "c.created_at", date_gmt: "c.created_at", id: "c.id", post: "c.post_id", parent: "c.parent_id" }[q.orderby];
-    listed = listed.orderBy(raw`${raw.ref(column)} ${direction}`);
+    const column = {
+      date: raw`c.created_at`,
+      date_gmt: raw`c.created_at`,
+      id: raw`c.id`,
+      post: raw`coalesce(c.post_id, c.product_id)`,
+      parent: raw`c.parent_id`,
+    }[q.orderby];
+    listed = listed.orderBy(raw`${column} ${direction}`);
   }
   const rows = await listed
     .orderBy(raw`c.id ${direction}`)
@@ -605,15 +613,24 @@ export async function listBlogComments(db: Queryable, q: CommentQuery): Promise<
   return { items: rows.map(toComment), total };
 }
 
-export async function findBlogComment(db: Queryable, id: number): Promise<BlogComment | null> {
-  const row = await sql(db)
+/** Comments of type 'comment' with the post or product they are on (a product's are replies to its reviews). */
+const commentsWithItem = (db: Queryable) =>
+  sql(db)
     .selectFrom("comments as c")
-    .innerJoin("posts as p", "p.id", "c.post_id")
-    .select(commentColumns)
+    .leftJoin("posts as p", "p.id", "c.post_id")
+    .leftJoin("products as pr", "pr.id", "c.product_id")
     .where("c.type", "=", "comment")
-    .where("c.id", "=", id)
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb("p.id", "is not", null), eb("pr.id", "is not", null)]));
+
+export async function findBlogComment(db: Queryable, id: number): Promise<BlogComment | null> {
+  const row = await commentsWithItem(db).select(commentColumns).where("c.id", "=", id).executeTakeFirst();
   return row ? toComment(row) : null;
+}
+
+/** Where any comment (a review too) sits: the product's or post's id, for a reply's parent check; null if none. */
+export async function commentItem(db: Queryable, id: number): Promise<{ id: number; itemId: number; onProduct: boolean } | null> {
+  const row = await sql(db).selectFrom("comments").select(["id", "post_id", "product_id"]).where("id", "=", id).executeTakeFirst();
+  return row ? { id: row.id, itemId: (row.product_id ?? row.post_id)!, onProduct: row.product_id !== null } : null;
 }
 
 export async function updateBlogComment(
@@ -627,13 +644,25 @@ export async function updateBlogComment(
 
 export async function insertBlogComment(
   db: Queryable,
-  c: { postId: number; parentId: number | null; customerId: number; author: string; email: string; content: string; status: string; at: Date },
+  c: {
+    postId: number;
+    /** A reply to a product's review: the id is the product's. */
+    onProduct?: boolean;
+    parentId: number | null;
+    customerId: number;
+    author: string;
+    email: string;
+    content: string;
+    status: string;
+    at: Date;
+  },
 ): Promise<number> {
   const row = await sql(db)
     .insertInto("comments")
     .values({
       type: "comment",
-      post_id: c.postId,
+      post_id: c.onProduct ? null : c.postId,
+      product_id: c.onProduct ? c.postId : null,
       parent_id: c.parentId,
       customer_id: c.customerId,
       author: c.author,

@@ -277,6 +277,10 @@ export interface UserFilter {
   slugs?: string[];
   /** Only users who authored a published post (what WordPress shows a caller without `list_users`). */
   authorsOnly?: boolean;
+  /** Only accounts whose saved billing address is in this country (ISO 3166-1 alpha-2). */
+  billingCountry?: string;
+  /** Only accounts with (true) or without (false) an order. */
+  hasOrders?: boolean;
   orderby: "id" | "include" | "name" | "registered_date" | "slug" | "email" | "url";
   order: "asc" | "desc";
   limit: number;
@@ -312,6 +316,31 @@ export async function listUsers(db: Queryable, f: UserFilter): Promise<{ rows: U
           .where("posts.status", "=", "publish"),
       ),
     );
+  }
+  if (f.billingCountry) {
+    const country = f.billingCountry;
+    query = query.where((w) =>
+      w.exists(
+        w
+          .selectFrom("customer_addresses as a")
+          .select(raw<number>`1`.as("one"))
+          .whereRef("a.customer_id", "=", "customers.id")
+          .where("a.kind", "=", raw.lit("billing"))
+          .where("a.country", "=", country),
+      ),
+    );
+  }
+  if (f.hasOrders !== undefined) {
+    const has = f.hasOrders;
+    query = query.where((w) => {
+      const orders = w.exists(
+        w
+          .selectFrom("orders")
+          .select(raw<number>`1`.as("one"))
+          .whereRef("orders.customer_id", "=", "customers.id"),
+      );
+      return has ? orders : w.not(orders);
+    });
   }
   const direction = f.order;
   let ordered = query.select(USER_COLUMNS);
@@ -428,6 +457,23 @@ export async function updateUser(db: Queryable, id: number, u: UserFields): Prom
     .set({ ...userColumns(u), updated_at: raw`now()` })
     .where("id", "=", id)
     .execute();
+}
+
+/**
+ * The account's version for If-Match (docs/contract/rest/people.md 'Two editors at once'): the latest of its own
+ * modified date and its saved addresses' (a customer's address change on My account moves it too), in microseconds.
+ * With `lock`, the account's row is locked until the transaction ends, so a check and the write it guards are one.
+ */
+export async function customerVersion(db: Queryable, id: number, lock = false): Promise<string | null> {
+  if (lock) await sql(db).selectFrom("customers").select("id").where("id", "=", id).forUpdate().execute();
+  const row = await sql(db)
+    .selectFrom("customers as c")
+    .leftJoin("customer_addresses as a", "a.customer_id", "c.id")
+    .select(raw<string>`(floor(extract(epoch from greatest(c.updated_at, max(a.updated_at))) * 1000000))::bigint::text`.as("v"))
+    .where("c.id", "=", id)
+    .groupBy("c.id")
+    .executeTakeFirst();
+  return row?.v ?? null;
 }
 
 /** The administrators' ids, their rows locked until the transaction ends (so two demotions cannot both pass). */

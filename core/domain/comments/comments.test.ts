@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { COMMENT_LIMITS, COMMENT_MESSAGES, MODERATION_ACTIONS, isModerationAction, parseCommentForm, ratingSummary } from "./comments.ts";
+import {
+  COMMENT_LIMITS,
+  COMMENT_MESSAGES,
+  MODERATION_ACTIONS,
+  isModerationAction,
+  parseCommentForm,
+  ratingSummary,
+  threadComments,
+  withoutOrphans,
+  type CommentView,
+} from "./comments.ts";
 
 const guest = { kind: "review" as const, account: null };
 const valid = { author: "Ada", email: "ada@example.com", comment: "Lovely mask.", rating: "4" };
@@ -64,5 +74,33 @@ describe("moderation actions", () => {
     expect(isModerationAction("approve")).toBe(true);
     expect(isModerationAction("toString")).toBe(false);
     expect(isModerationAction("delete")).toBe(false);
+  });
+});
+
+describe("threadComments (WordPress's threaded comments)", () => {
+  const c = (id: number, parentId: number | null, createdAt: string): CommentView => ({
+    id,
+    parentId,
+    author: `a${id}`,
+    content: `c${id}`,
+    rating: parentId === null ? 5 : null,
+    verified: false,
+    pending: false,
+    createdAt,
+  });
+
+  it("puts each reply under its parent, oldest first, keeping the top level's own order", () => {
+    // Reviews come newest first; their replies read as a conversation.
+    const list = [c(3, null, "2026-01-03"), c(5, 1, "2026-01-05"), c(4, 1, "2026-01-04"), c(1, null, "2026-01-01"), c(6, 4, "2026-01-06")];
+    const threads = threadComments(list);
+    expect(threads.map((t) => t.comment.id)).toEqual([3, 1]);
+    expect(threads[1]!.replies.map((t) => t.comment.id)).toEqual([4, 5]);
+    expect(threads[1]!.replies[0]!.replies.map((t) => t.comment.id)).toEqual([6]);
+  });
+
+  it("leaves out a reply whose parent is not shown, and its own replies, from the threads and the page's data", () => {
+    const list = [c(1, null, "2026-01-01"), c(2, 9, "2026-01-02"), c(3, 2, "2026-01-03")];
+    expect(threadComments(list).map((t) => t.comment.id)).toEqual([1]);
+    expect(withoutOrphans(list).map((x) => x.id)).toEqual([1]);
   });
 });

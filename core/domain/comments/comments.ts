@@ -108,6 +108,8 @@ export function ratingSummary(ratings: readonly number[]): { average: number; co
 /** A comment as a page shows it (never the author's e-mail). */
 export interface CommentView {
   id: number;
+  /** The comment or review it replies to (WordPress's comment_parent), or null. */
+  parentId: number | null;
   author: string;
   content: string;
   rating: number | null;
@@ -115,6 +117,45 @@ export interface CommentView {
   /** Awaiting moderation: only ever shown to its own author. */
   pending: boolean;
   createdAt: string;
+}
+
+/** A comment with the replies shown under it. */
+export interface CommentThread {
+  comment: CommentView;
+  replies: CommentThread[];
+}
+
+/**
+ * WordPress's threaded comments: each reply under the comment (or review) it answers, replies in the order they were
+ * written, top-level ones in the list's own order. A reply whose parent is not shown (held, spam, trash, or beyond
+ * the list) is not shown either, as WordPress's walker leaves it out.
+ */
+export function threadComments(list: readonly CommentView[]): CommentThread[] {
+  const shown = new Set(list.map((c) => c.id));
+  const children = new Map<number, CommentView[]>();
+  for (const c of list) if (c.parentId !== null && shown.has(c.parentId)) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c]);
+  const build = (c: CommentView, depth: number): CommentThread => ({
+    comment: c,
+    replies:
+      depth > 10
+        ? []
+        : (children.get(c.id) ?? [])
+            .slice()
+            .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id))
+            .map((r) => build(r, depth + 1)),
+  });
+  return list.filter((c) => c.parentId === null).map((c) => build(c, 0));
+}
+
+/** The list without the replies threadComments would leave out (so the page's data does not carry them either). */
+export function withoutOrphans(list: readonly CommentView[]): CommentView[] {
+  const kept = new Set<number>();
+  const flatten = (t: CommentThread) => {
+    kept.add(t.comment.id);
+    t.replies.forEach(flatten);
+  };
+  threadComments(list).forEach(flatten);
+  return list.filter((c) => kept.has(c.id));
 }
 
 /** A refused no-JavaScript submission: the message and what was typed, shown once on the form it came from. */
