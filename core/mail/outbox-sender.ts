@@ -29,6 +29,8 @@ import {
   type EmailOutcome,
 } from "../db/repositories/email-outbox.ts";
 import { isDeliverableAddress } from "./address.ts";
+import { PASSWORD_RESET_KIND } from "./templates/password-reset.ts";
+import { NEW_ACCOUNT_KIND, NEW_ACCOUNT_LINK_MS } from "./templates/new-account.ts";
 
 /** The fields of one plain-text e-mail; nodemailer's Transporter.sendMail accepts exactly this shape. */
 export interface OutgoingMail {
@@ -152,6 +154,21 @@ const messageIdDomain = (from: string) => /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.
 /** A password-reset e-mail is useless once its link has expired (RESET_TTL_MS in core/commerce/accounts.ts). */
 export const PASSWORD_RESET_MAIL_TTL_MS = 3_600_000;
 
+/**
+ * The e-mails that carry a one-use key into a customer's account (the link to set a password), with how long that link
+ * works: staff never see the key (the outbox shows it hidden), such an e-mail is never resent (a new one is asked
+ * for), and it is not delivered once its link has expired.
+ */
+export const ACCOUNT_LINK_MAIL_TTL_MS: Readonly<Record<string, number>> = {
+  [PASSWORD_RESET_KIND]: PASSWORD_RESET_MAIL_TTL_MS,
+  [NEW_ACCOUNT_KIND]: NEW_ACCOUNT_LINK_MS,
+};
+/** Whether a message's account link has expired by `at` (false for an e-mail without one). */
+export const accountLinkExpired = (m: { kind: string; createdAt: Date }, at: Date): boolean => {
+  const ttl = ACCOUNT_LINK_MAIL_TTL_MS[m.kind];
+  return ttl !== undefined && at.getTime() - m.createdAt.getTime() > ttl;
+};
+
 export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunResult> {
   const o = { ...MAIL_DEFAULTS, ...definedOnly(opts) };
   const result: RunResult = { claimed: 0, sent: 0, deferred: 0, failed: 0, released: 0 };
@@ -193,9 +210,14 @@ export async function deliverDueEmails(opts: OutboxSenderOptions): Promise<RunRe
     }
     if (!isDeliverableAddress(row.toAddress)) {
       failure = { permanent: true, session: false, code: "EADDRESS", reason: "invalid recipient address" };
-    } else if (row.kind === "password_reset" && claimedAt.getTime() - row.createdAt.getTime() > PASSWORD_RESET_MAIL_TTL_MS) {
-      // Its link has expired (one hour): delivering it now would only confuse (e.g. SMTP configured later).
-      failure = { permanent: true, session: false, code: "EEXPIRED", reason: "password reset link expired before delivery" };
+    } else if (accountLinkExpired(row, claimedAt)) {
+      // Its link has expired: delivering it now would only confuse (e.g. SMTP configured later).
+      failure = {
+        permanent: true,
+        session: false,
+        code: "EEXPIRED",
+        reason: `${row.kind === PASSWORD_RESET_KIND ? "password reset" : "account"} link expired before delivery`,
+      };
     } else {
       try {
         const createdMs = row.createdAt.getTime();

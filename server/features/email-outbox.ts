@@ -27,7 +27,7 @@ import {
   waitingCopyOf,
   type OutboxMessage,
 } from "../../core/db/repositories/email-outbox.ts";
-import { MAIL_DEFAULTS, PASSWORD_RESET_MAIL_TTL_MS } from "../../core/mail/outbox-sender.ts";
+import { ACCOUNT_LINK_MAIL_TTL_MS, MAIL_DEFAULTS, accountLinkExpired } from "../../core/mail/outbox-sender.ts";
 import { PASSWORD_RESET_KIND } from "../../core/mail/templates/password-reset.ts";
 import { emailKindLabel } from "../../core/domain/mail/email-kinds.ts";
 import { mailRuntime, mailSettings } from "./mail.ts";
@@ -38,8 +38,8 @@ const messageId = (raw: string | undefined): number | null => (raw && /^[1-9][0-
 const invalidId = () => restError("rest_email_invalid_id", "Invalid e-mail ID.", 404);
 const gmt = (d: Date | null) => (d ? d.toISOString().slice(0, 19) : null);
 
-/** A password-reset e-mail whose link can no longer work: sending it again would only confuse. */
-const expiredReset = (m: OutboxMessage, now: Date) => m.kind === PASSWORD_RESET_KIND && now.getTime() - m.createdAt.getTime() > PASSWORD_RESET_MAIL_TTL_MS;
+/** An e-mail with a link into an account (a password key) is never sent twice, nor retried once the link has expired. */
+const carriesAccountLink = (m: Pick<OutboxMessage, "kind">) => ACCOUNT_LINK_MAIL_TTL_MS[m.kind] !== undefined;
 
 function messageJson(m: OutboxMessage, now: Date) {
   return {
@@ -59,13 +59,13 @@ function messageJson(m: OutboxMessage, now: Date) {
     order_id: m.orderId,
     resend_of: m.resendOf,
     requested_gmt: gmt(m.requestedAt),
-    can_retry: m.status === "failed" && !expiredReset(m, now),
-    can_resend: m.status === "sent" && m.kind !== PASSWORD_RESET_KIND,
+    can_retry: m.status === "failed" && !accountLinkExpired(m, now),
+    can_resend: m.status === "sent" && !carriesAccountLink(m),
   };
 }
 
-/** The reset link's key works for the customer alone: staff see that a link was sent, not the link. */
-const shownBody = (m: OutboxMessage & { body: string }) => (m.kind === PASSWORD_RESET_KIND ? m.body.replace(/([?&]key=)[^&\s]+/g, "$1(hidden)") : m.body);
+/** An account link's key works for the customer alone: staff see that a link was sent, not the link. */
+const shownBody = (m: OutboxMessage & { body: string }) => (carriesAccountLink(m) ? m.body.replace(/([?&]key=)[^&\s]+/g, "$1(hidden)") : m.body);
 
 const listSchema = z.object({
   page: listArgs.page,
@@ -134,10 +134,12 @@ function registerEndpoints({ rest }: Endpoints): void {
     const id = messageId(input.pathParams.id);
     const before = id === null ? null : await findOutboxMessage(input.services.db, id);
     if (!before || id === null) return invalidId();
-    if (expiredReset(before, input.services.now()))
+    if (accountLinkExpired(before, input.services.now()))
       return restError(
         "rest_email_expired",
-        "This password-reset e-mail's link has expired (it works for an hour): send the customer a new one from their screen instead.",
+        before.kind === PASSWORD_RESET_KIND
+          ? "This password-reset e-mail's link has expired (it works for an hour): send the customer a new one from their screen instead."
+          : "This e-mail's link to set a password has expired (it works for a day): send the customer a password reset from their screen instead.",
         409,
       );
     const retried = await retryFailedEmail(input.services.db, id);
@@ -158,10 +160,12 @@ function registerEndpoints({ rest }: Endpoints): void {
     const id = messageId(input.pathParams.id);
     const original = id === null ? null : await findOutboxMessage(input.services.db, id);
     if (!original || id === null) return invalidId();
-    if (original.kind === PASSWORD_RESET_KIND)
+    if (carriesAccountLink(original))
       return restError(
         "rest_email_cannot_resend",
-        "A password-reset e-mail is never sent twice: its link works once and for an hour. Send the customer a new one from their screen.",
+        original.kind === PASSWORD_RESET_KIND
+          ? "A password-reset e-mail is never sent twice: its link works once and for an hour. Send the customer a new one from their screen."
+          : "This e-mail carries a link to set a password, which is never sent twice. Send the customer a password reset from their screen.",
         409,
       );
     if (original.status !== "sent")

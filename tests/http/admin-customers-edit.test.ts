@@ -69,6 +69,15 @@ describe("creating a customer from the admin", () => {
     expect(mail[0]).toMatchObject({ kind: "new_account", subject: expect.stringContaining("account has been created") });
     const link = /\/my-account\/lost-password\/\?key=([\w-]+)&id=(\d+)/.exec(mail[0]!.body);
     expect(link?.[2]).toBe(String(id));
+    // Staff see in the outbox that a link was sent, never its key, and cannot send it again (a reset can be asked for).
+    const [queued] = await db().query<{ id: number }>(`SELECT id FROM email_outbox WHERE to_address = 'ce-new@example.com'`);
+    const outbox = (path: string, method = "GET") =>
+      admin.client.request(`/wp-json/shop/v1/email-outbox/${queued!.id}${path}`, { method, headers: { "X-WP-Nonce": admin.nonce } });
+    const shown = (await (await outbox("")).json()) as { body: string; can_resend: boolean };
+    expect(shown.body).toContain("key=(hidden)");
+    expect(shown.body).not.toContain(link![1]!);
+    expect(shown.can_resend).toBe(false);
+    expect(((await (await outbox("/resend", "POST")).json()) as Json).code).toBe("rest_email_cannot_resend");
     // The link lets them choose their password, once.
     expect((await resetPassword(db(), id, link![1]!, "chosen by grace 1", new Date())).ok).toBe(true);
     expect(await checkCredentials(db(), "ce-new@example.com", "chosen by grace 1")).toBe(id);

@@ -4,7 +4,8 @@
  * admin's screens.
  *
  * Always sent (no setting): the password reset (a customer locked out has no other way back in, and the shop must
- * never appear to send a link it did not) and the order details staff send by hand from an order (asked for by name).
+ * never appear to send a link it did not), the new account's e-mail (its link is how an account staff created gets a
+ * password) and the order details staff send by hand from an order (asked for by name).
  */
 
 /** The settings of Settings › E-mails that turn one kind on or off. */
@@ -31,6 +32,12 @@ export const EMAIL_KINDS: readonly EmailKind[] = [
     label: "Password reset",
     to: "customer",
     toggle: { always: "Always sent: a customer who lost their password has no other way back into their account." },
+  },
+  {
+    kind: "new_account",
+    label: "New account",
+    to: "customer",
+    toggle: { always: "Always sent: an account the shop creates gets its password only through the link in it." },
   },
   {
     kind: "order_details",
