@@ -16,7 +16,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditAddress({ loaderData }: Route.ComponentProps) {
-  const { kind, addresses, nonce } = loaderData;
+  const { kind, addresses, countries, nonce } = loaderData;
   const actionData = useActionData<typeof action>();
   return (
     <div className="woocommerce my-account">
@@ -36,6 +36,7 @@ export default function EditAddress({ loaderData }: Route.ComponentProps) {
               kind={kind}
               values={actionData && "values" in actionData ? actionData.values : addresses[kind]}
               errorIds={new Set((actionData?.errors ?? []).map((e) => e.id))}
+              countries={countries}
             />
             <input type="hidden" name="woocommerce-edit-address-nonce" value={nonce} />
             <p>

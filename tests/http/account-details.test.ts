@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { TestClient } from "../support/client.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
+import { signInAs as staffSignIn } from "../support/staff.ts";
 import { productWithStock } from "./checkout-support.ts";
 
 let shop: TestShop;
@@ -98,6 +99,34 @@ describe("addresses", () => {
     const checkout = await (await client.get("/checkout/")).text();
     expect(checkout).toMatch(/id="billing_address_1"[^>]*value="12 Analytical Row"/);
     expect(checkout).toMatch(/name="billing_email"[^>]*value="ada.billing@example.com"/);
+  });
+
+  it("offers and accepts only the countries the shop sells to (billing) and ships to (shipping), as the checkout does", async () => {
+    const owner = await staffSignIn(shop, "addr-owner@example.com", "administrator");
+    const general = (json: unknown) =>
+      owner.client.request("/wp-json/shop/v1/settings/general", { method: "PUT", json, headers: { "X-WP-Nonce": owner.nonce } });
+    expect((await general({ sellTo: "specific", sellToCountries: ["US", "CA"], shipTo: "specific", shipToCountries: ["US"] })).status).toBe(200);
+    try {
+      const client = await signIn("addr-countries@example.com");
+      const offered = (html: string, kind: string) =>
+        [...(new RegExp(`<select name="${kind}_country"[^>]*>(.*?)</select>`, "s").exec(html)?.[1] ?? "").matchAll(/value="([A-Z]{2})"/g)].map((m) => m[1]);
+      const billing = await (await client.get("/my-account/edit-address/billing/")).text();
+      expect(offered(billing, "billing")).toEqual(["US", "CA"]);
+      expect(offered(await (await client.get("/my-account/edit-address/shipping/")).text(), "shipping")).toEqual(["US"]);
+      // A country posted anyway is refused at its field, and nothing is saved.
+      const refused = await client.post("/my-account/edit-address/billing/", {
+        ...BILLING,
+        billing_country: "GB",
+        billing_state: "",
+        billing_postcode: "SW1A 1AA",
+        "woocommerce-edit-address-nonce": hidden(billing, "woocommerce-edit-address-nonce"),
+      });
+      const html = await refused.text();
+      expect(html).toMatch(/data-id="billing_country"[^>]*>Sorry, we do not allow orders from the provided country \(GB\)/);
+      expect(await (await client.get("/my-account/edit-address/")).text()).toContain("You have not set up this type of address yet.");
+    } finally {
+      expect((await general({ sellTo: "all", sellToCountries: [], shipTo: "same_as_selling", shipToCountries: [] })).status).toBe(200);
+    }
   });
 
   it("a shipping address has no phone or e-mail, and an unknown address kind goes back to the list", async () => {

@@ -15,7 +15,19 @@ const AUTOCOMPLETE: Record<string, string> = {
   email: "email",
 };
 
-export function AddressForm({ kind, values, errorIds }: { kind: AddressKind; values?: SavedAddress; errorIds: Set<string> }) {
+/** `countries`: the codes the select offers (where the shop sells, or ships, for this kind of address). */
+export function AddressForm({
+  kind,
+  values,
+  errorIds,
+  countries,
+}: {
+  kind: AddressKind;
+  values?: SavedAddress;
+  errorIds: Set<string>;
+  countries: readonly string[];
+}) {
+  const country = values?.country && countries.includes(values.country) ? values.country : countries.includes("US") ? "US" : countries[0];
   return (
     <div className="woocommerce-address-fields">
       {ADDRESS_FIELD_LABELS.filter((f) => kind === "billing" || (f.key !== "phone" && f.key !== "email")).map((f) => {
@@ -34,10 +46,10 @@ export function AddressForm({ kind, values, errorIds }: { kind: AddressKind; val
               )}
             </label>
             {f.key === "country" ? (
-              <select name={id} id={id} defaultValue={values?.country || "US"} autoComplete="country" aria-invalid={invalid}>
-                {Object.entries(COUNTRIES).map(([code, c]) => (
+              <select name={id} id={id} defaultValue={country} autoComplete="country" aria-invalid={invalid}>
+                {countries.map((code) => (
                   <option key={code} value={code}>
-                    {c.name}
+                    {COUNTRIES[code]?.name ?? code}
                   </option>
                 ))}
               </select>
