@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from "react";
 import "@wordpress/components/build-style/style.css";
 import "./settings.css";
 import { getWithHeaders, query, send, type RestError } from "./api.ts";
+import { useCardPage } from "./use-card-page.ts";
 import { LoadError, Loading, ResultNotice, type ActionResult } from "./Status.tsx";
 import type { AdminScreen } from "./screens.ts";
 import { whenGmt } from "./EmailSettings.tsx";
@@ -143,29 +144,18 @@ function OutboxScreen() {
   });
   const [page, setPage] = useState(1);
   const [reloads, setReloads] = useState(0);
-  const [list, setList] = useState<{ key: string; items: OutboxMessage[]; total: number; pages: number } | null>(null);
-  const [error, setError] = useState<RestError | null>(null);
   const key = query({ status, page, per_page: PER_PAGE });
 
-  useEffect(() => {
-    let live = true;
-    getWithHeaders<OutboxMessage[]>(`/shop/v1/email-outbox?${key}`).then(
-      ({ body, headers }) => {
-        if (!live) return;
-        setError(null);
-        setList({ key, items: body, total: Number(headers.get("X-WP-Total") ?? body.length), pages: Number(headers.get("X-WP-TotalPages") ?? 1) });
-      },
-      (e: RestError) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, reloads]);
+  const path = `/shop/v1/email-outbox?${key}`;
+  const { list, error, replace } = useCardPage<OutboxMessage>(path, reloads);
 
-  const done = useCallback((changed: OutboxMessage, copy: boolean) => {
-    if (copy) setReloads((n) => n + 1);
-    else setList((l) => (l ? { ...l, items: l.items.map((x) => (x.id === changed.id ? changed : x)) } : l));
-  }, []);
+  const done = useCallback(
+    (changed: OutboxMessage, copy: boolean) => {
+      if (copy) setReloads((n) => n + 1);
+      else replace(changed);
+    },
+    [replace],
+  );
   const { busy, result, act } = useOutboxActions(done);
 
   return (
@@ -203,7 +193,7 @@ function OutboxScreen() {
           <p role="status" className="admin-outbox__count">
             {list.total === 0 ? "No e-mails here." : `${list.total} ${list.total === 1 ? "e-mail" : "e-mails"}.`}
           </p>
-          <ul className="admin-outbox__list" aria-busy={list.key !== key ? true : undefined}>
+          <ul className="admin-outbox__list" aria-busy={list.path !== path ? true : undefined}>
             {list.items.map((m) => (
               <li key={m.id} className={`admin-card admin-outbox__item is-${m.status}`}>
                 <h2 className="admin-outbox__subject">

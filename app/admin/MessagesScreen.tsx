@@ -5,9 +5,10 @@
  * the answer. The result of an action is announced (a status, or an alert with the API's message).
  */
 import { Button, SelectControl } from "@wordpress/components";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import "@wordpress/components/build-style/style.css";
-import { getWithHeaders, query, send, type RestError } from "./api.ts";
+import { query, send, type RestError } from "./api.ts";
+import { useCardPage } from "./use-card-page.ts";
 import { LoadError, Loading, ResultNotice, type ActionResult } from "./Status.tsx";
 
 export interface ContactMessage {
@@ -25,32 +26,18 @@ const when = (gmt: string) => `${gmt.slice(0, 10)} ${gmt.slice(11, 16)} UTC`;
 export default function MessagesScreen() {
   const [status, setStatus] = useState<"all" | "unread">("all");
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<{ key: string; items: ContactMessage[]; total: number; pages: number } | null>(null);
-  const [error, setError] = useState<RestError | null>(null);
   const [result, setResult] = useState<ActionResult>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const key = query({ status, page, per_page: PER_PAGE });
 
-  useEffect(() => {
-    let live = true;
-    getWithHeaders<ContactMessage[]>(`/shop/v1/contact-messages?${key}`).then(
-      ({ body, headers }) => {
-        if (!live) return;
-        setError(null);
-        setList({ key, items: body, total: Number(headers.get("X-WP-Total") ?? body.length), pages: Number(headers.get("X-WP-TotalPages") ?? 1) });
-      },
-      (e: RestError) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
+  const path = `/shop/v1/contact-messages?${key}`;
+  const { list, error, replace } = useCardPage<ContactMessage>(path);
 
   const mark = async (m: ContactMessage, to: "read" | "unread") => {
     setBusy(m.id);
     try {
       const { body } = await send<ContactMessage>(`/shop/v1/contact-messages/${m.id}`, "PUT", { status: to });
-      setList((l) => (l ? { ...l, items: l.items.map((x) => (x.id === body.id ? body : x)) } : l));
+      replace(body);
       setResult({ status: "success", text: `Message from ${m.name} marked as ${to}.` });
     } catch (e) {
       setResult({ status: "error", text: `The message from ${m.name} was not marked as ${to}: ${(e as RestError).message}` });
@@ -90,7 +77,7 @@ export default function MessagesScreen() {
                 : "No messages yet."
               : `${list.total} ${list.total === 1 ? "message" : "messages"}.`}
           </p>
-          <ul className="admin-messages__list" aria-busy={list.key !== key ? true : undefined}>
+          <ul className="admin-messages__list" aria-busy={list.path !== path ? true : undefined}>
             {list.items.map((m) => (
               <li key={m.id} className={`admin-card admin-message is-${m.status}`}>
                 <h2 className="admin-message__from">
