@@ -16,7 +16,7 @@ import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import { query, send } from "./api.ts";
 import { ResultNotice } from "./Status.tsx";
-import { confirmedAction, forEachRow, outcomeText, rowsGone, useOptimisticRows } from "./optimistic-rows.tsx";
+import { confirmedAction, forEachRow, outcomeText, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
 import { CONTENT_STATUS_LABELS, editUrl, restBase, type RestContent } from "./content-types.ts";
 
 const ORDERBY: Record<string, string> = { title: "title", modified: "modified", date: "date" };
@@ -147,7 +147,7 @@ export default function ContentListScreen({ kind }: { kind: "post" | "page" }) {
       >
         {() => (
           <ListView<RestContent>
-            list={{ ...list, items: rows, totals: { ...list.totals, totalItems: list.totals.totalItems - rowsGone(list.items, rows) } }}
+            list={withRows(list, rows)}
             otherError={null}
             fields={fields}
             view={view}

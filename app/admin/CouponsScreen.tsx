@@ -12,7 +12,7 @@ import "@wordpress/dataviews/build-style/style.css";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import { query, send } from "./api.ts";
-import { confirmedAction, forEachRow, outcomeText, rowsGone, useOptimisticRows } from "./optimistic-rows.tsx";
+import { confirmedAction, forEachRow, outcomeText, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
 import { ResultNotice } from "./Status.tsx";
 import { shopMoney } from "./orders-shared.ts";
 import { COUPON_TYPES, type RestCoupon } from "./coupon-types.ts";
@@ -108,7 +108,7 @@ export default function CouponsScreen() {
         </a>
       </p>
       <ListView<RestCoupon>
-        list={{ ...list, items: rows, totals: { ...list.totals, totalItems: list.totals.totalItems - rowsGone(list.items, rows) } }}
+        list={withRows(list, rows)}
         otherError={null}
         fields={fields}
         view={view}

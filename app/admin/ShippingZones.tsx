@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Button, CheckboxControl, SelectControl, TextControl, TextareaControl } from "@wordpress/components";
 import { getWithHeaders, send, type RestError } from "./api.ts";
-import { Loading, LoadError, ResultNotice } from "./Status.tsx";
+import { Loading, LoadError, ResultNotice, type ActionResult } from "./Status.tsx";
 import { SaveNotice, useFocusFirstInvalid, type SaveNote } from "./SaveNotice.tsx";
 import { errorsByPath } from "./settings-section.tsx";
 import { COUNTRIES } from "../../core/domain/checkout/countries.ts";
@@ -370,7 +370,7 @@ export default function ShippingZones({ onDirty }: { onDirty: (dirty: boolean) =
   const [editing, setEditing] = useState<{ zone: Zone | null; etag: string } | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ status: "success" | "error"; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
 
   useEffect(() => {
     let live = true;

@@ -10,6 +10,7 @@ import { Button, __experimentalHStack as HStack } from "@wordpress/components";
 import type { Action } from "@wordpress/dataviews";
 import type { RestError } from "./api.ts";
 import type { ActionResult } from "./Status.tsx";
+import type { PagedList } from "./use-paged-list.ts";
 
 /** What one action did to each row it was asked for. */
 export interface RowOutcome<T> {
@@ -66,8 +67,11 @@ export function useOptimisticRows<T>(items: T[], reconcile: () => Promise<void>)
   return { rows, busy, result, setResult, run };
 }
 
-/** How many rows left the page (for the totals under the list while a deletion is pending). */
-export const rowsGone = (before: readonly unknown[], after: readonly unknown[]) => Math.max(0, before.length - after.length);
+/** The list with the rows to show, its total lowered by the rows that left the page while a deletion is pending. */
+export function withRows<T>(list: PagedList<T>, rows: T[]): PagedList<T> {
+  const gone = Math.max(0, list.items.length - rows.length);
+  return { ...list, items: rows, totals: { ...list.totals, totalItems: list.totals.totalItems - gone } };
+}
 
 /**
  * A destructive action that asks first: "Delete 2 coupons?" with Cancel and the action's own button (the dialog
