@@ -28,6 +28,7 @@ import { requestLogger } from "./log.ts";
 import type { Endpoints } from "./features/feature.ts";
 import type { PageCache } from "./cache/page-cache.ts";
 import { ANONYMOUS_NONCE_ACTIONS } from "../core/security/nonce.ts";
+import { ADMIN_ASSETS_PATH, adminAssetVersion, adminAssets } from "./http/admin-assets.ts";
 
 export interface AppOptions {
   services: AppServices;
@@ -63,9 +64,12 @@ export function createApp(opts: AppOptions): express.Express {
   app.use(compression());
   app.use(securityHeaders(services.production, trackingCspSources(services.config.tracking)));
 
+  // The admin bundle's files are asked for by version (server/http/admin-assets.ts); in development Vite serves them.
+  const adminVersion = opts.clientDir && !opts.devMiddleware ? adminAssetVersion(opts.clientDir) : null;
   if (opts.devMiddleware) app.use(opts.devMiddleware);
   else if (opts.clientDir) {
     app.use("/assets", express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(ADMIN_ASSETS_PATH, adminAssets(opts.clientDir, adminVersion));
     app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
   }
 
@@ -84,7 +88,7 @@ export function createApp(opts: AppOptions): express.Express {
     req.storefront = createStorefront(services, req.shop, { address: req.ip ?? "", userAgent: req.get("user-agent") ?? "" });
     next();
   });
-  const pages = pageHandler(opts.getBuild, services);
+  const pages = pageHandler(opts.getBuild, services, { adminAssetVersion: adminVersion ?? "" });
   app.use(pathGuard(pages.notFound)); // before every entry point: no endpoint or route sees an unnamable path
 
   // Bodies are parsed only for the API entry points; pages read their own (React Router actions).

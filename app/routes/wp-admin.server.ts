@@ -57,6 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     logoutUrl: `/wp-login.php?action=logout&_wpnonce=${encodeURIComponent(shop.nonce("log-out"))}`,
     restNonce: shop.nonce(REST_NONCE_ACTION),
     currency: services.config.currency.code,
+    assetVersion: context.adminAssetVersion,
   };
   const admin = (screen: AdminScreen, status = 200) => {
     const item = ADMIN_MENU.find((i) => (i.screens as readonly string[]).includes(screenKey(screen)));

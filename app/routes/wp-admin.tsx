@@ -14,9 +14,13 @@ import adminStyles from "../styles/wp-admin.css?url";
 
 export const handle = BARE_DOCUMENT;
 
-/** The admin bundle's files: built by scripts/build-admin.ts; in development, Vite serves the entry from source. */
-const ADMIN_SCRIPT = import.meta.env.DEV ? "/app/admin/main.tsx" : "/wp-admin-app/admin.js";
-const ADMIN_CSS = "/wp-admin-app/admin.css";
+/**
+ * The admin bundle's files: built by scripts/build-admin.ts and asked for by the version of their bytes, so a new
+ * release is never run from an old cached copy (server/http/admin-assets.ts); in development, Vite serves the entry
+ * from source.
+ */
+const adminScript = (version: string) => (import.meta.env.DEV ? "/app/admin/main.tsx" : `/wp-admin-app/admin.js?v=${version}`);
+const adminCss = (version: string) => `/wp-admin-app/admin.css?v=${version}`;
 /** Development only: React Router's React Refresh preamble, which its `<Scripts>` would add and this page has not. */
 const DEV_PREAMBLE = import.meta.env.DEV
   ? [
@@ -28,10 +32,7 @@ const DEV_PREAMBLE = import.meta.env.DEV
     ].join("\n")
   : "";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: adminStyles },
-  ...(import.meta.env.DEV ? [] : [{ rel: "stylesheet", href: ADMIN_CSS }]),
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `${screenTitle(data.screen)} ‹ ${data.siteName}` : "Admin" },
@@ -43,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Where the admin bundle renders a screen: the screen's name and the REST nonce, and a placeholder until then. */
-function BrowserScreen({ screen, nonce, currency }: { screen: AdminScreen; nonce: string; currency: string }) {
+function BrowserScreen({ screen, nonce, currency, assetVersion }: { screen: AdminScreen; nonce: string; currency: string; assetVersion: string }) {
   const csp = useRouteLoaderData<{ cspNonce?: string }>("root")?.cspNonce || undefined;
   return (
     <>
@@ -54,7 +55,9 @@ function BrowserScreen({ screen, nonce, currency }: { screen: AdminScreen; nonce
         </noscript>
       </div>
       {DEV_PREAMBLE ? <script type="module" dangerouslySetInnerHTML={{ __html: DEV_PREAMBLE }} /> : null}
-      <script type="module" src={ADMIN_SCRIPT} nonce={csp} />
+      {/* React puts a stylesheet with a precedence in the document's head. */}
+      {import.meta.env.DEV ? null : <link rel="stylesheet" href={adminCss(assetVersion)} precedence="admin" />}
+      <script type="module" src={adminScript(assetVersion)} nonce={csp} />
     </>
   );
 }
@@ -97,7 +100,7 @@ const BROWSER_SCREENS = new Set<AdminScreen["name"]>([
 ]);
 
 export default function WpAdmin({ loaderData }: Route.ComponentProps) {
-  const { screen, siteName, user, logoutUrl, restNonce, currency, menu } = loaderData;
+  const { screen, siteName, user, logoutUrl, restNonce, currency, menu, assetVersion } = loaderData;
   return (
     <div className="admin-app">
       <a className="admin-skip-link" href="#admin-main">
@@ -126,7 +129,7 @@ export default function WpAdmin({ loaderData }: Route.ComponentProps) {
       <main id="admin-main" className="admin-main" tabIndex={-1}>
         <h1>{screenTitle(screen)}</h1>
         {BROWSER_SCREENS.has(screen.name) ? (
-          <BrowserScreen screen={screen} nonce={restNonce} currency={currency} />
+          <BrowserScreen screen={screen} nonce={restNonce} currency={currency} assetVersion={assetVersion} />
         ) : screen.name === "not-allowed" ? (
           <section className="admin-card" role="alert">
             <p>{screen.message}</p>

@@ -25,6 +25,8 @@ declare module "react-router" {
     clientAddress: string;
     /** False for the 404 page of an address no route may see (path-guard.ts): rendered without the browser scripts. */
     hydrate: boolean;
+    /** The built admin files' version, asked for as `?v=` (server/http/admin-assets.ts); "" in development. */
+    adminAssetVersion: string;
   }
 }
 
@@ -59,7 +61,7 @@ function toFetchRequest(req: Request, res: Response, url: string): globalThis.Re
  * for the not-found route's own address, so no loader of the route the address would match runs; as the browser
  * would hydrate that route, not the one rendered, the page goes without its scripts.
  */
-export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppServices) {
+export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppServices, assets: { adminAssetVersion: string }) {
   let cached: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null = null;
   /** The page's response, with the session a loader changed saved; `cspNonce` "" renders the scripts without one. */
   const respond = async (req: Request, res: Response, notFound: boolean, cspNonce: string) => {
@@ -73,6 +75,7 @@ export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppS
       origin: requestOrigin(req),
       clientAddress: req.ip ?? "unknown",
       hydrate: !notFound,
+      adminAssetVersion: assets.adminAssetVersion,
     };
     const response = await cached.handle(toFetchRequest(req, res, notFound ? NOT_FOUND_PATH : req.originalUrl), context);
     await req.shop.flush();

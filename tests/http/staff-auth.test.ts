@@ -67,8 +67,23 @@ describe("wp-login.php", () => {
     const html = await dash.text();
     expect(html).toContain("<h1>Dashboard</h1>");
     // The dashboard is a screen of the admin's own bundle; no storefront script comes with it.
-    expect(html).toContain('src="/wp-admin-app/admin.js"');
     expect(html).not.toMatch(/<script[^>]+src="\/assets\//);
+    // Its files are asked for by the version of their bytes and kept for a year; an address without it, or an old
+    // page's version, is revalidated each time (server/http/admin-assets.ts).
+    const script = /src="(\/wp-admin-app\/admin\.js\?v=([0-9a-f]{16}))"/.exec(html);
+    const css = /href="(\/wp-admin-app\/admin\.css\?v=([0-9a-f]{16}))"/.exec(html);
+    expect(script?.[2]).toBeDefined();
+    expect(css?.[2]).toBe(script?.[2]);
+    const versioned = await client.get(script?.[1] ?? "");
+    expect(versioned.status).toBe(200);
+    expect(versioned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await versioned.text()).length).toBeGreaterThan(100_000);
+    for (const address of ["/wp-admin-app/admin.js", "/wp-admin-app/admin.js?v=0000000000000000"]) {
+      const other = await client.get(address);
+      expect(other.status).toBe(200);
+      expect(other.headers.get("cache-control")).toBe("no-cache");
+      await other.arrayBuffer();
+    }
 
     const other = browser();
     const to = await wpLogin(other, "auth-admin@example.com", TEST_PASSWORD, `${shop.url}/wp-admin/post.php?post=1&action=edit`);
@@ -185,7 +200,7 @@ describe("/wp-admin/", () => {
     expect(html).toContain("Edit Product");
     // The product editor is the admin's browser screen: the page names it, the admin bundle renders it.
     expect(html).toContain(`data-screen="{&quot;name&quot;:&quot;product&quot;,&quot;id&quot;:${product.id},`);
-    expect(html).toContain('src="/wp-admin-app/admin.js"');
+    expect(html).toMatch(/src="\/wp-admin-app\/admin\.js\?v=[0-9a-f]{16}"/);
 
     const toPost = await admin.client.get(`/wp-admin/post.php?post=${post.id}&action=edit&post_type=post`);
     expect(toPost.headers.get("location")).toBe(`/wp-admin/edit/post/${post.id}/`);
