@@ -1,4 +1,20 @@
+import { accessSync, constants, statSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+
+// Every shop test file copies a 31 MB, 1,300-file PGlite template, writes to it and deletes it; Chromium makes a
+// profile per context. On the machine's disk a copy and its removal took 2–6 s of waiting per file (about a third of
+// the suite's time); in RAM, a tenth of a second (docs/decisions/0030-test-suite-speed.md). So temporary files go to
+// /dev/shm when the machine has it and TMPDIR is not set; Vitest's workers and Chromium inherit the variable.
+const RAM_DISK = "/dev/shm";
+function usableRamDisk(): boolean {
+  try {
+    accessSync(RAM_DISK, constants.W_OK);
+    return statSync(RAM_DISK).isDirectory();
+  } catch {
+    return false;
+  }
+}
+if (!process.env.TMPDIR && usableRamDisk()) process.env.TMPDIR = RAM_DISK;
 
 // Four suites: pure unit tests; database tests (tests/db) on a copy of a migrated template database; HTTP/websocket
 // tests against a real server process; browser tests driving Debian's Chromium. `npm test` runs all four.
