@@ -111,6 +111,15 @@ export interface Comments {
   verified: Generated<boolean>;
 }
 
+export interface ContactMessageReplies {
+  author_id: number | null;
+  body: string;
+  created_at: Generated<Timestamp>;
+  email_id: number | null;
+  id: Generated<number>;
+  message_id: number;
+}
+
 export interface ContactMessages {
   client_address: string | null;
   created_at: Generated<Timestamp>;
@@ -661,6 +670,7 @@ export interface DB {
   catalog_counts: CatalogCounts;
   checkout_claims: CheckoutClaims;
   comments: Comments;
+  contact_message_replies: ContactMessageReplies;
   contact_messages: ContactMessages;
   coupon_usages: CouponUsages;
   coupons: Coupons;

@@ -93,6 +93,28 @@ describe("the contact form and Messages", () => {
     await card.getByRole("button", { name: /^Mark as read/ }).click();
     await expect.poll(() => admin.getByRole("status").filter({ hasText: "Message from Ada marked as read." }).count()).toBe(1);
     expect(await card.textContent()).not.toContain("Unread");
+
+    // A reply from the keyboard: the box takes the focus, an empty reply is refused at it, a written one is e-mailed
+    // and listed under the message, and the focus comes back to Reply.
+    await card.getByRole("button", { name: "Reply to Ada" }).focus();
+    await admin.keyboard.press("Enter");
+    const box = card.getByRole("textbox", { name: "Your reply to Ada" });
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await card.getByRole("button", { name: "Send reply" }).click();
+    await expect.poll(() => box.getAttribute("aria-invalid")).toBe("true");
+    expect(await card.textContent()).toContain("Write a reply before sending it.");
+    await box.fill("Thank you, Ada: yes, we do.");
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+    await card.getByRole("button", { name: "Send reply" }).click();
+    await expect.poll(() => admin.getByRole("status").filter({ hasText: "Reply to Ada is on its way to ada@example.com." }).count()).toBe(1);
+    await expect.poll(() => card.getByRole("list", { name: "Replies to Ada" }).textContent()).toContain("Thank you, Ada: yes, we do.");
+    await expect.poll(() => card.getByRole("button", { name: "Reply to Ada" }).evaluate((el) => el === document.activeElement)).toBe(true);
+    const [mail] = await shop.services.db.query<{ to_address: string; body: string }>(
+      `SELECT to_address, body FROM email_outbox WHERE kind = 'contact_reply' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(mail).toMatchObject({ to_address: "ada@example.com", body: expect.stringContaining("Thank you, Ada: yes, we do.") });
+    await admin.setViewportSize({ width: 400, height: 900 });
+    await admin.screenshot({ path: "tmp/shots/admin_400_messages-reply.png", fullPage: true });
     await context.close();
   });
 });

@@ -148,4 +148,47 @@ describe("shop/v1/contact-messages", () => {
     expect((await call(admin, "GET", "shop/v1/contact-messages/99999999")).status).toBe(404);
     expect(((await (await call(admin, "GET", "shop/v1/contact-messages?status=bogus")).json()) as Json).code).toBe("rest_invalid_param");
   });
+
+  it("replies: the visitor gets the reply by e-mail with their message quoted, once however often Send is pressed; the message lists it", async () => {
+    await send("198.51.100.7", { ...good, contact_name: "Ada Reply", contact_email: "ada.reply@example.com", contact_message: "Line one\nLine two" });
+    const [message] = (await (await call(admin, "GET", "shop/v1/contact-messages?per_page=1")).json()) as Json[];
+    expect(message).toMatchObject({ name: "Ada Reply", status: "unread", replies: [] });
+    const path = `shop/v1/contact-messages/${message!.id}/replies`;
+    const mailsBefore = await count("email_outbox", "kind = 'contact_reply'");
+    // Three clicks of Send at once: one reply and one e-mail; the others are told it was already sent.
+    const text = "  Yes, we sew children's sizes too.\nBest, the shop  ";
+    const answers = await Promise.all([1, 2, 3].map(() => call(manager, "POST", path, { message: text })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const refused = (await answers.find((r) => r.status === 409)!.json()) as Json;
+    expect(refused.code).toBe("rest_contact_reply_duplicate");
+    const made = (await answers.find((r) => r.status === 201)!.json()) as Json;
+    expect(made).toMatchObject({
+      id: message!.id,
+      status: "read",
+      replies: [{ message: text.trim(), author: { name: expect.any(String) }, email: { status: expect.any(String) } }],
+    });
+    expect(await count("email_outbox", "kind = 'contact_reply'")).toBe(mailsBefore + 1);
+    const [mail] = await shop.services.db.query<{ to_address: string; subject: string; body: string }>(
+      `SELECT to_address, subject, body FROM email_outbox WHERE kind = 'contact_reply' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(mail!.to_address).toBe("ada.reply@example.com");
+    expect(mail!.subject).toMatch(/^Re: your message to /);
+    expect(mail!.body).toContain("Hello Ada Reply,\n\nYes, we sew children's sizes too.\nBest, the shop\n");
+    expect(mail!.body).toContain("> Line one\n> Line two");
+    expect(await count("audit_log", `object_type = 'contact_message' AND object_id = '${message!.id}' AND action = 'reply'`)).toBe(1);
+    // Another text is another reply; the list shows both, oldest first.
+    expect((await call(admin, "POST", path, { message: "One more thing: we ship on Mondays." })).status).toBe(201);
+    const again = (await (await call(admin, "GET", `shop/v1/contact-messages/${message!.id}`)).json()) as { replies: Json[] };
+    expect(again.replies.map((r) => r.message)).toEqual([text.trim(), "One more thing: we ship on Mondays."]);
+    // Refusals change nothing: an empty or too long text (400 at its field), an unknown message (404), a customer (403).
+    const empty = await call(admin, "POST", path, { message: "   " });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as Json).code).toBe("rest_invalid_param");
+    expect((await call(admin, "POST", path, { message: "x".repeat(5001) })).status).toBe(400);
+    expect((await call(admin, "POST", path, {})).status).toBe(400);
+    expect((await call(admin, "POST", "shop/v1/contact-messages/99999999/replies", { message: "Hello" })).status).toBe(404);
+    const forbidden = await call(customer, "POST", path, { message: "Hello" });
+    expect(forbidden.status).toBe(403);
+    expect(await count("email_outbox", "kind = 'contact_reply'")).toBe(mailsBefore + 2);
+  });
 });

@@ -398,9 +398,12 @@ export async function setDefaultToken(tx: Queryable, id: number, customerId: num
 // Outbox
 // ---------------------------------------------------------------------------------------------------------------
 
-export async function queueEmail(tx: Queryable, e: { kind: string; to: string; subject: string; body: string; orderId?: number | null }): Promise<void> {
-  await sql(tx)
+/** Queues an e-mail in the outbox; its id. */
+export async function queueEmail(tx: Queryable, e: { kind: string; to: string; subject: string; body: string; orderId?: number | null }): Promise<number> {
+  const row = await sql(tx)
     .insertInto("email_outbox")
     .values({ kind: e.kind, to_address: e.to, subject: e.subject, body: e.body, order_id: e.orderId ?? null })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

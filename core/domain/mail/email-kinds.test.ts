@@ -6,11 +6,11 @@ const allOn = { orderReceived: true, orderFailed: true, orderRefunded: true, ord
 const env = { name: "Maskerade", address: "shop@example.com", raw: "Maskerade <shop@example.com>" };
 
 describe("e-mail kinds", () => {
-  it("turns off only the kinds with a setting; the password reset, the new account's e-mail and order details have none", () => {
+  it("turns off only the kinds with a setting; the password reset, the new account's e-mail, order details and replies have none", () => {
     expect(turnedOffKinds(allOn)).toEqual([]);
     expect(turnedOffKinds({ ...allOn, orderNote: false, contactMessage: false })).toEqual(["order_note", "contact_message"]);
     const always = EMAIL_KINDS.filter((k) => typeof k.toggle !== "string").map((k) => k.kind);
-    expect(always.sort()).toEqual(["new_account", "order_details", "password_reset"]);
+    expect(always.sort()).toEqual(["contact_reply", "new_account", "order_details", "password_reset"]);
   });
 
   it("composes the From: from the saved parts over MAIL_FROM, quoting the name; MAIL_FROM as written when nothing is saved", () => {

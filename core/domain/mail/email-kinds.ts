@@ -5,7 +5,8 @@
  *
  * Always sent (no setting): the password reset (a customer locked out has no other way back in, and the shop must
  * never appear to send a link it did not), the new account's e-mail (its link is how an account staff created gets a
- * password) and the order details staff send by hand from an order (asked for by name).
+ * password), the order details staff send by hand from an order (asked for by name) and a reply staff write to a
+ * contact message.
  */
 
 /** The settings of Settings › E-mails that turn one kind on or off. */
@@ -38,6 +39,12 @@ export const EMAIL_KINDS: readonly EmailKind[] = [
     label: "New account",
     to: "customer",
     toggle: { always: "Always sent: an account the shop creates gets its password only through the link in it." },
+  },
+  {
+    kind: "contact_reply",
+    label: "Reply to a message",
+    to: "customer",
+    toggle: { always: "Always sent: staff write it by hand in Messages." },
   },
   {
     kind: "order_details",
