@@ -135,11 +135,12 @@ function Figure({ label, value, hint, change, before }: { label: string; value: 
       <dt>{label}</dt>
       <dd>
         <span className="admin-figure-value">{value}</span>
-        {change !== undefined ? (
-          <span className={`admin-figure-change${change === null ? "" : change > 0 ? " is-up" : change < 0 ? " is-down" : ""}`}>
-            {change === null ? "No change to show" : `${change > 0 ? "+" : change < 0 ? "−" : "±"}${Math.abs(change)}%`}
-            <span className="screen-reader-text"> compared with the previous period</span>
-            {before !== undefined ? ` (was ${before})` : null}
+        {change === null ? (
+          <span className="admin-figure-change">Previously {before}</span>
+        ) : change !== undefined ? (
+          <span className={`admin-figure-change${change > 0 ? " is-up" : change < 0 ? " is-down" : ""}`}>
+            {`${change > 0 ? "+" : change < 0 ? "−" : "±"}${Math.abs(change)}%`}
+            <span className="screen-reader-text"> compared with the previous period</span> (was {before})
           </span>
         ) : null}
         {hint ? <span className="admin-hint">{hint}</span> : null}
@@ -184,7 +185,12 @@ function PeriodFigures({ preset, range }: { preset: Preset; range: { date_min: s
         <dl className="admin-figures">
           <Figure label="Revenue" value={money(d.revenue)} change={d.change.revenue} before={money(p.revenue)} />
           <Figure label="Orders" value={String(d.orders)} change={d.change.orders} before={String(p.orders)} />
-          <Figure label="Average order value" value={money(d.average_order_value)} change={d.change.average_order_value} before={money(p.average_order_value)} />
+          <Figure
+            label="Average order value"
+            value={money(d.average_order_value)}
+            change={d.change.average_order_value}
+            before={money(p.average_order_value)}
+          />
           <Figure
             label="Conversion rate"
             value={rate(d.conversion_rate)}
@@ -329,7 +335,9 @@ export default function DashboardScreen() {
             const next = preset as Preset;
             // Custom dates start from the range shown, so only the end that changes needs choosing.
             const shown = "problem" in range ? { date_min: "", date_max: "" } : range;
-            choose(next === "custom" ? { preset: next, from: choice.from || shown.date_min, to: choice.to || shown.date_max } : { preset: next, from: "", to: "" });
+            choose(
+              next === "custom" ? { preset: next, from: choice.from || shown.date_min, to: choice.to || shown.date_max } : { preset: next, from: "", to: "" },
+            );
           }}
         />
         {choice.preset === "custom" ? (
