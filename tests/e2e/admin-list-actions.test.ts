@@ -226,12 +226,18 @@ describe("optimistic row actions", () => {
     await context.close();
   });
 
-  it("moves a product to the trash, finds it in the Trash tab by its address, and restores it", async () => {
+  it("switches a product to draft, moves it to the trash, finds it in the Trash tab by its address, and restores it", async () => {
     const made = (await (await api("POST", "/wc/v3/products", { name: "Listbin Scarf", regular_price: "9.00", status: "publish" })).json()) as { id: number };
     const { context, page } = await signedIn();
     await page.goto(`${shop.url}/wp-admin/products/?s=listbin`);
     const row = page.locator("tr", { has: page.getByRole("link", { name: "Listbin Scarf", exact: true }) });
     await row.waitFor();
+    // Switched to draft: Draft at once, and saved so.
+    await row.getByRole("button", { name: "Actions" }).click();
+    await menuItem(page, "Switch to draft");
+    await notice(page).getByText("Product “Listbin Scarf” switched to draft.").waitFor();
+    expect(((await (await api("GET", `/wc/v3/products/${made.id}`)).json()) as { status: string }).status).toBe("draft");
+    expect(await row.innerText()).toContain("Draft");
     await row.getByRole("button", { name: "Actions" }).click();
     await menuItem(page, "Move to trash");
     await notice(page).getByText("Product “Listbin Scarf” moved to the trash.").waitFor();
