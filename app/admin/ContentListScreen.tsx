@@ -7,12 +7,13 @@
  * draft) or delete permanently after a confirmation (`DELETE ?force=true`); the rows change at once and reconcile
  * with the server (optimistic-rows.tsx).
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { Action, Field, View } from "@wordpress/dataviews";
 import { TabPanel } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { usePagedList } from "./use-paged-list.ts";
+import { useViewInAddress } from "./view-in-address.ts";
 import { ListView } from "./ListView.tsx";
 import { query, send } from "./api.ts";
 import { ResultNotice } from "./Status.tsx";
@@ -34,10 +35,11 @@ const DEFAULT_VIEW: View = {
 const titleOf = (c: RestContent) => c.title.raw || c.title.rendered || "(no title)";
 
 export default function ContentListScreen({ kind }: { kind: "post" | "page" }) {
-  const [view, setView] = useState<View>(() =>
+  const { view, setView, extra, setExtra, restored } = useViewInAddress(
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["status"] } : DEFAULT_VIEW,
+    { filters: { status: "is" }, extra: ["post_status"] },
   );
-  const [tab, setTab] = useState<"all" | "trash">("all");
+  const tab = extra.post_status === "trash" ? "trash" : "all";
   const status = view.filters?.find((f) => f.field === "status")?.value as string | undefined;
   const q = query({
     context: "edit",
@@ -135,14 +137,15 @@ export default function ContentListScreen({ kind }: { kind: "post" | "page" }) {
         </a>
       </p>
       <TabPanel
+        key={restored}
+        initialTabName={tab}
         className="admin-status-tabs"
         tabs={[
           { name: "all", title: "All" },
           { name: "trash", title: "Trash" },
         ]}
         onSelect={(name) => {
-          setTab(name === "trash" ? "trash" : "all");
-          setView((v) => ({ ...v, page: 1 }));
+          if (name !== tab) setExtra({ post_status: name === "trash" ? "trash" : "" }, (v) => ({ ...v, page: 1 }));
         }}
       >
         {() => (

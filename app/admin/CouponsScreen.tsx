@@ -5,11 +5,12 @@
  * once, after a confirmation (`DELETE wc/v3/coupons/{id}?force=true`): they leave the list at once and come back if
  * the server refuses (optimistic-rows.tsx).
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { Action, Field, View } from "@wordpress/dataviews";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { usePagedList } from "./use-paged-list.ts";
+import { useViewInAddress } from "./view-in-address.ts";
 import { ListView } from "./ListView.tsx";
 import { query, send } from "./api.ts";
 import { confirmedAction, forEachRow, outcomeText, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
@@ -32,7 +33,7 @@ const couponUrl = (c: RestCoupon) => `/wp-admin/coupons/${c.id}/`;
 export const couponAmount = (c: Pick<RestCoupon, "discount_type" | "amount">) => (c.discount_type === "percent" ? `${Number(c.amount)}%` : shopMoney(c.amount));
 
 export default function CouponsScreen() {
-  const [view, setView] = useState<View>(() =>
+  const { view, setView } = useViewInAddress(
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["amount", "usage"] } : DEFAULT_VIEW,
   );
   const q = query({

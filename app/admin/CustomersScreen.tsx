@@ -3,14 +3,20 @@
  * `GET wc/v3/customers` (customers only, `search` by name or e-mail, sorted by name or registration, pages of 20,
  * filtered by the billing country and whether they ordered), with each one's orders and lifetime value
  * (`orders_count`, `total_spent`); a name opens the customer. "Add customer" for staff with `create_users`.
+ * "Delete" (one or several, after a confirmation; `DELETE wc/v3/customers/{id}?force=true`, their orders stay as
+ * guest orders) is offered only to staff with `delete_users` (an administrator; a shop manager has not, and the
+ * server refuses them): the rows leave at once and come back if the server refuses (optimistic-rows.tsx). The page,
+ * search, filters and sort are in the address (view-in-address.ts).
  */
-import { useMemo, useState } from "react";
-import type { Field, View } from "@wordpress/dataviews";
+import { useMemo } from "react";
+import type { Action, Field, View } from "@wordpress/dataviews";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
-import { query } from "./api.ts";
+import { query, send } from "./api.ts";
+import { confirmedAction, forEachRow, outcomeText, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
+import { useViewInAddress } from "./view-in-address.ts";
 import { ExportCsvButton } from "./ImportExport.tsx";
 import { ResultNotice } from "./Status.tsx";
 import { COUNTRIES } from "../../core/domain/checkout/countries.ts";
@@ -37,9 +43,13 @@ const HAS_ORDERS = [
   { value: "false", label: "No orders yet" },
 ];
 
-export default function CustomersScreen({ canCreate = false }: { canCreate?: boolean }) {
-  const [view, setView] = useState<View>(() =>
+const FILTERS = { country: "is", has_orders: "is" } as const;
+const customerName = (c: RestCustomer) => [c.first_name, c.last_name].filter(Boolean).join(" ") || personOf(c.billing) || c.email;
+
+export default function CustomersScreen({ canCreate = false, canDelete = false }: { canCreate?: boolean; canDelete?: boolean }) {
+  const { view, setView } = useViewInAddress(
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["email", "total_spent"] } : DEFAULT_VIEW,
+    { filters: FILTERS },
   );
   const q = query({
     role: "customer",
@@ -59,7 +69,7 @@ export default function CustomersScreen({ canCreate = false }: { canCreate?: boo
         label: "Name",
         enableHiding: false,
         filterBy: false,
-        getValue: ({ item }) => [item.first_name, item.last_name].filter(Boolean).join(" ") || personOf(item.billing) || item.email,
+        getValue: ({ item }) => customerName(item),
       },
       { id: "email", label: "E-mail", enableSorting: false, filterBy: false, getValue: ({ item }) => item.email },
       {
@@ -90,10 +100,40 @@ export default function CustomersScreen({ canCreate = false }: { canCreate?: boo
     ],
     [],
   );
+  const { rows, result, run } = useOptimisticRows(list.items, list.refresh);
+  const actions = useMemo<Action<RestCustomer>[]>(
+    () => [
+      { id: "edit", label: "Edit", isPrimary: true, callback: ([item]) => item && window.location.assign(customerUrl(item)) },
+      ...(canDelete
+        ? [
+            confirmedAction<RestCustomer>({
+              id: "delete",
+              label: "Delete",
+              question: (items) => (items.length === 1 ? `Delete customer “${customerName(items[0]!)}”?` : `Delete ${items.length} customers?`),
+              warning: "They can no longer sign in; their addresses and saved payment methods go. Their orders stay, as a guest’s. This cannot be undone.",
+              confirmLabel: "Delete",
+              perform: (items) => {
+                const ids = new Set(items.map((c) => c.id));
+                run(
+                  (shown) => shown.filter((c) => !ids.has(c.id)),
+                  async () =>
+                    outcomeText(
+                      await forEachRow(items, (c) => send(`/wc/v3/customers/${c.id}?force=true`, "DELETE", undefined)),
+                      { one: "customer", many: "customers", done: "deleted" },
+                      (c) => `“${customerName(c)}”`,
+                    ),
+                );
+              },
+            }),
+          ]
+        : []),
+    ],
+    [run, canDelete],
+  );
   const deleted = new URLSearchParams(window.location.search).get("deleted");
   return (
     <>
-      <ResultNotice result={deleted ? { status: "success", text: `Customer “${deleted}” deleted. Their orders stay, as guest orders.` } : null} />
+      <ResultNotice result={result ?? (deleted ? { status: "success", text: `Customer “${deleted}” deleted. Their orders stay, as guest orders.` } : null)} />
       <p className="admin-export-row">
         {canCreate ? (
           <a className="components-button is-primary admin-add-link" href="/wp-admin/customers/new/">
@@ -103,12 +143,12 @@ export default function CustomersScreen({ canCreate = false }: { canCreate?: boo
         <ExportCsvButton path="/shop/v1/exports/customers" label="Export CSV" />
       </p>
       <ListView<RestCustomer>
-        list={list}
+        list={withRows(list, rows)}
         otherError={null}
         fields={fields}
         view={view}
         onChangeView={setView}
-        actions={[]}
+        actions={actions}
         searchLabel="Search customers"
         itemUrl={customerUrl}
       />

@@ -1,26 +1,33 @@
 /**
- * The dashboard (docs/contract/admin.md 'Dashboard'): for today, the last 7 or the last 30 days (UTC days, as the
- * reports count them) — revenue, orders, average order value, conversion rate and live visitors
- * (`shop/v1/dashboard`), revenue per day (`wc/v3/reports/sales`), orders by status (`wc/v3/reports/orders/totals`),
- * top products (`wc/v3/reports/top_sellers`), revenue by traffic source and low-stock products (`shop/v1/dashboard`).
+ * The dashboard (docs/contract/admin.md 'Dashboard'): for a date range (UTC days, as the reports count them) — a
+ * preset (today, the last 7 or 30 days, month to date, last month, year to date) or custom from/to dates, kept in the
+ * address (`?range=mtd`, `?range=custom&from=…&to=…`) — revenue, orders, average order value, conversion rate, each
+ * with its change from the previous period of the same length, and live visitors (`shop/v1/dashboard`), revenue
+ * per day (`wc/v3/reports/sales`), orders by status (`wc/v3/reports/orders/totals`), top products
+ * (`wc/v3/reports/top_sellers`), revenue by traffic source and low-stock products (`shop/v1/dashboard`).
  */
-import { useEffect, useState } from "react";
-import { TabPanel } from "@wordpress/components";
+import { useCallback, useEffect, useState } from "react";
+import { SelectControl, TextControl } from "@wordpress/components";
 import { Loading, LoadError } from "./Status.tsx";
 import "@wordpress/components/build-style/style.css";
 import "./admin-screens.css";
 import { getWithHeaders, query, type RestError } from "./api.ts";
 import { RevenueChart, type ChartDay } from "./RevenueChart.tsx";
 
-interface Dashboard {
+interface PeriodFigures {
   date_min: string;
   date_max: string;
-  currency: string;
   revenue: string;
   orders: number;
   average_order_value: string;
   sessions: number;
   conversion_rate: number | null;
+}
+type Compared = "revenue" | "orders" | "average_order_value" | "sessions" | "conversion_rate";
+interface Dashboard extends PeriodFigures {
+  currency: string;
+  previous: PeriodFigures;
+  change: Record<Compared, number | null>;
   revenue_by_source: { source_type: string; source: string; label: string; orders: number; revenue: string }[];
   low_stock: { threshold: number; total: number; products: { id: number; name: string; sku: string; stock_quantity: number | null; stock_status: string }[] };
   live_visitors: number;
@@ -35,24 +42,78 @@ interface Figures {
   top: { title: string; product_id: number; quantity: number }[];
 }
 
-const PERIODS = [
-  { name: "today", title: "Today", days: 1 },
-  { name: "7d", title: "Last 7 days", days: 7 },
-  { name: "30d", title: "Last 30 days", days: 30 },
+const PRESETS = [
+  { name: "today", title: "Today" },
+  { name: "7d", title: "Last 7 days" },
+  { name: "30d", title: "Last 30 days" },
+  { name: "mtd", title: "Month to date" },
+  { name: "last_month", title: "Last month" },
+  { name: "ytd", title: "Year to date" },
+  { name: "custom", title: "Custom dates" },
 ] as const;
-type Period = (typeof PERIODS)[number]["name"];
-
-const DAY = 86_400_000;
-const utcDate = (t: number) => new Date(t).toISOString().slice(0, 10);
-
-function rangeOf(period: Period): { date_min: string; date_max: string } {
-  const days = PERIODS.find((p) => p.name === period)!.days;
-  const now = Date.now();
-  return { date_min: utcDate(now - (days - 1) * DAY), date_max: utcDate(now) };
+type Preset = (typeof PRESETS)[number]["name"];
+/** The dashboard's choice: a preset, or custom dates (from/to, "" until chosen). */
+interface Choice {
+  preset: Preset;
+  from: string;
+  to: string;
 }
 
-async function load(period: Period): Promise<Figures> {
-  const q = query(rangeOf(period));
+const DAY = 86_400_000;
+/** The longest range the server compares (core/domain/reports/compare.ts DASHBOARD_MAX_DAYS). */
+const MAX_DAYS = 366;
+const utcDate = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** A preset's UTC days, both included. */
+function presetRange(preset: Exclude<Preset, "custom">, now = Date.now()): { date_min: string; date_max: string } {
+  const today = utcDate(now);
+  const d = new Date(now);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  switch (preset) {
+    case "today":
+      return { date_min: today, date_max: today };
+    case "7d":
+      return { date_min: utcDate(now - 6 * DAY), date_max: today };
+    case "30d":
+      return { date_min: utcDate(now - 29 * DAY), date_max: today };
+    case "mtd":
+      return { date_min: utcDate(Date.UTC(y, m, 1)), date_max: today };
+    case "last_month":
+      return { date_min: utcDate(Date.UTC(y, m - 1, 1)), date_max: utcDate(Date.UTC(y, m, 1) - DAY) };
+    case "ytd":
+      return { date_min: utcDate(Date.UTC(y, 0, 1)), date_max: today };
+  }
+}
+
+/** The range a choice asks for, or why it cannot be asked (custom dates missing, reversed or too far apart). */
+function rangeOf(choice: Choice): { date_min: string; date_max: string } | { problem: string } {
+  if (choice.preset !== "custom") return presetRange(choice.preset);
+  if (!choice.from || !choice.to) return { problem: "Choose both dates." };
+  if (choice.from > choice.to) return { problem: "The end date is before the start date." };
+  if ((Date.parse(choice.to) - Date.parse(choice.from)) / DAY + 1 > MAX_DAYS) return { problem: `Choose at most ${MAX_DAYS} days.` };
+  return { date_min: choice.from, date_max: choice.to };
+}
+
+/** The choice in the address: `range` (absent: the last 7 days), and `from`/`to` for custom dates. */
+function choiceOf(search: string): Choice {
+  const p = new URLSearchParams(search);
+  const preset = PRESETS.find((x) => x.name === p.get("range"))?.name ?? "7d";
+  const date = (k: string) => (/^\d{4}-\d{2}-\d{2}$/.test(p.get(k) ?? "") ? p.get(k)! : "");
+  return { preset, from: preset === "custom" ? date("from") : "", to: preset === "custom" ? date("to") : "" };
+}
+function addressOf(choice: Choice): string {
+  if (choice.preset === "7d") return "";
+  const p = new URLSearchParams({ range: choice.preset });
+  if (choice.preset === "custom") {
+    if (choice.from) p.set("from", choice.from);
+    if (choice.to) p.set("to", choice.to);
+  }
+  return `?${p}`;
+}
+
+async function load(range: { date_min: string; date_max: string }): Promise<Figures> {
+  const q = query(range);
   const [dashboard, sales, statuses, top] = await Promise.all([
     getWithHeaders<Dashboard>(`/shop/v1/dashboard?${q}`),
     getWithHeaders<Sales[]>(`/wc/v3/reports/sales?${q}`),
@@ -68,51 +129,73 @@ async function load(period: Period): Promise<Figures> {
   };
 }
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Figure({ label, value, hint, change, before }: { label: string; value: string; hint?: string; change?: number | null; before?: string }) {
   return (
     <div className="admin-figure">
       <dt>{label}</dt>
       <dd>
         <span className="admin-figure-value">{value}</span>
+        {change === null ? (
+          <span className="admin-figure-change">Previously {before}</span>
+        ) : change !== undefined ? (
+          <span className={`admin-figure-change${change > 0 ? " is-up" : change < 0 ? " is-down" : ""}`}>
+            {`${change > 0 ? "+" : change < 0 ? "−" : "±"}${Math.abs(change)}%`}
+            <span className="screen-reader-text"> compared with the previous period</span> (was {before})
+          </span>
+        ) : null}
         {hint ? <span className="admin-hint">{hint}</span> : null}
       </dd>
     </div>
   );
 }
 
-function PeriodFigures({ period }: { period: Period }) {
-  const [state, setState] = useState<{ period: Period; figures: Figures } | { period: Period; error: RestError } | null>(null);
+function PeriodFigures({ preset, range }: { preset: Preset; range: { date_min: string; date_max: string } }) {
+  const key = `${range.date_min}..${range.date_max}`;
+  const [state, setState] = useState<{ key: string; figures: Figures } | { key: string; error: RestError } | null>(null);
+  // The range's two days are the request: a new object with the same days asks nothing new.
+  const { date_min, date_max } = range;
   useEffect(() => {
     let live = true;
-    load(period).then(
-      (figures) => live && setState({ period, figures }),
-      (error: RestError) => live && setState({ period, error }),
+    const asked = `${date_min}..${date_max}`;
+    load({ date_min, date_max }).then(
+      (figures) => live && setState({ key: asked, figures }),
+      (error: RestError) => live && setState({ key: asked, error }),
     );
     return () => {
       live = false;
     };
-  }, [period]);
+  }, [date_min, date_max]);
 
-  if (!state || state.period !== period) return <Loading what="the figures" />;
+  if (!state || state.key !== key) return <Loading what="the figures" />;
   if ("error" in state) return <LoadError error={state.error} />;
   const { dashboard: d, days, statuses, top } = state.figures;
   const money = (amount: string | number) => new Intl.NumberFormat("en-US", { style: "currency", currency: d.currency || "USD" }).format(Number(amount));
-  const title = PERIODS.find((p) => p.name === period)!.title;
-  const range = d.date_min === d.date_max ? d.date_min : `${d.date_min} to ${d.date_max}`;
+  const title = PRESETS.find((p) => p.name === preset)!.title;
+  const span = (p: { date_min: string; date_max: string }) => (p.date_min === p.date_max ? p.date_min : `${p.date_min} to ${p.date_max}`);
+  const rate = (r: number | null) => (r === null ? "–" : `${r.toFixed(2)}%`);
+  const p = d.previous;
   return (
-    <div className="admin-dashboard" data-period={period}>
+    <div className="admin-dashboard" data-period={preset}>
       <p className="admin-hint">
-        {title}: {range} (UTC). Paid orders: processing, completed, on hold and refunded.
+        {title}: {span(d)} (UTC), compared with the previous {d.date_min === d.date_max ? "day" : "period of the same length"}: {span(p)}. Paid orders:
+        processing, completed, on hold and refunded.
       </p>
       <section className="admin-card" aria-labelledby="dashboard-figures">
         <h2 id="dashboard-figures">Figures</h2>
         <dl className="admin-figures">
-          <Figure label="Revenue" value={money(d.revenue)} />
-          <Figure label="Orders" value={String(d.orders)} />
-          <Figure label="Average order value" value={money(d.average_order_value)} />
+          <Figure label="Revenue" value={money(d.revenue)} change={d.change.revenue} before={money(p.revenue)} />
+          <Figure label="Orders" value={String(d.orders)} change={d.change.orders} before={String(p.orders)} />
+          <Figure
+            label="Average order value"
+            value={money(d.average_order_value)}
+            change={d.change.average_order_value}
+            before={money(p.average_order_value)}
+          />
           <Figure
             label="Conversion rate"
-            value={d.conversion_rate === null ? "–" : `${d.conversion_rate.toFixed(2)}%`}
+            value={rate(d.conversion_rate)}
+            change={d.change.conversion_rate}
+            before={rate(p.conversion_rate)}
             hint={`${d.sessions} ${d.sessions === 1 ? "session" : "sessions"} with a page view`}
           />
           <Figure label="Live visitors" value={String(d.live_visitors)} hint="on live-match pages now" />
@@ -120,7 +203,7 @@ function PeriodFigures({ period }: { period: Period }) {
       </section>
       <section className="admin-card" aria-labelledby="dashboard-revenue">
         <h2 id="dashboard-revenue">Revenue per day</h2>
-        <RevenueChart days={days} format={money} caption={`Revenue per day, ${title.toLowerCase()}`} />
+        <RevenueChart days={days} format={money} caption={`Revenue per day, ${title === "Custom dates" ? span(d) : title.toLowerCase()}`} />
       </section>
       <div className="admin-dashboard-columns">
         <section className="admin-card" aria-labelledby="dashboard-statuses">
@@ -224,15 +307,69 @@ function PeriodFigures({ period }: { period: Period }) {
 }
 
 export default function DashboardScreen() {
-  const [period, setPeriod] = useState<Period>("7d");
+  const [choice, setChoice] = useState<Choice>(() => choiceOf(window.location.search));
+  // Back and forward restore the range the address names.
+  useEffect(() => {
+    const onPop = () => setChoice(choiceOf(window.location.search));
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
+  const choose = useCallback((next: Choice) => {
+    setChoice(next);
+    const address = addressOf(next);
+    if (address !== window.location.search) window.history.pushState(null, "", `${window.location.pathname}${address}`);
+  }, []);
+  const range = rangeOf(choice);
+  const problem = "problem" in range ? range.problem : null;
   return (
-    <TabPanel
-      className="admin-status-tabs"
-      initialTabName="7d"
-      tabs={PERIODS.map((p) => ({ name: p.name, title: p.title }))}
-      onSelect={(name) => setPeriod(name as Period)}
-    >
-      {() => <PeriodFigures period={period} />}
-    </TabPanel>
+    <>
+      <fieldset className="admin-date-range">
+        <legend className="screen-reader-text">Dates shown</legend>
+        <SelectControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          label="Date range"
+          value={choice.preset}
+          options={PRESETS.map((p) => ({ value: p.name, label: p.title }))}
+          onChange={(preset: string) => {
+            const next = preset as Preset;
+            // Custom dates start from the range shown, so only the end that changes needs choosing.
+            const shown = "problem" in range ? { date_min: "", date_max: "" } : range;
+            choose(
+              next === "custom" ? { preset: next, from: choice.from || shown.date_min, to: choice.to || shown.date_max } : { preset: next, from: "", to: "" },
+            );
+          }}
+        />
+        {choice.preset === "custom" ? (
+          <>
+            <TextControl
+              __next40pxDefaultSize
+              __nextHasNoMarginBottom
+              type="date"
+              label="From"
+              value={choice.from}
+              onChange={(from) => choose({ ...choice, from })}
+            />
+            <TextControl
+              __next40pxDefaultSize
+              __nextHasNoMarginBottom
+              type="date"
+              label="To"
+              value={choice.to}
+              onChange={(to) => choose({ ...choice, to })}
+              aria-invalid={Boolean(problem)}
+              aria-describedby={problem ? "dashboard-range-error" : undefined}
+            />
+          </>
+        ) : null}
+      </fieldset>
+      {problem ? (
+        <p id="dashboard-range-error" className="admin-field-error" role="alert">
+          {problem}
+        </p>
+      ) : (
+        <PeriodFigures preset={choice.preset} range={range as { date_min: string; date_max: string }} />
+      )}
+    </>
   );
 }

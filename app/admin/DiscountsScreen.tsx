@@ -7,13 +7,14 @@
  * else an editor saved meanwhile is overwritten) and delete after a confirmation; the rows change at once and
  * reconcile with the server (optimistic-rows.tsx).
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { DataViews, filterSortAndPaginate, type Action, type Field, type View } from "@wordpress/dataviews";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import "./admin-screens.css";
 import { Notice } from "@wordpress/components";
 import { usePagedList } from "./use-paged-list.ts";
+import { useViewInAddress } from "./view-in-address.ts";
 import { send } from "./api.ts";
 import { confirmedAction, forEachRow, outcomeText, useOptimisticRows } from "./optimistic-rows.tsx";
 import { ResultNotice } from "./Status.tsx";
@@ -43,8 +44,9 @@ const scheduleText = (r: RestRule) =>
   r.schedule?.from || r.schedule?.to ? `${r.schedule.from ? minute(r.schedule.from) : "now"} – ${r.schedule.to ? minute(r.schedule.to) : "no end"}` : "Always";
 
 export default function DiscountsScreen() {
-  const [view, setView] = useState<View>(() =>
+  const { view, setView } = useViewInAddress(
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["kind", "status"] } : DEFAULT_VIEW,
+    { filters: { kind: "isAny", status: "isAny" } },
   );
   const list = usePagedList<RestRule>("/shop/v1/discount-rules?per_page=100");
   const fields = useMemo<Field<RestRule>[]>(

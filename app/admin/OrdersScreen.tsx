@@ -2,15 +2,26 @@
  * Orders (docs/contract/admin.md 'Orders'): status tabs with their counts and WooCommerce's order list on
  * `@wordpress/dataviews`, from `GET wc/v3/orders` (`status`, `search` by number, e-mail or name, a date range as
  * `after`/`before`, pages) and each order's origin (its attribution); an order's number opens the order.
+ *
+ * Row and bulk actions are optimistic (optimistic-rows.tsx): WooCommerce's "Mark processing", "Mark on-hold",
+ * "Mark complete" and "Mark cancelled" (`PUT wc/v3/orders/{id} {status}`, offered where the status machine allows
+ * the move: core/domain/orders/status.ts) show the new status at once (a row leaves a tab it no longer belongs to),
+ * and "Delete permanently" (orders have no trash: `DELETE ?force=true`) after a confirmation. A refused row comes
+ * back with the reason in the result notice; the tab counts are read again. The tab, dates, page and search are in
+ * the address (view-in-address.ts).
  */
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
-import type { Field, View } from "@wordpress/dataviews";
+import type { Action, Field, View } from "@wordpress/dataviews";
 import { TabPanel, TextControl } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
-import { getWithHeaders, query, type RestError } from "./api.ts";
+import { getWithHeaders, query, send, type RestError } from "./api.ts";
+import { confirmedAction, forEachRow, outcomeText, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
+import { ResultNotice } from "./Status.tsx";
+import { useViewInAddress } from "./view-in-address.ts";
+import { canTransition, isOrderStatus, type OrderStatus } from "../../core/domain/orders/status.ts";
 import { ORDER_STATUS_NAMES, money, personOf } from "./orders-shared.ts";
 import type { RestOrder } from "./types.ts";
 import { orderAttribution } from "../../core/domain/attribution/origin.ts";
@@ -27,16 +38,26 @@ const DEFAULT_VIEW: View = {
   layout: {},
 };
 const orderUrl = (o: RestOrder) => `/wp-admin/orders/${o.id}/`;
+/** WooCommerce's "Mark …" bulk actions: the status, the action's label, and the result's words. */
+const MARKS: { status: OrderStatus; label: string; done: string }[] = [
+  { status: "processing", label: "Mark processing", done: "marked processing" },
+  { status: "on-hold", label: "Mark on-hold", done: "marked on-hold" },
+  { status: "completed", label: "Mark complete", done: "marked complete" },
+  { status: "cancelled", label: "Mark cancelled", done: "marked cancelled" },
+];
+const orderName = (o: RestOrder) => `#${o.number}`;
 
 export default function OrdersScreen() {
-  const [status, setStatus] = useState("any");
-  const [view, setView] = useState<View>(() =>
+  const { view, setView, extra, setExtra, restored } = useViewInAddress(
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["status", "total"] } : DEFAULT_VIEW,
+    { extra: ["status", "from", "until"] },
   );
+  const status = TABS.includes(extra.status!) ? extra.status! : "any";
+  const from = extra.from ?? "";
+  const until = extra.until ?? "";
   const [counts, setCounts] = useState<Record<string, number>>({});
+  const [countReads, setCountReads] = useState(0);
   const [loadError, setError] = useState<RestError | null>(null);
-  const [from, setFrom] = useState("");
-  const [until, setUntil] = useState("");
   const rangeError = from && until && from > until ? "The end date is before the start date." : null;
   // Whole UTC days, both included (the API's after/before are exclusive instants).
   const range = rangeError ? {} : { after: from ? `${from}T00:00:00Z` : undefined, before: until ? `${until}T23:59:59Z` : undefined };
@@ -52,10 +73,16 @@ export default function OrdersScreen() {
     return () => {
       live = false;
     };
-  }, [rangeQuery]);
+  }, [rangeQuery, countReads]);
 
   const q = query({ status, page: view.page ?? 1, per_page: view.perPage ?? 20, search: view.search, ...range, orderby: "date", order: "desc" });
   const list = usePagedList<RestOrder>(`/wc/v3/orders?${q}`);
+  const { refresh } = list;
+  const reconcile = useCallback(async () => {
+    await refresh();
+    setCountReads((n) => n + 1);
+  }, [refresh]);
+  const { rows, result, run } = useOptimisticRows(list.items, reconcile);
   const exportQuery = query({ status: status === "any" ? undefined : status, ...range });
 
   const fields = useMemo<Field<RestOrder>[]>(
@@ -83,8 +110,51 @@ export default function OrdersScreen() {
     [],
   );
 
+  const actions = useMemo<Action<RestOrder>[]>(() => {
+    const words = { one: "order", many: "orders" };
+    const belongs = (o: RestOrder) => status === "any" || o.status === status;
+    const marks = MARKS.map<Action<RestOrder>>((m) => ({
+      id: `mark-${m.status}`,
+      label: m.label,
+      supportsBulk: true,
+      isEligible: (o) => isOrderStatus(o.status) && canTransition(o.status, m.status),
+      callback: (items) => {
+        const ids = new Set(items.map((o) => o.id));
+        run(
+          (shown) => shown.map((o) => (ids.has(o.id) ? { ...o, status: m.status } : o)).filter(belongs),
+          async () =>
+            outcomeText(await forEachRow(items, (o) => send(`/wc/v3/orders/${o.id}`, "PUT", { status: m.status })), { ...words, done: m.done }, orderName),
+        );
+      },
+    }));
+    return [
+      { id: "edit", label: "Edit", isPrimary: true, callback: ([item]) => item && window.location.assign(orderUrl(item)) },
+      ...marks,
+      confirmedAction<RestOrder>({
+        id: "delete",
+        label: "Delete permanently",
+        question: (items) => (items.length === 1 ? `Delete order ${orderName(items[0]!)} permanently?` : `Delete ${items.length} orders permanently?`),
+        warning: "Orders have no trash. An unpaid order gives back its stock and coupon uses first. This cannot be undone.",
+        confirmLabel: "Delete permanently",
+        perform: (items) => {
+          const ids = new Set(items.map((o) => o.id));
+          run(
+            (shown) => shown.filter((o) => !ids.has(o.id)),
+            async () =>
+              outcomeText(
+                await forEachRow(items, (o) => send(`/wc/v3/orders/${o.id}?force=true`, "DELETE", undefined)),
+                { ...words, done: "deleted permanently" },
+                orderName,
+              ),
+          );
+        },
+      }),
+    ];
+  }, [run, status]);
+
   return (
     <div className="admin-orders">
+      <ResultNotice result={result} />
       <p className="admin-export-row">
         <ExportCsvButton path={`/shop/v1/exports/orders${exportQuery ? `?${exportQuery}` : ""}`} label="Export CSV" describedBy="orders-export-help" />
         <span id="orders-export-help" className="admin-export-help">
@@ -99,10 +169,7 @@ export default function OrdersScreen() {
           type="date"
           label="Created from"
           value={from}
-          onChange={(v) => {
-            setFrom(v);
-            setView((old) => ({ ...old, page: 1 }));
-          }}
+          onChange={(v) => setExtra({ from: v }, (old) => ({ ...old, page: 1 }))}
         />
         <TextControl
           __next40pxDefaultSize
@@ -110,10 +177,7 @@ export default function OrdersScreen() {
           type="date"
           label="Created until"
           value={until}
-          onChange={(v) => {
-            setUntil(v);
-            setView((old) => ({ ...old, page: 1 }));
-          }}
+          onChange={(v) => setExtra({ until: v }, (old) => ({ ...old, page: 1 }))}
           aria-invalid={Boolean(rangeError)}
           aria-describedby={rangeError ? "orders-range-error" : undefined}
         />
@@ -127,21 +191,22 @@ export default function OrdersScreen() {
         {list.loading ? "" : `${list.totals.totalItems} ${list.totals.totalItems === 1 ? "order" : "orders"} found.`}
       </p>
       <TabPanel
+        key={restored}
+        initialTabName={status}
         className="admin-status-tabs"
         tabs={TABS.map((s) => ({ name: s, title: `${s === "any" ? "All" : ORDER_STATUS_NAMES[s]}${counts[s] === undefined ? "" : ` (${counts[s]})`}` }))}
         onSelect={(name) => {
-          setStatus(name);
-          setView((v) => ({ ...v, page: 1 }));
+          if (name !== status) setExtra({ status: name === "any" ? "" : name }, (v) => ({ ...v, page: 1 }));
         }}
       >
         {() => (
           <ListView<RestOrder>
-            list={list}
+            list={withRows(list, rows)}
             otherError={loadError}
             fields={fields}
             view={view}
             onChangeView={setView}
-            actions={[]}
+            actions={actions}
             searchLabel="Search orders"
             itemUrl={orderUrl}
           />

@@ -16,6 +16,7 @@ import { ListView } from "./ListView.tsx";
 import { ResultNotice } from "./Status.tsx";
 import { confirmedAction, forEachRow, outcomeText, useOptimisticRows } from "./optimistic-rows.tsx";
 import { shopMoney } from "./orders-shared.ts";
+import { useViewInAddress } from "./view-in-address.ts";
 import type { PopupStatsRow, RestPopup } from "./popup-form.ts";
 
 type Row = RestPopup & { stats: PopupStatsRow | null };
@@ -56,7 +57,7 @@ async function readRows(): Promise<Row[]> {
 }
 
 export default function PopupsScreen() {
-  const [view, setView] = useState<View>(() =>
+  const { view, setView } = useViewInAddress(
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["status", "impressions", "conversions"] } : DEFAULT_VIEW,
   );
   const [loaded, setLoaded] = useState<Row[]>([]);

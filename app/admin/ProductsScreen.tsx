@@ -3,15 +3,24 @@
  * `GET wc/v3/products` with the view's search, filters (category, type, stock status, status), sort and page as
  * the route's parameters; a product's name opens its edit screen. Rows selected on the page (the table's checkboxes,
  * "Select all") can be edited together ("Bulk edit": ProductsBulkEdit.tsx); the list is then read again.
+ *
+ * Row and bulk actions are optimistic (optimistic-rows.tsx): "Publish" and "Switch to draft" (`PUT {status}`) show
+ * the new status at once; "Move to trash" (`DELETE`, WooCommerce's trash) takes the rows out at once; in the Trash
+ * tab (`status=trash`), "Restore" (`PUT {status: "draft"}`) and, after a confirmation, "Delete permanently"
+ * (`DELETE ?force=true`). A refused row comes back with the reason in the result notice. The tab, page, search,
+ * filters and sort are in the address (view-in-address.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Notice, Path, SVG } from "@wordpress/components";
+import { Notice, Path, SVG, TabPanel } from "@wordpress/components";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import type { Action, Field, View } from "@wordpress/dataviews";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
-import { getWithHeaders, query, type RestError } from "./api.ts";
+import { getWithHeaders, query, send, type RestError } from "./api.ts";
+import { confirmedAction, forEachRow, outcomeText, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
+import { ResultNotice } from "./Status.tsx";
+import { useViewInAddress } from "./view-in-address.ts";
 import type { RestProduct, Term } from "./types.ts";
 import { BulkEditForm, BulkResultNotice, type BulkResult } from "./ProductsBulkEdit.tsx";
 
@@ -50,8 +59,11 @@ const DEFAULT_VIEW: View = {
   layout: {},
 };
 
-/** The REST list's parameters for a view (filters: one value per field, categories any of several). */
-export function listQuery(view: View): string {
+/** The filters the address keeps (view-in-address.ts). */
+const FILTERS = { stock_status: "is", categories: "isAny", type: "is", status: "is" } as const;
+
+/** The REST list's parameters for a view (filters: one value per field, categories any of several); the Trash tab lists `status=trash`. */
+export function listQuery(view: View, trash = false): string {
   const filter = (field: string) => view.filters?.find((f) => f.field === field && f.value !== undefined && f.value !== "" && f.value !== null);
   const category = filter("categories")?.value as number[] | number | undefined;
   return query({
@@ -62,7 +74,7 @@ export function listQuery(view: View): string {
     order: view.sort?.direction,
     type: filter("type")?.value as string | undefined,
     stock_status: filter("stock_status")?.value as string | undefined,
-    status: filter("status")?.value as string | undefined,
+    status: trash ? "trash" : (filter("status")?.value as string | undefined),
     category: Array.isArray(category) ? category.join(",") : category,
   });
 }
@@ -79,9 +91,11 @@ const editUrl = (item: RestProduct) => `/wp-admin/edit/product/${item.id}/`;
 
 export default function ProductsScreen() {
   // A narrow screen starts with the list layout (one product a row); the table and the list are both offered.
-  const [view, setView] = useState<View>(() =>
+  const { view, setView, extra, setExtra, restored } = useViewInAddress(
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["sku", "stock_status", "price"] } : DEFAULT_VIEW,
+    { filters: FILTERS, extra: ["post_status"] },
   );
+  const trash = extra.post_status === "trash";
   /** The query the list shows the answer to: the list is loading while it differs from the view's. */
   const [loadError, setError] = useState<RestError | null>(null);
   const [categories, setCategories] = useState<Term[]>([]);
@@ -97,7 +111,7 @@ export default function ProductsScreen() {
     };
   }, []);
 
-  const q = listQuery(view);
+  const q = listQuery(view, trash);
   const [reloads, setReloads] = useState(0);
   const list = usePagedList<RestProduct>(`/wc/v3/products?${q}`, reloads);
   const [selection, setSelection] = useState<string[]>([]);
@@ -166,22 +180,80 @@ export default function ProductsScreen() {
         enableSorting: false,
         elements: STATUSES,
         filterBy: { operators: ["is"] },
-        render: ({ item }) => <>{labelOf(STATUSES, item.status)}</>,
+        render: ({ item }) => <>{item.status === "trash" ? "Trash" : labelOf(STATUSES, item.status)}</>,
       },
       { id: "date_created", label: "Date", type: "datetime", filterBy: false, render: ({ item }) => <>{item.date_created.slice(0, 10)}</> },
     ],
     [categories],
   );
 
-  const actions = useMemo<Action<RestProduct>[]>(
-    () => [
-      { id: "edit", label: "Edit", isPrimary: true, callback: ([item]) => item && window.location.assign(editUrl(item)) },
+  const { rows, result: rowResult, run } = useOptimisticRows(list.items, list.refresh);
+  const actions = useMemo<Action<RestProduct>[]>(() => {
+    const inTrash = (p: RestProduct) => p.status === "trash";
+    const name = (p: RestProduct) => `“${p.name}”`;
+    const words = { one: "product", many: "products" };
+    /** Rows that leave this view (to or from the trash): gone at once. */
+    const leaving = (items: RestProduct[], write: (p: RestProduct) => Promise<unknown>, done: string) => {
+      const ids = new Set(items.map((p) => p.id));
+      setSelection([]);
+      run(
+        (shown) => shown.filter((p) => !ids.has(p.id)),
+        async () => outcomeText(await forEachRow(items, write), { ...words, done }, name),
+      );
+    };
+    /** Rows whose status changes: the new status shown at once. */
+    const setStatus = (items: RestProduct[], status: string, done: string) => {
+      const ids = new Set(items.map((p) => p.id));
+      run(
+        (shown) => shown.map((p) => (ids.has(p.id) ? { ...p, status } : p)),
+        async () => outcomeText(await forEachRow(items, (p) => send(`/wc/v3/products/${p.id}`, "PUT", { status })), { ...words, done }, name),
+      );
+    };
+    return [
+      { id: "edit", label: "Edit", isPrimary: true, isEligible: (p) => !inTrash(p), callback: ([item]) => item && window.location.assign(editUrl(item)) },
       {
         id: "view",
         label: "View product",
         isEligible: (item) => item.status === "publish",
         callback: ([item]) => item && window.location.assign(item.permalink),
       },
+      {
+        id: "publish",
+        label: "Publish",
+        supportsBulk: true,
+        isEligible: (p) => !inTrash(p) && p.status !== "publish",
+        callback: (items) => setStatus(items, "publish", "published"),
+      },
+      {
+        id: "draft",
+        label: "Switch to draft",
+        supportsBulk: true,
+        isEligible: (p) => !inTrash(p) && p.status !== "draft",
+        callback: (items) => setStatus(items, "draft", "switched to draft"),
+      },
+      {
+        id: "trash",
+        label: "Move to trash",
+        supportsBulk: true,
+        isEligible: (p) => !inTrash(p),
+        callback: (items) => leaving(items, (p) => send(`/wc/v3/products/${p.id}`, "DELETE", undefined), "moved to the trash"),
+      },
+      {
+        id: "restore",
+        label: "Restore",
+        supportsBulk: true,
+        isEligible: inTrash,
+        callback: (items) => leaving(items, (p) => send(`/wc/v3/products/${p.id}`, "PUT", { status: "draft" }), "restored"),
+      },
+      confirmedAction<RestProduct>({
+        id: "delete",
+        label: "Delete permanently",
+        isEligible: inTrash,
+        question: (items) => (items.length === 1 ? `Delete “${items[0]!.name}” permanently?` : `Delete ${items.length} products permanently?`),
+        warning: "Their variations and reviews are deleted with them; orders keep their lines. This cannot be undone.",
+        confirmLabel: "Delete permanently",
+        perform: (items) => leaving(items, (p) => send(`/wc/v3/products/${p.id}?force=true`, "DELETE", undefined), "deleted permanently"),
+      }),
       {
         id: "bulk-edit",
         label: "Bulk edit",
@@ -199,9 +271,8 @@ export default function ProductsScreen() {
           />
         ),
       },
-    ],
-    [bulkDone],
-  );
+    ];
+  }, [bulkDone, run]);
 
   return (
     <>
@@ -226,18 +297,36 @@ export default function ProductsScreen() {
           </Notice>
         ) : null}
       </div>
-      <ListView<RestProduct>
-        list={list}
-        otherError={loadError}
-        fields={fields}
-        view={view}
-        onChangeView={setView}
-        actions={actions}
-        searchLabel="Search products"
-        itemUrl={editUrl}
-        selection={selection}
-        onChangeSelection={setSelection}
-      />
+      <ResultNotice result={rowResult} />
+      <TabPanel
+        key={restored}
+        className="admin-status-tabs"
+        initialTabName={trash ? "trash" : "all"}
+        tabs={[
+          { name: "all", title: "All" },
+          { name: "trash", title: "Trash" },
+        ]}
+        onSelect={(name) => {
+          if ((name === "trash") === trash) return;
+          setSelection([]);
+          setExtra({ post_status: name === "trash" ? "trash" : "" }, (v) => ({ ...v, page: 1 }));
+        }}
+      >
+        {() => (
+          <ListView<RestProduct>
+            list={withRows(list, rows)}
+            otherError={loadError}
+            fields={fields}
+            view={view}
+            onChangeView={setView}
+            actions={actions}
+            searchLabel="Search products"
+            itemUrl={editUrl}
+            selection={selection}
+            onChangeSelection={setSelection}
+          />
+        )}
+      </TabPanel>
     </>
   );
 }

@@ -3,11 +3,12 @@
  * `GET wp/v2/users?context=edit&roles=administrator,shop_manager` (search, sorting by name, e-mail or registration,
  * pages of 20): name (a link to the editor), e-mail, role, registered. "Add staff user" opens an empty editor.
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { Field, View } from "@wordpress/dataviews";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { usePagedList } from "./use-paged-list.ts";
+import { useViewInAddress } from "./view-in-address.ts";
 import { ListView } from "./ListView.tsx";
 import { query } from "./api.ts";
 import { ResultNotice } from "./Status.tsx";
@@ -26,7 +27,7 @@ const DEFAULT_VIEW: View = {
 const userUrl = (u: RestStaffUser) => `/wp-admin/users/${u.id}/`;
 
 export default function StaffScreen() {
-  const [view, setView] = useState<View>(() =>
+  const { view, setView } = useViewInAddress(
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["email", "role"] } : DEFAULT_VIEW,
   );
   const q = query({

@@ -60,7 +60,7 @@ if (mount) {
     ) : screen.name === "dashboard" ? (
       <DashboardScreen />
     ) : screen.name === "customers" ? (
-      <CustomersScreen canCreate={screen.canCreate} />
+      <CustomersScreen canCreate={screen.canCreate} canDelete={screen.canDelete} />
     ) : screen.name === "customer" ? (
       <CustomerScreen id={screen.id} canDelete={screen.canDelete} />
     ) : screen.name === "customer-new" ? (

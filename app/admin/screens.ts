@@ -15,7 +15,7 @@ export type AdminScreen =
   | { name: "orders" }
   | { name: "order"; id: number }
   | { name: "packing-slip"; id: number }
-  | { name: "customers"; canCreate?: boolean }
+  | { name: "customers"; canCreate?: boolean; canDelete?: boolean }
   | { name: "customer"; id: number; title: string; canDelete?: boolean }
   | { name: "customer-new" }
   | { name: "coupons" }

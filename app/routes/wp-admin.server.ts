@@ -86,7 +86,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (order) return admin({ name: "order", id: Number(order[1]) });
   const slip = /^orders\/(\d{1,9})\/packing-slip$/.exec(path);
   if (slip) return admin({ name: "packing-slip", id: Number(slip[1]) });
-  if (path === "customers") return admin({ name: "customers", canCreate: roleCan(user.role, "create_users") });
+  if (path === "customers") return admin({ name: "customers", canCreate: roleCan(user.role, "create_users"), canDelete: roleCan(user.role, "delete_users") });
   // Add customer (app/admin/NewCustomerScreen.tsx): staff who may create accounts; a shop manager is told so.
   if (path === "customers/new") {
     if (!roleCan(user.role, "create_users"))

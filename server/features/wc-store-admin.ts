@@ -178,9 +178,16 @@ const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(
 export function reportRange(a: z.output<typeof reportArgs>, now: Date): { from: Date; to: Date; groupBy: "day" | "month" } | Reply {
   const today = utcDay(now);
   if (a.date_min || a.date_max) {
+    // A day that is not in the calendar (2026-02-30) is refused, not rolled over into the next month.
+    for (const key of ["date_min", "date_max"] as const) {
+      const day = a[key];
+      if (day && (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day)) {
+        return restError("rest_invalid_param", `Invalid parameter(s): ${key}`, 400, { params: { [key]: `${key} is not a date in the calendar` } });
+      }
+    }
     const from = a.date_min ? new Date(`${a.date_min}T00:00:00Z`) : today;
     const last = a.date_max ? new Date(`${a.date_max}T00:00:00Z`) : today;
-    if (Number.isNaN(from.getTime()) || Number.isNaN(last.getTime()) || last < from || last.getTime() - from.getTime() > 3660 * DAY) {
+    if (last < from || last.getTime() - from.getTime() > 3660 * DAY) {
       return restError("rest_invalid_param", "Invalid parameter(s): date_max", 400, {
         params: { date_max: "date_max must be on or after date_min, within ten years" },
       });

@@ -1,7 +1,8 @@
 /**
  * The admin's Dashboard and Customers (issue 14, docs/contract/admin.md 'Dashboard', 'Customers', 'Customer') in
- * Chromium: the owner sees the period's figures (checked against the orders placed here) and switches periods with
- * the keyboard; finds a customer by e-mail, opens them, sees their orders, lifetime value, address and saved method,
+ * Chromium: the owner sees the period's figures (checked against the orders placed here) with their change from
+ * the previous period, switches ranges with the keyboard (presets and custom dates, refused when reversed; the
+ * range is in the address and back restores it); finds a customer by e-mail, opens them, sees their orders, lifetime value, address and saved method,
  * and sends a password reset e-mail that lands in the outbox; a shop manager can do the same; a customer gets the
  * sign-in page. axe-core on every screen; no sideways scrolling at 400 px; screenshots to tmp/shots/.
  */
@@ -111,7 +112,7 @@ async function paidSince(from: string): Promise<{ n: number; sum: number }> {
 const figure = (page: Page, label: string) => page.locator(".admin-figure", { has: page.locator("dt", { hasText: label }) }).locator(".admin-figure-value");
 
 describe("dashboard", () => {
-  it("shows the period's figures and switches periods from the keyboard", async () => {
+  it("shows the period's figures, compared with the previous period, and switches ranges from the keyboard", async () => {
     const { context, page } = await signedIn(ADMIN);
     expect(new URL(page.url()).pathname).toBe("/wp-admin/");
     await page.getByRole("heading", { level: 2, name: "Figures" }).waitFor();
@@ -119,7 +120,19 @@ describe("dashboard", () => {
     expect(await figure(page, "Revenue").innerText()).toBe(usd(week.sum));
     expect(await figure(page, "Orders").innerText()).toBe(String(week.n));
     expect(await figure(page, "Average order value").innerText()).toBe(usd(Math.round(week.sum / week.n)));
-    expect(await page.getByRole("tab", { name: "Last 7 days" }).getAttribute("aria-selected")).toBe("true");
+    const rangeSelect = page.getByRole("combobox", { name: "Date range" });
+    expect(await rangeSelect.inputValue()).toBe("7d");
+    // The previous 7 days' revenue, as the figure's comparison says it was.
+    const previous = (await paidSince(new Date(Date.now() - 13 * 86_400_000).toISOString().slice(0, 10))).sum - week.sum;
+    const change = await page
+      .locator(".admin-figure", { has: page.locator("dt", { hasText: "Revenue" }) })
+      .locator(".admin-figure-change")
+      .textContent();
+    expect(change).toBe(
+      previous
+        ? `+${Math.round(((week.sum - previous) / previous) * 1000) / 10}% compared with the previous period (was ${usd(previous)})`
+        : `Previously ${usd(0)}`,
+    );
     // The chart's table (for screen readers) has a row per day; the other cards name what was sold and from where.
     expect(await page.locator(".admin-chart table tbody tr").count()).toBe(7);
     expect(await page.locator(".admin-chart figcaption").innerText()).toContain(usd(week.sum));
@@ -134,23 +147,36 @@ describe("dashboard", () => {
     await page.screenshot({ path: "tmp/shots/admin_1280_dashboard.png", fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // Keyboard: focus the selected tab, ArrowLeft to "Today"; the figures are asked again for today alone.
-    await page.getByRole("tab", { name: "Today" }).focus();
-    await page.keyboard.press("ArrowRight"); // back to the selected tab, by keyboard: its focus is visible
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Last 7 days");
+    // Keyboard: the range select, ArrowUp to "Today"; the figures are asked again for today alone, and the address says so.
+    await rangeSelect.focus();
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe("none");
     const asked = page.waitForResponse((r) => r.url().includes("/wp-json/shop/v1/dashboard?") && r.url().includes(`date_min=${today}`));
-    await page.keyboard.press("ArrowLeft");
+    await rangeSelect.selectOption("today");
     expect((await asked).status()).toBe(200);
     await page.locator('.admin-dashboard[data-period="today"]').waitFor();
+    expect(new URL(page.url()).search).toBe("?range=today");
     const day = await paidSince(today);
     expect(await figure(page, "Revenue").innerText()).toBe(usd(day.sum));
     expect(await page.locator(".admin-chart table tbody tr").count()).toBe(1);
 
-    await page.keyboard.press("End");
-    await page.locator('.admin-dashboard[data-period="30d"]').waitFor();
+    // Custom dates start from the range shown; a reversed range is refused before asking, with the reason.
+    await rangeSelect.selectOption("custom");
+    const from = page.getByRole("textbox", { name: "From" });
+    expect(await from.inputValue()).toBe(today);
+    await from.fill("2099-01-01");
+    await page.getByRole("alert").getByText("The end date is before the start date.").waitFor();
+    expect(await page.getByRole("textbox", { name: "To" }).getAttribute("aria-invalid")).toBe("true");
+    await from.fill(new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10));
+    await page.locator('.admin-dashboard[data-period="custom"]').waitFor();
     expect(await page.locator(".admin-chart table tbody tr").count()).toBe(30);
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Back: the reversed dates, then today's range again, from the address.
+    await page.goBack();
+    await page.goBack();
+    await page.goBack();
+    await page.locator('.admin-dashboard[data-period="today"]').waitFor();
+    expect(await rangeSelect.inputValue()).toBe("today");
 
     await page.setViewportSize({ width: 400, height: 900 });
     await page.reload();

@@ -108,6 +108,51 @@ describe("shop/v1/dashboard", () => {
     expect(empty).toMatchObject({ orders: 0, revenue: "0.00", average_order_value: "0.00", sessions: 0, conversion_rate: null, revenue_by_source: [] });
   });
 
+  it("compares the range with the previous period of the same length, and refuses bad or over-long ranges", async () => {
+    const DAY = 86_400_000;
+    const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+    // An order moved to yesterday: today's and yesterday's paid figures straight from the table.
+    const moved = await order(2, {});
+    await shop.services.db.query(`UPDATE orders SET created_at = created_at - interval '1 day' WHERE id = $1`, [moved.id]);
+    const paidOn = async (day: string) => {
+      const [row] = await shop.services.db.query<{ n: number; sum: number }>(
+        `SELECT count(*)::int AS n, coalesce(sum(total), 0)::int AS sum FROM orders
+          WHERE status IN ('processing', 'completed', 'on-hold', 'refunded') AND created_at >= $1::date AND created_at < $1::date + 1`,
+        [day],
+      );
+      return row!;
+    };
+    const [now, before] = [await paidOn(today), await paidOn(yesterday)];
+    expect(before.n).toBeGreaterThanOrEqual(1);
+    const d = await body<Dashboard & { previous: Dashboard; change: Record<string, number | null> }>(
+      await api("GET", `/wp-json/shop/v1/dashboard?date_min=${today}&date_max=${today}`),
+    );
+    expect(d.previous).toMatchObject({ date_min: yesterday, date_max: yesterday, orders: before.n, revenue: (before.sum / 100).toFixed(2) });
+    expect(d.change.orders).toBe(Math.round(((now.n - before.n) / before.n) * 1000) / 10);
+    expect(d.change.revenue).toBe(Math.round(((now.sum - before.sum) / before.sum) * 1000) / 10);
+    // Back to today, as the reports' tests below count every order as today's.
+    await shop.services.db.query(`UPDATE orders SET created_at = created_at + interval '1 day' WHERE id = $1`, [moved.id]);
+    // Thirty days in March: the thirty before them, whatever the months' lengths.
+    const march = await body<Dashboard & { previous: Dashboard; change: Record<string, number | null> }>(
+      await api("GET", "/wp-json/shop/v1/dashboard?date_min=2021-03-01&date_max=2021-03-30"),
+    );
+    expect(march.previous).toMatchObject({ date_min: "2021-01-30", date_max: "2021-02-28", orders: 0, revenue: "0.00" });
+    expect(march.change).toEqual({ revenue: null, orders: null, average_order_value: null, sessions: null, conversion_rate: null });
+
+    const refused = async (q: string, param: string) => {
+      const r = await body<{ code: string; data: { params: Record<string, string> } }>(await api("GET", `/wp-json/shop/v1/dashboard?${q}`), 400);
+      expect(r.code).toBe("rest_invalid_param");
+      expect(Object.keys(r.data.params)).toEqual([param]);
+    };
+    await refused("date_min=2026-02-30&date_max=2026-03-05", "date_min");
+    await refused("date_min=2026-01-01&date_max=2026-13-01", "date_max");
+    await refused("date_min=yesterday", "date_min");
+    await refused("date_min=2026-03-05&date_max=2026-03-04", "date_max");
+    // 366 days is the longest range (a leap year); one more is refused.
+    expect((await api("GET", "/wp-json/shop/v1/dashboard?date_min=2024-01-01&date_max=2024-12-31")).status).toBe(200);
+    await refused("date_min=2024-01-01&date_max=2025-01-01", "date_max");
+  });
+
   it("counts live-match viewers connected to the hub", async () => {
     const { default: WebSocket } = await import("ws");
     const { Centrifuge } = await import("centrifuge");
