@@ -25,6 +25,10 @@ export async function insertDownloadFile(
   return row?.id ?? null;
 }
 
+export async function deleteDownloadFile(tx: Queryable, id: number): Promise<void> {
+  await sql(tx).deleteFrom("download_files").where("id", "=", id).execute();
+}
+
 const fileColumns = ["id", "file", "name", "mime", "filesize", "created_at as createdAt"] as const;
 
 export async function listDownloadFiles(tx: Queryable, limit: number): Promise<DownloadFileRow[]> {

@@ -75,3 +75,9 @@ export function privateKeyOf(file: string): string | null {
   }
   return path.startsWith(PRIVATE_UPLOADS_PATH) ? decodeURIComponent(path.slice(PRIVATE_UPLOADS_PATH.length)) : null;
 }
+
+/** WooCommerce's download link (WC_Customer_Download::get_download_url): the order key and e-mail are its secret. */
+export function downloadUrl(p: { productId: number; orderKey: string; userEmail: string; downloadId: string }): string {
+  const q = new URLSearchParams({ download_file: String(p.productId), order: p.orderKey, email: p.userEmail, key: p.downloadId });
+  return `/?${q.toString()}`;
+}
