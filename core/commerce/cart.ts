@@ -188,7 +188,7 @@ async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Pi
         quantity: item.quantity,
         regularUnitPrice: regular,
         ...(sale !== undefined ? { saleUnitPrice: sale } : {}),
-        needsShipping: s.type !== "downloadable",
+        needsShipping: s.type !== "downloadable" && !s.virtual,
         ...(item.itemData.freeItem ? { freeItem: { ruleUniqueId: item.itemData.freeItem } } : {}),
       },
     });
@@ -266,7 +266,7 @@ async function priceCart(
       quantity: item.quantity,
       stockQuantity: sellable.stockQuantity,
       components,
-      needsShipping: sellable.type !== "downloadable",
+      needsShipping: sellable.type !== "downloadable" && !sellable.virtual,
       regularUnitPrice: p.regularUnitPrice,
       unitPrice: p.unitPrice,
       subtotal: p.subtotal,
