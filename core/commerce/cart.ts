@@ -491,6 +491,11 @@ async function planAdd(db: Queryable, request: AddToCartRequest): Promise<CartCh
   const url = productUrl(s.slug);
   if (s.type === "external") return fail(CART_MESSAGES.external, url);
   if (s.type === "variable" && req.kind === "simple") return fail(CART_MESSAGES.chooseOptions, url);
+  // A downloadable product is a simple one to WooCommerce: added by its id too (a multi-price one needs its option chosen).
+  if (s.type === "downloadable" && req.kind === "simple") {
+    if (s.details.priceMode === "multi") return fail(CART_MESSAGES.chooseOptions, url);
+    return { ok: true, value: [{ item: line(s.productId, 0, {}, {}, req.quantity), name: s.name }] };
+  }
   if (!fitsProductKind(req, s.type)) return fail(CART_MESSAGES.cannotPurchase, url);
 
   switch (req.kind) {

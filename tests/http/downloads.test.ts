@@ -107,10 +107,15 @@ describe("granting and downloading", () => {
   it("grants one permission per file when the order is paid, once", async () => {
     const add = await buyer.client.post("/?wc-ajax=add_to_cart", { product_id: String(productId), quantity: "1" });
     expect(((await add.json()) as { fragments?: unknown }).fragments).toBeDefined();
-    const reply = await submitCheckout(buyer.client, await openCheckout(buyer.client), { ...billing("downloads-buyer@example.com"), ...cardFields() });
+    const checkout = await openCheckout(buyer.client);
+    // Only a virtual (downloadable) item: no shipping address is asked, no shipping charged.
+    expect(checkout.html).toMatch(/class="woocommerce-shipping-fields" hidden=""/);
+    const reply = await submitCheckout(buyer.client, checkout, { ...billing("downloads-buyer@example.com"), ...cardFields() });
     expect(reply.result).toBe("success");
     orderId = Number(/order-received\/(\d+)/.exec(reply.redirect!)![1]);
     expect(await permissionRows()).toEqual([{ downloads_remaining: 2, download_count: 0 }]);
+    const [order] = await shop.services.db.query<{ shipping_total: number; total: number }>(`SELECT shipping_total, total FROM orders WHERE id = $1`, [orderId]);
+    expect(order).toEqual({ shipping_total: 0, total: 300 });
     // Completing the order, and a second payment notice, grant nothing more.
     expect((await api("PUT", `wc/v3/orders/${orderId}`, { status: "completed" })).status).toBe(200);
     expect(await shop.services.db.transaction((tx) => grantOrderDownloads(tx, orderId, new Date()))).toBe(0);
@@ -164,7 +169,9 @@ describe("granting and downloading", () => {
     const expired = await new TestClient(shop.url).get(link.pathname + link.search);
     expect(expired.status).toBe(403);
     expect(await expired.text()).toContain("Sorry, this download has expired.");
-    expect((await api("PUT", `wc/v3/orders/${orderId}`, { status: "refunded" })).status).toBe(200);
+    // A full refund moves the order to refunded (through the one status transition).
+    expect((await api("POST", `wc/v3/orders/${orderId}/refunds`, { amount: "3.00", api_refund: false, reason: "test" })).status).toBe(201);
+    expect((await (await api("GET", `wc/v3/orders/${orderId}`)).json()) as { status: string }).toMatchObject({ status: "refunded" });
     expect(await permissionRows()).toEqual([]);
     expect((await new TestClient(shop.url).get(link.pathname + link.search)).status).toBe(404);
   });
