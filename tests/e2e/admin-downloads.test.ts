@@ -45,7 +45,9 @@ describe("downloadable products", () => {
     await page.keyboard.press("Space");
     const upload = page.getByRole("button", { name: "Upload a file" });
     await upload.focus();
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
+    expect(await box.isChecked()).toBe(true);
+    expect(await upload.evaluate((b) => b === document.activeElement)).toBe(true);
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 5000 }), page.keyboard.press("Enter")]);
     await chooser.setFiles({ name: "Harbour Pattern.pdf", mimeType: "application/pdf", buffer: BYTES });
     await expect.poll(() => page.getByLabel("File name 1").inputValue()).toBe("Harbour Pattern");
     expect(await page.getByLabel("File URL 1").inputValue()).toMatch(/\/wp-content\/uploads\/woocommerce_uploads\/\d{4}\/\d{2}\/harbour-pattern\.pdf$/);
