@@ -122,6 +122,8 @@ function changes(before: Form, after: Form): Record<string, unknown> {
     else if (key === "date_on_sale_from" || key === "date_on_sale_to") out[key] = after[key] ? `${after[key]}T00:00:00` : null;
     else out[key] = after[key];
   }
+  // A download reads as virtual: no longer downloadable, it stays virtual as the box shows, unless unticked.
+  if (out.downloadable === false && after.virtual) out.virtual = true;
   // Stock: the quantity matters only while managed; the status only while not.
   if (after.manage_stock) delete out.stock_status;
   else delete out.stock_quantity;
@@ -426,7 +428,11 @@ export default function ProductEditScreen({ id }: { id: number }) {
                 />
                 <CheckboxControl
                   label="Virtual"
-                  help={f.downloadable ? "A downloadable product is always virtual here: nothing is shipped." : "Not shipped: a cart of virtual products asks no shipping address and charges no shipping."}
+                  help={
+                    f.downloadable
+                      ? "A downloadable product is always virtual here: nothing is shipped."
+                      : "Not shipped: a cart of virtual products asks no shipping address and charges no shipping."
+                  }
                   checked={f.virtual || f.downloadable}
                   disabled={f.downloadable}
                   onChange={(v) => set("virtual", v)}
