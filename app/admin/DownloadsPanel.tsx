@@ -138,8 +138,8 @@ export function DownloadsPanel({ downloads, update, limit, expiry, onLimit, onEx
         ) : null}
       </div>
       <p className="admin-hint">
-        Uploaded files are kept where no address serves them: shoppers get them only through their download links, after payment. A file elsewhere (an
-        https address) is linked to instead.
+        Uploaded files are kept where no address serves them: shoppers get them only through their download links, after payment. A file elsewhere (an https
+        address) is linked to instead.
       </p>
       <div role="status">
         {busy ? (

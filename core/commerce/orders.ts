@@ -544,8 +544,11 @@ export async function markPaid(
     if (moved) {
       const order = await repo.findOrder(tx, orderId);
       // The downloads the payment just granted are listed with their links (decision 0041).
-      const downloads = order ? (await orderDownloads(tx, orderId, new Date())).map((d) => ({ name: d.downloadName || d.productName, url: `${deps.siteUrl}${d.url}` })) : [];
-      if (order) await repo.queueEmail(tx, { kind: "order_received", to: order.billingEmail, ...orderReceivedEmail(order, deps.currencyFormat, downloads), orderId });
+      const downloads = order
+        ? (await orderDownloads(tx, orderId, new Date())).map((d) => ({ name: d.downloadName || d.productName, url: `${deps.siteUrl}${d.url}` }))
+        : [];
+      if (order)
+        await repo.queueEmail(tx, { kind: "order_received", to: order.billingEmail, ...orderReceivedEmail(order, deps.currencyFormat, downloads), orderId });
     }
     return "paid";
   });

@@ -61,7 +61,12 @@ async function uploadFile(input: RestInput): Promise<Reply> {
   if (!body.ok) return restError(body.code, body.message, body.status);
   const result = await uploadDownloadFile(services.db, services.media, body.bytes, body.filename, user.id, services.now());
   if (!result.ok) return restError(result.reason === "empty" ? "rest_upload_no_data" : "rest_upload_invalid_type", result.message, 400);
-  await audit(input, user, { action: "create", objectType: "download_file", objectId: result.row.id, changes: { file: result.row.file, filesize: result.row.filesize } });
+  await audit(input, user, {
+    action: "create",
+    objectType: "download_file",
+    objectId: result.row.id,
+    changes: { file: result.row.file, filesize: result.row.filesize },
+  });
   return json(fileJson(req, result.row), 201);
 }
 

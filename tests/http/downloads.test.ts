@@ -114,7 +114,9 @@ describe("granting and downloading", () => {
     expect(reply.result).toBe("success");
     orderId = Number(/order-received\/(\d+)/.exec(reply.redirect!)![1]);
     expect(await permissionRows()).toEqual([{ downloads_remaining: 2, download_count: 0 }]);
-    const [order] = await shop.services.db.query<{ shipping_total: number; total: number }>(`SELECT shipping_total, total FROM orders WHERE id = $1`, [orderId]);
+    const [order] = await shop.services.db.query<{ shipping_total: number; total: number }>(`SELECT shipping_total, total FROM orders WHERE id = $1`, [
+      orderId,
+    ]);
     expect(order).toEqual({ shipping_total: 0, total: 300 });
     // Completing the order, and a second payment notice, grant nothing more.
     expect((await api("PUT", `wc/v3/orders/${orderId}`, { status: "completed" })).status).toBe(200);
@@ -133,7 +135,14 @@ describe("granting and downloading", () => {
     const rest = await api("GET", `wc/v3/customers/${buyer.id}/downloads`);
     expect(rest.status).toBe(200);
     const [d] = (await rest.json()) as Record<string, unknown>[];
-    expect(d).toMatchObject({ product_id: productId, product_name: "Downloadable Pattern", download_name: "Mask pattern", order_id: orderId, downloads_remaining: "2", file: { name: "Mask pattern", file: fileUrl } });
+    expect(d).toMatchObject({
+      product_id: productId,
+      product_name: "Downloadable Pattern",
+      download_name: "Mask pattern",
+      order_id: orderId,
+      downloads_remaining: "2",
+      file: { name: "Mask pattern", file: fileUrl },
+    });
     expect(String(d!.access_expires)).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect((await api("GET", `wc/v3/customers/${buyer.id}/downloads`, undefined, other)).status).toBe(403);
   });
@@ -163,7 +172,9 @@ describe("granting and downloading", () => {
   });
 
   it("refuses an expired download with a page, and takes the downloads back when the order is refunded", async () => {
-    await shop.services.db.query(`UPDATE download_permissions SET downloads_remaining = NULL, access_expires = now() - interval '1 day' WHERE order_id = $1`, [orderId]);
+    await shop.services.db.query(`UPDATE download_permissions SET downloads_remaining = NULL, access_expires = now() - interval '1 day' WHERE order_id = $1`, [
+      orderId,
+    ]);
     const rest = (await (await api("GET", `wc/v3/customers/${buyer.id}/downloads`)).json()) as { download_url: string }[];
     const link = new URL(rest[0]!.download_url);
     const expired = await new TestClient(shop.url).get(link.pathname + link.search);

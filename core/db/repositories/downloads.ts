@@ -152,7 +152,12 @@ export async function useDownload(tx: Queryable, id: number, now: Date): Promise
   const row = await sql(tx)
     .updateTable("download_permissions")
     .set((eb) => ({
-      downloads_remaining: eb.case().when("downloads_remaining", "is", null).then(null).else(eb("downloads_remaining", "-", 1)).end(),
+      downloads_remaining: eb
+        .case()
+        .when("downloads_remaining", "is", null)
+        .then(null)
+        .else(eb("downloads_remaining", "-", 1))
+        .end(),
       download_count: eb("download_count", "+", 1),
     }))
     .where("id", "=", id)
