@@ -17,6 +17,7 @@ export default [
   route("checkout/order-pay/:id", "routes/order-pay.tsx"),
   route("my-account", "routes/my-account.tsx"),
   route("my-account/orders", "routes/account-orders.tsx"),
+  route("my-account/downloads", "routes/account-downloads.tsx"),
   route("my-account/view-order/:id", "routes/account-view-order.tsx"),
   route("my-account/payment-methods", "routes/account-payment-methods.tsx"),
   route("my-account/add-payment-method", "routes/account-add-payment-method.tsx"),

@@ -121,7 +121,9 @@ export function createApp(opts: AppOptions): express.Express {
     req.method === "POST" &&
     !req.get("X-HTTP-Method-Override") &&
     req.query._method === undefined &&
-    /^\/wp\/v2\/media\/?$/.test(req.path.startsWith("/wp-json") ? req.path.slice("/wp-json".length) : String(req.query.rest_route ?? ""));
+    /^\/(wp\/v2\/media|shop\/v1\/downloadable-files)\/?$/.test(
+      req.path.startsWith("/wp-json") ? req.path.slice("/wp-json".length) : String(req.query.rest_route ?? ""),
+    );
   app.use((req, res, next) => {
     if (!(isWcAjax(req) || isRest(req) || req.path === "/wp-admin/admin-ajax.php") || isMediaUpload(req)) return next();
     if (isMultipart(req)) return void parseMultipart(req, res, dropBadBody(req, next));

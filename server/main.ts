@@ -33,7 +33,7 @@ import { startRealtime, type Realtime } from "./realtime-wiring.ts";
 import { processCount, runPrimary } from "./cluster.ts";
 import { FEATURES } from "./features/index.ts";
 import { singletonCounts } from "../core/singletons.ts";
-import { DiskStorage } from "../core/media/storage.server.ts";
+import { DiskStorage, DOWNLOAD_KEY } from "../core/media/storage.server.ts";
 import { reportingWrites } from "../core/db/write-tags.ts";
 import { TagBus, postgresTransport, redisTransport } from "./cache/tag-bus.ts";
 import { PageCache } from "./cache/page-cache.ts";
@@ -148,6 +148,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
     checkoutGate: defaultCheckoutGate({ db }, env.DATABASE_POOL_SIZE, env.DATABASE_WAIT_MS),
     media: {
       storage: new DiskStorage(path.join(env.dataDir, "uploads")),
+      downloads: new DiskStorage(path.join(env.dataDir, "woocommerce_uploads"), DOWNLOAD_KEY),
       maxBytes: env.MEDIA_MAX_BYTES,
       maxPixels: env.MEDIA_MAX_PIXELS,
       faults: { failSubsizes: env.MEDIA_FAIL_SUBSIZES },

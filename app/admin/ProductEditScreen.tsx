@@ -2,7 +2,8 @@
  * Edit Product (docs/contract/admin.md 'Edit Product'): a simple, variable, external, grouped or bundle product's title, description,
  * prices (simple and external; a bundle's base price), sale schedule, SKU, stock, status, catalog visibility, categories, tags,
  * up-sells and cross-sells, images (GalleryPanel.tsx); an external product's address and button text; a grouped product's
- * children; a bundle's items (BundledItemsPanel.tsx); for a variable product,
+ * children; a bundle's items (BundledItemsPanel.tsx); a simple product's Downloadable and Virtual boxes and a download's files,
+ * limit and expiry (DownloadsPanel.tsx); for a variable product,
  * attributes and variations (AttributesPanel.tsx, VariationsPanel.tsx) on `@wordpress/components`, read with `GET wc/v3/products/{id}` and
  * saved with `PUT` and the version read as `If-Match`, so a save over someone else's is refused (412), never a
  * silent overwrite. The API's refusals are shown at the field they name; leaving with unsaved changes asks first.
@@ -18,6 +19,7 @@ import { GalleryPanel, type GalleryImage } from "./GalleryPanel.tsx";
 import { AttributesPanel, type FormAttribute } from "./AttributesPanel.tsx";
 import { VariationsPanel } from "./VariationsPanel.tsx";
 import { BundledItemsPanel, type FormBundledItem } from "./BundledItemsPanel.tsx";
+import { DownloadsPanel, type FormDownload } from "./DownloadsPanel.tsx";
 import { IdTokens } from "./CouponScreen.tsx";
 import { useCatalogChoices } from "./catalog-choices.ts";
 import "./product-editor.css";
@@ -45,6 +47,11 @@ interface Form {
   cross_sell_ids: number[];
   images: GalleryImage[];
   attributes: FormAttribute[];
+  downloadable: boolean;
+  virtual: boolean;
+  downloads: FormDownload[];
+  download_limit: string;
+  download_expiry: string;
 }
 
 const formOf = (p: RestProduct): Form => ({
@@ -76,7 +83,15 @@ const formOf = (p: RestProduct): Form => ({
   cross_sell_ids: p.cross_sell_ids,
   images: p.images.map(({ id, src, alt }) => ({ id, src, alt })),
   attributes: p.attributes.map(({ id, name, options, variation, visible }) => ({ id, name, options, variation, visible })),
+  downloadable: p.downloadable,
+  virtual: p.virtual,
+  downloads: (p.downloads ?? []).map(({ id, name, file }) => ({ id, name, file })),
+  download_limit: p.download_limit < 0 ? "" : String(p.download_limit),
+  download_expiry: p.download_expiry < 0 ? "" : String(p.download_expiry),
 });
+
+/** A count field: blank = -1 (unlimited / never), digits = the number, anything else as typed (for the API to refuse). */
+const countOf = (v: string) => (v.trim() === "" ? -1 : /^\d+$/.test(v.trim()) ? Number(v) : v);
 
 /** The fields that differ from what was loaded, in the REST shape (only those are sent). */
 function changes(before: Form, after: Form): Record<string, unknown> {
@@ -101,10 +116,14 @@ function changes(before: Form, after: Form): Record<string, unknown> {
         quantity_default: /^\d+$/.test(quantity_default.trim()) ? Number(quantity_default) : quantity_default,
         discount: discount.trim() === "" ? 0 : Number.isFinite(Number(discount)) ? Number(discount) : discount,
       }));
+    else if (key === "downloads") out.downloads = after.downloads.map(({ id, name, file }) => (id ? { id, name, file } : { name, file }));
+    else if (key === "download_limit" || key === "download_expiry") out[key] = countOf(after[key]);
     else if (key === "stock_quantity") out.stock_quantity = /^\d+$/.test(after.stock_quantity) ? Number(after.stock_quantity) : after.stock_quantity;
     else if (key === "date_on_sale_from" || key === "date_on_sale_to") out[key] = after[key] ? `${after[key]}T00:00:00` : null;
     else out[key] = after[key];
   }
+  // A download reads as virtual: no longer downloadable, it stays virtual as the box shows, unless unticked.
+  if (out.downloadable === false && after.virtual) out.virtual = true;
   // Stock: the quantity matters only while managed; the status only while not.
   if (after.manage_stock) delete out.stock_status;
   else delete out.stock_quantity;
@@ -135,6 +154,11 @@ const LABELS: Record<string, string> = {
   cross_sell_ids: "Cross-sells",
   images: "Product images",
   attributes: "Attributes",
+  downloadable: "Downloadable",
+  virtual: "Virtual",
+  downloads: "Downloadable files",
+  download_limit: "Download limit",
+  download_expiry: "Download expiry",
 };
 const humane = (message: string) => message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) => LABELS[w] ?? w);
 
@@ -161,7 +185,7 @@ const VISIBILITY_OPTIONS = [
   { value: "search", label: "Search results only" },
   { value: "hidden", label: "Hidden" },
 ];
-const EDITABLE_KINDS = new Set(["simple", "variable", "external", "grouped", "bundle"]);
+const EDITABLE_KINDS = new Set(["simple", "downloadable", "variable", "external", "grouped", "bundle"]);
 /** What a variable product's variation writes change on the product itself. */
 const VARIATION_DERIVED = new Set<keyof Form>(["stock_status", "manage_stock", "stock_quantity", "regular_price", "sale_price"]);
 
@@ -293,7 +317,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
   };
   // For the panels, whose uploads finish after other edits: a change of the latest form.
   const updater =
-    <K extends "images" | "attributes" | "bundled_items">(key: K) =>
+    <K extends "images" | "attributes" | "bundled_items" | "downloads">(key: K) =>
     (change: (value: Form[K]) => Form[K]) => {
       setForm((prev) => (prev ? { ...prev, [key]: change(prev[key]) } : prev));
       if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
@@ -302,6 +326,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
   const external = product.type === "external";
   const grouped = product.type === "grouped";
   const bundle = product.type === "bundle";
+  const simple = product.type === "simple";
 
   /**
    * A variation write touches its product (new version, stock status): take the new version when nothing but those
@@ -392,6 +417,39 @@ export default function ProductEditScreen({ id }: { id: number }) {
             <TextareaControl label="Description" rows={8} value={f.description} onChange={(v) => set("description", v)} {...err("description")} />
             <GalleryPanel images={f.images} update={updater("images")} error={errors.images} />
             {variable ? <AttributesPanel attributes={f.attributes} update={updater("attributes")} error={errors.attributes} /> : null}
+            {simple ? (
+              <fieldset className="admin-fieldset">
+                <legend>Product data</legend>
+                <CheckboxControl
+                  label="Downloadable"
+                  help="Shoppers get its files through download links once the order is paid."
+                  checked={f.downloadable}
+                  onChange={(v) => set("downloadable", v)}
+                />
+                <CheckboxControl
+                  label="Virtual"
+                  help={
+                    f.downloadable
+                      ? "A downloadable product is always virtual here: nothing is shipped."
+                      : "Not shipped: a cart of virtual products asks no shipping address and charges no shipping."
+                  }
+                  checked={f.virtual || f.downloadable}
+                  disabled={f.downloadable}
+                  onChange={(v) => set("virtual", v)}
+                />
+              </fieldset>
+            ) : null}
+            {simple && f.downloadable ? (
+              <DownloadsPanel
+                downloads={f.downloads}
+                update={updater("downloads")}
+                limit={f.download_limit}
+                expiry={f.download_expiry}
+                onLimit={(v) => set("download_limit", v)}
+                onExpiry={(v) => set("download_expiry", v)}
+                errors={errors}
+              />
+            ) : null}
             {external ? (
               <fieldset className="admin-fieldset">
                 <legend>External product</legend>

@@ -81,3 +81,22 @@ export async function uploadMedia(file: File): Promise<{ id: number; source_url:
     throw await restErrorOf(thrown);
   }
 }
+
+/** A file uploaded for downloadable products (`shop/v1/downloadable-files`, decision 0041): kept where no address serves it. */
+export interface DownloadableFile {
+  id: number;
+  name: string;
+  file: string;
+  mime_type: string;
+  filesize: number;
+}
+
+export async function uploadDownloadableFile(file: File): Promise<DownloadableFile> {
+  const body = new FormData();
+  body.append("file", file, file.name);
+  try {
+    return await apiFetch({ path: "/shop/v1/downloadable-files", method: "POST", body });
+  } catch (thrown) {
+    throw await restErrorOf(thrown);
+  }
+}

@@ -14,6 +14,12 @@ export interface RestProduct {
   type: string;
   status: string;
   downloadable: boolean;
+  virtual: boolean;
+  /** A downloadable product's files (WooCommerce's `downloads`). */
+  downloads: { id: string; name: string; file: string }[];
+  /** -1 = unlimited / never. */
+  download_limit: number;
+  download_expiry: number;
   description: string;
   sku: string;
   price: string;

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { findOrder } from "../../core/db/repositories/orders.ts";
 import { listRefunds } from "../../core/db/repositories/order-admin.ts";
 import { CANCEL_ORDER_NONCE_ACTION, cancelUnpaidOrder, orderActionsFor } from "../../core/commerce/orders.ts";
+import { orderDownloads } from "../../core/commerce/downloads.ts";
 import type { Route } from "./+types/account-view-order";
 
 const CANCEL_NONCE = CANCEL_ORDER_NONCE_ACTION;
@@ -19,6 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Completed refunds, oldest first (docs/contract/storefront.md: the account's order view shows them).
     refunds: (await listRefunds(context.services.db, order.id)).reverse().map((r) => ({ id: r.id, amount: r.amount, reason: r.reason })),
     actions: orderActionsFor(order),
+    downloads: await orderDownloads(context.services.db, order.id, context.services.now()),
     cancelNonce: context.shop.nonce(CANCEL_NONCE),
   };
 }

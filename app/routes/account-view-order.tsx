@@ -3,6 +3,7 @@ import type { Route } from "./+types/account-view-order";
 import { pageTitle } from "../lib/listing-params.ts";
 import { AccountNav } from "../components/account/AccountNav.tsx";
 import { OrderDetails } from "../components/account/OrderDetails.tsx";
+import { OrderDownloads } from "../components/account/AccountNav.tsx";
 import { formatDate } from "../lib/format.ts";
 import { loader as serverLoader, action as serverAction } from "./account-view-order.server.ts";
 
@@ -18,7 +19,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AccountViewOrder({ loaderData }: Route.ComponentProps) {
-  const { order, refunds, actions, cancelNonce } = loaderData;
+  const { order, refunds, actions, cancelNonce, downloads } = loaderData;
   const actionData = useActionData<typeof action>();
   return (
     <div className="woocommerce my-account">
@@ -50,6 +51,7 @@ export default function AccountViewOrder({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : null}
+      <OrderDownloads downloads={downloads} />
       <OrderDetails order={order} refunds={refunds} />
     </div>
   );

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { findOrder } from "../../core/db/repositories/orders.ts";
 import { orderKeyMatches } from "../../core/commerce/orders.ts";
 import { ORDER_VERIFY_MESSAGES, canSeeOrder, confirmOrderEmail, createAccountFromOrder, rememberOrder } from "../../core/commerce/order-access.ts";
+import { orderDownloads } from "../../core/commerce/downloads.ts";
 import type { Route } from "./+types/order-received";
 
 const VERIFY_NONCE = "wc_verify_email";
@@ -29,6 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     state: "ok" as const,
     order: { ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null, meta: {} },
+    downloads: await orderDownloads(context.services.db, order.id, context.services.now()),
     createAccountNonce: offerAccount ? context.shop.nonce(CREATE_ACCOUNT_NONCE) : null,
   };
 }

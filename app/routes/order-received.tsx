@@ -2,6 +2,7 @@ import { useActionData } from "react-router";
 import type { Route } from "./+types/order-received";
 import { pageTitle } from "../lib/listing-params.ts";
 import { OrderDetails } from "../components/account/OrderDetails.tsx";
+import { OrderDownloads } from "../components/account/AccountNav.tsx";
 import { PasswordInput } from "../components/chrome/PasswordInput.tsx";
 import { loader as serverLoader, action as serverAction } from "./order-received.server.ts";
 import { TrackingPageEvent } from "../components/tracking/TrackingData.tsx";
@@ -60,6 +61,7 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       )}
+      <OrderDownloads downloads={loaderData.downloads} />
       <OrderDetails order={order} />
       {createAccountNonce ? (
         <CreateAccount

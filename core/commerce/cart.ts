@@ -188,7 +188,7 @@ async function buildLines(db: Queryable, items: CartItemRecord[], preloaded?: Pi
         quantity: item.quantity,
         regularUnitPrice: regular,
         ...(sale !== undefined ? { saleUnitPrice: sale } : {}),
-        needsShipping: s.type !== "downloadable",
+        needsShipping: s.type !== "downloadable" && !s.virtual,
         ...(item.itemData.freeItem ? { freeItem: { ruleUniqueId: item.itemData.freeItem } } : {}),
       },
     });
@@ -266,7 +266,7 @@ async function priceCart(
       quantity: item.quantity,
       stockQuantity: sellable.stockQuantity,
       components,
-      needsShipping: sellable.type !== "downloadable",
+      needsShipping: sellable.type !== "downloadable" && !sellable.virtual,
       regularUnitPrice: p.regularUnitPrice,
       unitPrice: p.unitPrice,
       subtotal: p.subtotal,
@@ -491,6 +491,11 @@ async function planAdd(db: Queryable, request: AddToCartRequest): Promise<CartCh
   const url = productUrl(s.slug);
   if (s.type === "external") return fail(CART_MESSAGES.external, url);
   if (s.type === "variable" && req.kind === "simple") return fail(CART_MESSAGES.chooseOptions, url);
+  // A downloadable product is a simple one to WooCommerce: added by its id too (a multi-price one needs its option chosen).
+  if (s.type === "downloadable" && req.kind === "simple") {
+    if (s.details.priceMode === "multi") return fail(CART_MESSAGES.chooseOptions, url);
+    return { ok: true, value: [{ item: line(s.productId, 0, {}, {}, req.quantity), name: s.name }] };
+  }
   if (!fitsProductKind(req, s.type)) return fail(CART_MESSAGES.cannotPurchase, url);
 
   switch (req.kind) {

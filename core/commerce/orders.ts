@@ -33,6 +33,7 @@ import * as claims from "../db/repositories/checkout-claims.ts";
 import * as couponUse from "../db/repositories/coupon-usage.ts";
 import { isPayable, type OrderStatus } from "../domain/orders/status.ts";
 import { orderReceivedEmail } from "../mail/templates/order-received.ts";
+import { orderDownloads } from "./downloads.ts";
 import { orderPaymentFailedEmail } from "../mail/templates/order-payment-failed.ts";
 import { stockNeeds, type StockNeed } from "../domain/catalog/index.ts";
 import { lineReceiptDetails } from "../domain/orders/receipt.ts";
@@ -521,7 +522,7 @@ async function captureOrVoid(
  * Paying twice with the same charge (a retry, two reconcilers) changes nothing.
  */
 export async function markPaid(
-  deps: Pick<OrderDeps, "db" | "currencyFormat">,
+  deps: Pick<OrderDeps, "db" | "currencyFormat" | "siteUrl">,
   orderId: number,
   attemptId: number | null,
   charge: { chargeId: string; method: PaymentMethodSummary | null } | null,
@@ -542,7 +543,12 @@ export async function markPaid(
     await claims.settleOrderClaim(tx, orderId, "done");
     if (moved) {
       const order = await repo.findOrder(tx, orderId);
-      if (order) await repo.queueEmail(tx, { kind: "order_received", to: order.billingEmail, ...orderReceivedEmail(order, deps.currencyFormat), orderId });
+      // The downloads the payment just granted are listed with their links (decision 0041).
+      const downloads = order
+        ? (await orderDownloads(tx, orderId, new Date())).map((d) => ({ name: d.downloadName || d.productName, url: `${deps.siteUrl}${d.url}` }))
+        : [];
+      if (order)
+        await repo.queueEmail(tx, { kind: "order_received", to: order.billingEmail, ...orderReceivedEmail(order, deps.currencyFormat, downloads), orderId });
     }
     return "paid";
   });

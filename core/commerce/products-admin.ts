@@ -5,9 +5,12 @@
  * that of grouped products and bundles containing it) and records the audit line, so the storefront shows the
  * change with its next request and a concurrent checkout never loses a stock update.
  */
+import { randomUUID } from "node:crypto";
 import type { Db, Queryable } from "../db/client.ts";
 import * as repo from "../db/repositories/products-admin.ts";
 import { lockKey } from "../db/repositories/locks.ts";
+import { findDownloadFile } from "../db/repositories/downloads.ts";
+import { privateKeyOf } from "../domain/downloads/permissions.ts";
 import { listAttributes } from "../db/repositories/taxonomies.ts";
 import { invalidatePricingSetupCache } from "../db/repositories/discounts.ts";
 import { managedStockStatus, priceRange, slugify } from "../domain/catalog/rest-product.ts";
@@ -72,6 +75,10 @@ export interface ProductInput {
   buttonText?: string;
   bundledItems?: { bundledItemId?: number; productId: number; quantity: number; optional: boolean; discount: number }[];
   downloads?: { id?: string; name: string; file: string }[];
+  /** -1 = unlimited (WooCommerce's `download_limit`). */
+  downloadLimit?: number;
+  /** Days; -1 = never (WooCommerce's `download_expiry`). */
+  downloadExpiry?: number;
   /** WooCommerce fields kept for integrations, unused by the storefront (merged into rest_fields). */
   restFields?: Record<string, unknown>;
   /**
@@ -409,7 +416,22 @@ export async function saveProduct(db: Db, id: number | null, input: ProductInput
     }
     if (type === "downloadable") {
       if (input.downloads !== undefined) {
-        details.files = input.downloads.map((d, i) => ({ id: d.id ?? String(i + 1), name: d.name, file: d.file }));
+        // A file uploaded for downloads must exist (its URL is not public: decision 0041); a new file gets a fresh
+        // id, so a removed file's permissions never open another file.
+        for (const [i, d] of input.downloads.entries()) {
+          const key = privateKeyOf(d.file);
+          if (key !== null && !(await findDownloadFile(tx, key)))
+            throw new Refusal(invalid("downloads", `downloads[${i}].file: no file was uploaded for downloads at ${d.file}`));
+        }
+        details.files = input.downloads.map((d) => ({ id: d.id || randomUUID(), name: d.name, file: d.file }));
+        detailsChanged = true;
+      }
+      if (input.downloadLimit !== undefined) {
+        details.downloadLimit = input.downloadLimit;
+        detailsChanged = true;
+      }
+      if (input.downloadExpiry !== undefined) {
+        details.downloadExpiry = input.downloadExpiry;
         detailsChanged = true;
       }
       if (details.priceMode === undefined) {

@@ -189,6 +189,30 @@ export interface DiscountRules {
   updated_at: Generated<Timestamp>;
 }
 
+export interface DownloadFiles {
+  author_id: number | null;
+  created_at: Generated<Timestamp>;
+  file: string;
+  filesize: number;
+  id: Generated<number>;
+  mime: string;
+  name: string;
+}
+
+export interface DownloadPermissions {
+  access_expires: Timestamp | null;
+  access_granted: Generated<Timestamp>;
+  customer_id: number | null;
+  download_count: Generated<number>;
+  download_id: string;
+  downloads_remaining: number | null;
+  id: Generated<number>;
+  order_id: number;
+  order_key: string;
+  product_id: number;
+  user_email: string;
+}
+
 export interface EmailOutbox {
   attempts: Generated<number>;
   body: string;
@@ -677,6 +701,8 @@ export interface DB {
   customer_addresses: CustomerAddresses;
   customers: Customers;
   discount_rules: DiscountRules;
+  download_files: DownloadFiles;
+  download_permissions: DownloadPermissions;
   email_outbox: EmailOutbox;
   funnel_events: FunnelEvents;
   funnel_salts: FunnelSalts;

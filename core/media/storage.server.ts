@@ -27,12 +27,21 @@ export function isStorageKey(key: string): boolean {
   return STORAGE_KEY.test(key);
 }
 
-/** The files under DATA_DIR/uploads. */
+/**
+ * Keys of the files uploaded for downloadable products (DATA_DIR/woocommerce_uploads, served by no route: decision
+ * 0041): any short lowercase extension, since a download may be a PDF, an archive, an e-book or music.
+ */
+export const DOWNLOAD_KEY = /^\d{4}\/\d{2}\/[a-z0-9][a-z0-9-]{0,120}\.[a-z0-9]{1,10}$/;
+
+/** The files under DATA_DIR/uploads (or, with DOWNLOAD_KEY, DATA_DIR/woocommerce_uploads). */
 export class DiskStorage implements MediaStorage {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly keys: RegExp = STORAGE_KEY,
+  ) {}
 
   private file(key: string): string {
-    if (!isStorageKey(key)) throw new Error(`not a storage key: ${key}`);
+    if (!this.keys.test(key)) throw new Error(`not a storage key: ${key}`);
     return path.join(this.root, ...key.split("/"));
   }
 

@@ -13,6 +13,8 @@ import type { MediaStorage } from "./storage.server.ts";
 
 export interface MediaSettings {
   storage: MediaStorage;
+  /** Where the files of downloadable products go: a store no route serves (decision 0041). */
+  downloads: MediaStorage;
   /** MEDIA_MAX_BYTES: the largest upload accepted. */
   maxBytes: number;
   /** MEDIA_MAX_PIXELS: the most pixels (width × height) an upload may have, checked before decoding it. */

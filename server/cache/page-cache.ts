@@ -58,6 +58,7 @@ const ACTING_PARAMS = new Set([
   "preview",
   "p",
   "page_id",
+  "download_file",
 ]);
 
 /**

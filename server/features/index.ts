@@ -12,6 +12,7 @@ import { mailFeature } from "./mail.ts";
 import { purgeFeature } from "./purge.ts";
 import { shareFeature } from "./share.ts";
 import { usersFeature } from "./users.ts";
+import { downloadsFeature } from "./downloads.ts";
 import { customersFeature } from "./customers.ts";
 import { consentFeature } from "./consent.ts";
 import { trackingFeature } from "./tracking.ts";
@@ -52,6 +53,7 @@ export const FEATURES: Feature[] = [
   purgeFeature,
   shareFeature,
   usersFeature,
+  downloadsFeature, // before customers: wc/v3/customers/{id}/downloads
   customersFeature,
   consentFeature,
   trackingFeature,

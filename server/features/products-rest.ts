@@ -29,6 +29,7 @@ import {
 } from "../../core/commerce/products-admin.ts";
 import { centsToDecimal, decimalToCents, DECIMAL_PRICE } from "../../core/domain/catalog/rest-product.ts";
 import { CATALOG_VISIBILITIES, shopPrice } from "../../core/domain/catalog/product-kinds.ts";
+import { downloadSettingsOf } from "../../core/domain/downloads/permissions.ts";
 import { formatMoney, type CurrencyFormat } from "../../core/domain/money/money.ts";
 import type { AppServices } from "../services.ts";
 
@@ -156,6 +157,7 @@ function productShape(req: Request, services: AppServices, catalog: AttributeCat
   const downloadable = p.type === "downloadable";
   const virtual = downloadable || extra.virtual === true;
   const manage = p.stock_quantity !== null;
+  const dl = downloadSettingsOf(details);
   return {
     id: p.id,
     name: p.name,
@@ -185,15 +187,9 @@ function productShape(req: Request, services: AppServices, catalog: AttributeCat
     total_sales: p.total_sales,
     virtual,
     downloadable,
-    downloads: downloadable
-      ? ((details.files as { id?: string; name: string; file?: string }[]) ?? []).map((f, i) => ({
-          id: f.id ?? String(i + 1),
-          name: f.name,
-          file: f.file ?? "",
-        }))
-      : [],
-    download_limit: -1,
-    download_expiry: -1,
+    downloads: downloadable ? dl.files.map((f) => ({ id: f.id, name: f.name, file: f.file })) : [],
+    download_limit: downloadable ? dl.limit : -1,
+    download_expiry: downloadable ? dl.expiryDays : -1,
     external_url: p.type === "external" ? String(details.productUrl ?? "") : "",
     button_text: p.type === "external" ? String(details.buttonText ?? "") : "",
     tax_status: extra.tax_status ?? "taxable",
@@ -357,6 +353,8 @@ const stockQuantity = z.preprocess((v) => (typeof v === "string" && /^-?\d{1,10}
 const idRefs = z.array(z.object({ id: restInt(1) }).loose()).max(100);
 const ids = z.array(restInt(1)).max(100);
 const meta = z.array(z.object({ id: restInt(1).optional(), key: text(255).min(1), value: z.unknown() })).max(100);
+/** `download_limit` / `download_expiry`: -1 (or blank, as WooCommerce's form sends it) = unlimited / never. */
+const downloadCount = z.preprocess((v) => (v === "" || v === null ? -1 : v), restInt(-1, 1_000_000));
 const dimension = z.string().refine((s) => s === "" || /^\d{1,7}(\.\d{1,4})?$/.test(s), "must be a decimal string");
 const image = z
   .object({
@@ -406,8 +404,8 @@ const productWriteSchema = z.object({
     .array(z.object({ id: z.string().max(64).optional(), name: text(200), file: z.url({ protocol: /^https?$/ }) }))
     .max(50)
     .optional(),
-  download_limit: restInt(-1).optional(),
-  download_expiry: restInt(-1).optional(),
+  download_limit: downloadCount.optional(),
+  download_expiry: downloadCount.optional(),
   external_url: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).optional(),
   button_text: text(200).optional(),
   sold_individually: z.literal(false, { message: "this shop has no per-order limit: only false" }).optional(),
@@ -546,6 +544,8 @@ function productInput(w: ProductWrite, current: { type: string } | null): Produc
       discount: b.discount,
     })),
     downloads: w.downloads,
+    downloadLimit: w.download_limit,
+    downloadExpiry: w.download_expiry,
     restFields: restFieldsPatch(w),
   };
 }

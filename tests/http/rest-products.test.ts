@@ -416,7 +416,8 @@ describe("writing every kind", () => {
       type: "simple",
       downloadable: true,
       price: "2.50",
-      downloads: [{ id: "1", name: "pattern.pdf", file: "https://files.example.com/pattern.pdf" }],
+      // A new file gets a fresh random id (decision 0041: a removed file's permissions never open another).
+      downloads: [{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: "pattern.pdf", file: "https://files.example.com/pattern.pdf" }],
     });
     const { type } = await one<{ type: string }>(`SELECT type FROM products WHERE id = $1`, [download.body.id]);
     expect(type).toBe("downloadable");

@@ -1,10 +1,11 @@
-/** The account area's navigation and the orders table (dashboard and the orders page). */
+/** The account area's navigation, the orders table (dashboard and the orders page) and the downloads table. */
 import { formatMoney } from "../../../core/domain/money/money.ts";
 import { formatDate } from "../../lib/format.ts";
 
 const LINKS = [
   { key: "dashboard", href: "/my-account/", label: "Dashboard" },
   { key: "orders", href: "/my-account/orders/", label: "Orders" },
+  { key: "downloads", href: "/my-account/downloads/", label: "Downloads" },
   { key: "edit-address", href: "/my-account/edit-address/", label: "Addresses" },
   { key: "payment-methods", href: "/my-account/payment-methods/", label: "Payment methods" },
   { key: "edit-account", href: "/my-account/edit-account/", label: "Account details" },
@@ -86,5 +87,62 @@ export function OrdersTable({ orders, cancelNonce }: { orders: OrderRow[]; cance
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A granted download as the account pages show it (core/db/repositories/downloads.ts). */
+export interface DownloadRow {
+  productName: string;
+  productSlug: string;
+  downloadName: string;
+  url: string;
+  /** null = unlimited. */
+  downloadsRemaining: number | null;
+  /** ISO date; null = never. */
+  accessExpires: string | null;
+}
+
+/** WooCommerce's downloads table (myaccount/downloads.php, order/order-downloads.php). */
+export function DownloadsTable({ downloads }: { downloads: DownloadRow[] }) {
+  return (
+    <table className="woocommerce-table woocommerce-table--order-downloads shop_table shop_table_responsive order_details">
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">Downloads remaining</th>
+          <th scope="col">Expires</th>
+          <th scope="col">Download</th>
+        </tr>
+      </thead>
+      <tbody>
+        {downloads.map((d) => (
+          <tr key={d.url}>
+            <td data-title="Product">
+              <a href={`/product/${d.productSlug}/`}>{d.productName}</a>
+            </td>
+            <td data-title="Downloads remaining">{d.downloadsRemaining === null ? "\u221e" : d.downloadsRemaining}</td>
+            <td data-title="Expires">{d.accessExpires === null ? "Never" : <time dateTime={d.accessExpires}>{formatDate(d.accessExpires)}</time>}</td>
+            <td data-title="Download">
+              <a className="woocommerce-MyAccount-downloads-file button alt" href={d.url} download>
+                {d.downloadName || d.productName}
+              </a>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The "Downloads" section of an order (the order view and the order-received page), when it has any. */
+export function OrderDownloads({ downloads }: { downloads: DownloadRow[] }) {
+  if (!downloads.length) return null;
+  return (
+    <section className="woocommerce-order-downloads" aria-labelledby="order-downloads-title">
+      <h2 id="order-downloads-title" className="woocommerce-order-downloads__title">
+        Downloads
+      </h2>
+      <DownloadsTable downloads={downloads} />
+    </section>
   );
 }

@@ -261,6 +261,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
           <CheckoutFieldsContext value={{ errors: fieldErrors, defaults: props }}>
             <DetailsStep
               hidden={!showDetails}
+              needsShipping={totals.needsShipping}
               onNext={multi ? goToPayment : null}
               customerInfo={
                 !props.loggedIn ? (

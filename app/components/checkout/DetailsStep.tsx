@@ -8,9 +8,11 @@ interface Props {
   customerInfo: ReactNode;
   /** Multi-step layouts: the 'Proceed to payment' button. */
   onNext: (() => void) | null;
+  /** False for a cart of virtual and downloadable items only: no shipping address is asked (WooCommerce's needs_shipping_address). */
+  needsShipping: boolean;
 }
 
-export function DetailsStep({ hidden, customerInfo, onNext }: Props) {
+export function DetailsStep({ hidden, customerInfo, onNext, needsShipping }: Props) {
   const [shipDifferent, setShipDifferent] = useState(false);
   return (
     <div className="col2-set" id="customer_details" hidden={hidden}>
@@ -29,7 +31,7 @@ export function DetailsStep({ hidden, customerInfo, onNext }: Props) {
           description="Only used if the courier needs to reach you about this delivery."
         />
       </div>
-      <div className="woocommerce-shipping-fields">
+      <div className="woocommerce-shipping-fields" hidden={!needsShipping}>
         <h3 id="ship-to-different-address">
           <label className="woocommerce-form__label-for-checkbox">
             <input
@@ -43,7 +45,7 @@ export function DetailsStep({ hidden, customerInfo, onNext }: Props) {
             <span>Ship to a different address?</span>
           </label>
         </h3>
-        {shipDifferent ? (
+        {shipDifferent && needsShipping ? (
           <div className="shipping_address">
             <AddressFields prefix="shipping" />
           </div>

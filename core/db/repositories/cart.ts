@@ -201,6 +201,8 @@ export interface SellableRecord {
   variationAttributes: Record<string, string> | null;
   /** The product's attributes and their option slugs. */
   attributes: { name: string; options: string[] }[];
+  /** WooCommerce's `virtual` (the product's, or the variation's own): nothing to ship. */
+  virtual: boolean;
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -255,6 +257,7 @@ function sellableColumns(eb: ExpressionBuilder<SellableScope, "p" | "v" | "vm" |
       .as("image_slug"),
     "cats.cat_slugs",
     "cats.cat_ids",
+    raw<boolean>`coalesce((coalesce(${eb.ref("v.rest_fields")}, ${eb.ref("p.rest_fields")}) ->> 'virtual')::boolean, false)`.as("virtual"),
   ] as const;
 }
 
@@ -278,6 +281,7 @@ interface SellableRow {
   details: unknown;
   cat_slugs: string[] | null;
   cat_ids: number[] | null;
+  virtual: boolean;
 }
 
 function toSellable(r: SellableRow): SellableRecord {
@@ -299,6 +303,7 @@ function toSellable(r: SellableRow): SellableRecord {
     categoryIds: r.cat_ids ?? [],
     variationAttributes: r.v_attributes as Record<string, string> | null,
     attributes: (r.attributes as { name: string; options: string[] }[] | null) ?? [],
+    virtual: r.virtual === true,
   };
 }
 

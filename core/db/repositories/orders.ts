@@ -7,6 +7,7 @@ import { parseOrderStatus, type OrderStatus } from "../../domain/orders/status.t
 import type { OrderAddress, OrderView, OrderSummary, PaymentMethodView, SavedToken } from "../../domain/orders/types.ts";
 import { addOrderSales, orderStock, recordOrderStock, returnUnits } from "./stock.ts";
 import { releaseOrderCouponUses } from "./coupon-usage.ts";
+import { grantOrderDownloads, revokeOrderDownloads } from "./downloads.ts";
 
 export interface NewOrder {
   orderKey: string;
@@ -118,8 +119,12 @@ export async function transition(tx: Queryable, orderId: number, to: OrderStatus
     .where("status", "in", (eb) => eb.selectFrom("order_status_transitions").select("from_status").where("to_status", "=", to))
     .returning("id")
     .execute();
-  if (rows.length) await addOrderNote(tx, orderId, `Order status changed to ${to}.`);
-  return rows.length > 0;
+  if (!rows.length) return false;
+  await addOrderNote(tx, orderId, `Order status changed to ${to}.`);
+  // The one place an order's status changes, so the one place its downloads are granted and taken back (decision 0041).
+  if (to === "processing" || to === "completed") await grantOrderDownloads(tx, orderId, new Date());
+  else if (to === "cancelled" || to === "refunded") await revokeOrderDownloads(tx, orderId);
+  return true;
 }
 
 /** The lifecycle as the database holds it (order_statuses, order_status_transitions), in a stable order. */

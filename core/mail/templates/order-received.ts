@@ -5,12 +5,15 @@ import type { OrderView } from "../../domain/orders/types.ts";
 export function orderReceivedEmail(
   order: Pick<OrderView, "id" | "lines" | "shippingTotal" | "total">,
   format: CurrencyFormat,
+  downloads: readonly { name: string; url: string }[] = [],
 ): { subject: string; body: string } {
   // A line's choice (variation, bundle contents) on the next line, indented: the receipt says exactly what was bought.
   const lines = order.lines.map((l) => `${l.name} × ${l.quantity}: ${formatMoney(l.total, format)}${l.details ? `\n  ${l.details}` : ""}`).join("\n");
   return {
     subject: `Your order #${order.id} has been received`,
-    body: `Thank you for your order.\n\nOrder #${order.id}\n${lines}\nShipping: ${formatMoney(order.shippingTotal, format)}\nTotal: ${formatMoney(order.total, format)}\n`,
+    body:
+      `Thank you for your order.\n\nOrder #${order.id}\n${lines}\nShipping: ${formatMoney(order.shippingTotal, format)}\nTotal: ${formatMoney(order.total, format)}\n` +
+      (downloads.length ? `\nDownloads\n${downloads.map((d) => `${d.name}: ${d.url}`).join("\n")}\n` : ""),
   };
 }
 
