@@ -70,14 +70,18 @@ describe("cartTax", () => {
   const noShip = rate({ country: "GB", rate: pct(5), name: "Levy", priority: 2, shipping: false });
 
   it("taxes each line's total, the shipping by the rates marked for shipping, and sums the rounded line taxes", () => {
-    const t = cartTax([vat, noShip], { country: "GB" }, {
-      lines: [
-        { key: "a", subtotal: 1000, total: 999 },
-        { key: "b", subtotal: 333, total: 333 },
-      ],
-      shipping: 500,
-      shippingTaxable: true,
-    });
+    const t = cartTax(
+      [vat, noShip],
+      { country: "GB" },
+      {
+        lines: [
+          { key: "a", subtotal: 1000, total: 999 },
+          { key: "b", subtotal: 333, total: 333 },
+        ],
+        shipping: 500,
+        shippingTaxable: true,
+      },
+    );
     expect(t.lines.a).toEqual({ subtotalTax: 200 + 50, totalTax: 200 + 50 }); // 199.8 → 200, 49.95 → 50
     expect(t.lines.b).toEqual({ subtotalTax: 67 + 17, totalTax: 67 + 17 }); // 66.6 → 67, 16.65 → 17
     expect(t.shippingTax).toBe(100);
@@ -111,7 +115,11 @@ describe("cartTax", () => {
         fc.integer({ min: 0, max: 100_000 }),
         (rs, totals, shipping) => {
           const rates = rs.map((r, i) => rate({ ...r, id: i + 1, order: i }));
-          const t = cartTax(rates, { country: "GB" }, { lines: totals.map((v, i) => ({ key: `k${i}`, subtotal: v, total: v })), shipping, shippingTaxable: true });
+          const t = cartTax(
+            rates,
+            { country: "GB" },
+            { lines: totals.map((v, i) => ({ key: `k${i}`, subtotal: v, total: v })), shipping, shippingTaxable: true },
+          );
           const lineSum = Object.values(t.lines).reduce((n, l) => n + l.totalTax, 0);
           expect(t.taxLines.reduce((n, l) => n + l.itemsTax, 0)).toBe(lineSum);
           expect(t.total).toBe(lineSum + t.shippingTax);

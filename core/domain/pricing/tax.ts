@@ -165,7 +165,14 @@ export function cartTax(rates: readonly TaxRate[], to: TaxAddress | null, input:
     }
   }
   const taxLines = applied
-    .map((r) => ({ rateId: r.id, name: r.name, rate: r.rate, compound: r.compound, itemsTax: byRate.get(r.id)!.items, shippingTax: byRate.get(r.id)!.shipping }))
+    .map((r) => ({
+      rateId: r.id,
+      name: r.name,
+      rate: r.rate,
+      compound: r.compound,
+      itemsTax: byRate.get(r.id)!.items,
+      shippingTax: byRate.get(r.id)!.shipping,
+    }))
     .filter((t) => t.itemsTax + t.shippingTax !== 0);
   const total = taxLines.reduce((n, t) => n + t.itemsTax + t.shippingTax, 0);
   return { lines, shippingTax, taxLines, total };
