@@ -226,7 +226,8 @@ function TaxRates({ onDirty }: { onDirty: (dirty: boolean) => void }) {
       ) : load.state === "error" ? (
         <LoadError error={load.error} />
       ) : (
-        <div className="admin-table-scroll">
+        // A narrow screen scrolls the table, not the page; the region takes the focus so a keyboard can scroll it.
+        <div className="admin-table-scroll admin-tax-rates-scroll" role="region" aria-label="Tax rates" tabIndex={0}>
           <table className="admin-table admin-tax-rates">
             <thead>
               <tr>
@@ -330,7 +331,7 @@ export default function TaxSettings({ onDirty }: { onDirty: (dirty: boolean) => 
   );
   return (
     <>
-      <SectionForm<TaxOptions> section="tax" legend="Tax options" onDirty={onOptions}>
+      <SectionForm<TaxOptions> section="tax" legend="Tax" onDirty={onOptions}>
         {(s) => (
           <>
             <CheckboxControl
