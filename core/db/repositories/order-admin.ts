@@ -179,7 +179,21 @@ export async function adminOrders(db: Queryable, ids: readonly number[]): Promis
     .selectFrom("order_lines as l")
     .leftJoin("products as p", "p.id", "l.product_id")
     .leftJoin("variations as v", "v.id", "l.variation_id")
-    .select(["l.id", "l.order_id", "l.product_id", "l.variation_id", "l.name", "l.details", "l.quantity", "l.subtotal", "l.total", "l.subtotal_tax", "l.total_tax", "p.sku", "v.sku as v_sku"])
+    .select([
+      "l.id",
+      "l.order_id",
+      "l.product_id",
+      "l.variation_id",
+      "l.name",
+      "l.details",
+      "l.quantity",
+      "l.subtotal",
+      "l.total",
+      "l.subtotal_tax",
+      "l.total_tax",
+      "p.sku",
+      "v.sku as v_sku",
+    ])
     .where("l.order_id", "in", list)
     .orderBy("l.id")
     .execute();

@@ -8,10 +8,7 @@ type MailedOrder = Pick<OrderView, "id" | "shippingTotal" | "total"> & {
   taxLines?: OrderView["taxLines"];
 };
 
-export function orderReceivedEmail(
-  order: MailedOrder,
-  format: CurrencyFormat,
-): { subject: string; body: string } {
+export function orderReceivedEmail(order: MailedOrder, format: CurrencyFormat): { subject: string; body: string } {
   // A line's choice (variation, bundle contents) on the next line, indented: the receipt says exactly what was bought.
   const lines = order.lines.map((l) => `${l.name} × ${l.quantity}: ${formatMoney(l.total, format)}${l.details ? `\n  ${l.details}` : ""}`).join("\n");
   // One row per tax rate charged ("VAT: $4.00"), WooCommerce's itemised tax totals.
@@ -23,10 +20,7 @@ export function orderReceivedEmail(
 }
 
 /** The same details sent again by staff (WooCommerce's "Order details" e-mail, the admin's "Resend order details"). */
-export function orderDetailsEmail(
-  order: MailedOrder,
-  format: CurrencyFormat,
-): { subject: string; body: string } {
+export function orderDetailsEmail(order: MailedOrder, format: CurrencyFormat): { subject: string; body: string } {
   const received = orderReceivedEmail(order, format);
   return { subject: `Details for order #${order.id}`, body: received.body.replace("Thank you for your order.", "Here are the details of your order.") };
 }
