@@ -83,6 +83,8 @@ describe("Settings › Tax", () => {
     await expect.poll(() => review.locator("tr.tax-rate").textContent()).toBe("Sales tax$2");
     expect(await review.locator("tr.order-total").textContent()).toContain("$22");
     await shopper.screenshot({ path: "tmp/shots/checkout-tax-1280.png", fullPage: true });
+    await shopper.setViewportSize({ width: 400, height: 900 });
+    await shopper.screenshot({ path: "tmp/shots/checkout-tax-400.png", fullPage: true });
     await shopper.close();
   });
 });

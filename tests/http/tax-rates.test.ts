@@ -216,6 +216,14 @@ describe("Settings › Tax and the totals", () => {
       );
       // $15 + $5 shipping, VAT 300 + 100.
       expect(row).toEqual({ total: 2400, total_tax: 400, shipping_tax: 100, amount: 2400 });
+      // The order received page and the order e-mail print the VAT row before the total.
+      const url = new URL(classic.redirect!);
+      expect(await (await shopper.get(url.pathname + url.search)).text()).toMatch(/<th>VAT:<\/th><td>\$4<\/td>/);
+      const mail = () =>
+        shop.services.db.query<{ body: string }>(`SELECT body FROM email_outbox WHERE kind = 'order_received' AND order_id = $1`, [
+          Number(url.pathname.split("/")[3]),
+        ]);
+      await expect.poll(async () => (await mail())[0]?.body).toContain("Shipping: $5\nVAT: $4\nTotal: $24\n");
 
       // Based on the store's address (US, no rate): no tax, wherever the cart goes.
       await setTax({ basedOn: "base" });

@@ -115,7 +115,7 @@ export function OrderDetails({ order, refunds = [] }: { order: OrderDetailsView;
           ) : null}
           {(order.taxLines ?? []).map((t) => (
             <tr key={t.rateId} className="order-tax">
-              <th>{t.label}:</th>
+              <th>{`${t.label}:`}</th>
               <td>{formatMoney(t.taxTotal + t.shippingTaxTotal)}</td>
             </tr>
           ))}
