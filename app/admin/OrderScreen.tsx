@@ -191,6 +191,12 @@ export default function OrderScreen({ id }: { id: number }) {
               <dd>{money(order, s.total)}</dd>
             </div>
           ))}
+          {(order.tax_lines ?? []).map((t) => (
+            <div key={`tax-${t.id}`} className="admin-totals-row">
+              <dt>{t.label}</dt>
+              <dd>{money(order, (Number(t.tax_total) + Number(t.shipping_tax_total)).toFixed(2))}</dd>
+            </div>
+          ))}
           <dt>Order total</dt>
           <dd>{money(order, order.total)}</dd>
           {refunded ? (

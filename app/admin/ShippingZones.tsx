@@ -441,7 +441,7 @@ export default function ShippingZones({ onDirty }: { onDirty: (dirty: boolean) =
       <h2 id="zones-title">Shipping zones</h2>
       <p className="admin-hint">
         A cart gets the shipping methods of the first zone, from the top, its shipping address is in; addresses in none get the last one&apos;s. Tax rates are
-        not set here: the shop charges no tax.
+        in Settings › Tax.
       </p>
       <ResultNotice result={result} />
       {load.state === "loading" ? (

@@ -42,12 +42,13 @@ export type AdminScreen =
   | { name: "not-built" };
 
 /** The Settings screen's tabs, in order (app/admin/settings.tsx), each at /wp-admin/settings/{tab}/. */
-export const SETTINGS_TABS = ["checkout", "general", "shipping", "payments", "emails", "attribution", "consent"] as const;
+export const SETTINGS_TABS = ["checkout", "general", "shipping", "tax", "payments", "emails", "attribution", "consent"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 export const SETTINGS_TAB_LABELS: Record<SettingsTab, string> = {
   checkout: "Checkout",
   general: "General",
   shipping: "Shipping",
+  tax: "Tax",
   payments: "Payments",
   emails: "E-mails",
   attribution: "Order attribution",

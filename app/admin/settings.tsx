@@ -2,8 +2,8 @@
  * Settings (docs/contract/admin.md 'Settings'): the shop's options the storefront reads, one tab per address
  * (/wp-admin/settings/{tab}/), each over `shop/v1/settings/{section}` (docs/contract/rest/shop-v1.md 'Settings').
  * The tabs a role may open come from the loader (consent: administrators only). General is the store's address and
- * where it sells and ships; Shipping is the shipping zones (ShippingZones.tsx). Tax rates are not here: the shop
- * charges no tax.
+ * where it sells and ships; Shipping is the shipping zones (ShippingZones.tsx); Tax is the tax options and rates
+ * (TaxSettings.tsx).
  */
 import { useCallback, useRef, useState } from "react";
 import { CheckboxControl, RadioControl, TextControl } from "@wordpress/components";
@@ -16,6 +16,7 @@ import PaymentSettings from "./PaymentSettings.tsx";
 import EmailSettings from "./EmailSettings.tsx";
 import GeneralSettings from "./GeneralSettings.tsx";
 import ShippingZones from "./ShippingZones.tsx";
+import TaxSettings from "./TaxSettings.tsx";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
 import { TRACKING_COOKIE_GROUPS } from "../../core/domain/tracking/consent.ts";
 
@@ -219,6 +220,8 @@ function SettingsScreen({ tab, tabs }: { tab: SettingsTab; tabs: SettingsTab[] }
         <GeneralSettings onDirty={setDirty} />
       ) : tab === "shipping" ? (
         <ShippingZones onDirty={setDirty} />
+      ) : tab === "tax" ? (
+        <TaxSettings onDirty={setDirty} />
       ) : (
         <CheckoutSettings onDirty={setDirty} />
       )}

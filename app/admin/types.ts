@@ -75,6 +75,9 @@ export interface RestOrder {
   discount_total: string;
   shipping_total: string;
   total: string;
+  /** Tax charged (Settings › Tax), one row per rate; `[]` for an order without tax. */
+  total_tax?: string;
+  tax_lines?: { id: number; label: string; tax_total: string; shipping_tax_total: string }[];
   customer_id: number;
   customer_note: string;
   billing: Address;

@@ -41,6 +41,7 @@ import {
 } from "../domain/catalog/index.ts";
 import { DEFAULT_CURRENCY_FORMAT, type CurrencyFormat } from "../domain/money/money.ts";
 import { allZoneMethods, methodsForDestination, type ShippingDestination, type ShippingZoneSetup } from "../domain/pricing/zones.ts";
+import { cartTax, type TaxAddress, type TaxRate } from "../domain/pricing/tax.ts";
 
 export type { CartItemData, CartOwner, PricedCart } from "../domain/cart/types.ts";
 
@@ -82,12 +83,18 @@ export interface PricingOptions {
   destination?: ShippingDestination | null;
   /** false: the shop does not ship to the destination's country (Settings › General): no rates. */
   shippable?: boolean;
+  /**
+   * Settings › Tax on: the address whose rates apply (core/commerce/tax.ts picks it) and whether shipping is taxed; the
+   * cart's `tax` and its grand total then include the tax (core/domain/pricing/tax.ts). Absent: no tax, as before.
+   */
+  tax?: { address: TaxAddress | null; shippingTaxable: boolean };
 }
 
 interface PricingData {
   rules: DiscountRule[];
   shipping: ShippingMethod[];
   zones: ShippingZoneSetup;
+  taxRates: TaxRate[];
 }
 
 /**
@@ -111,7 +118,7 @@ export async function loadPricedCart(db: Queryable, owner: CartOwner | null, opt
 }
 
 function emptyPricedCart(now: Date): PricedCart {
-  return { cartId: null, createdAt: null, lines: [], count: 0, couponCodes: [], chosenShippingMethodId: null, result: EMPTY_RESULT(now), hash: "" };
+  return { cartId: null, createdAt: null, lines: [], count: 0, couponCodes: [], chosenShippingMethodId: null, result: EMPTY_RESULT(now), tax: null, hash: "" };
 }
 
 interface LineBuild {
@@ -233,7 +240,7 @@ async function priceCart(
   preloaded?: Pick<repo.CartSnapshot, "sellables" | "termNames">,
 ): Promise<PricedCart> {
   const [built, coupons] = await Promise.all([buildLines(db, items, preloaded), loadCoupons(db, cart.coupons, owner)]);
-  const result = evaluateCart({
+  const evaluated = evaluateCart({
     lines: built.map((b) => b.input),
     rules: pd.rules,
     coupons: coupons.defs,
@@ -245,6 +252,16 @@ async function priceCart(
     now: opts.now,
     currencyFormat: opts.currencyFormat ?? DEFAULT_CURRENCY_FORMAT,
   });
+  // Tax (Settings › Tax on): per line on what the line costs after discounts, and on the shipping; the grand total the
+  // gateway is charged includes it. Off: the engine's totals as they are.
+  const tax = opts.tax
+    ? cartTax(pd.taxRates, opts.tax.address, {
+        lines: evaluated.lines.map((l) => ({ key: l.key, subtotal: l.subtotal, total: l.total })),
+        shipping: evaluated.totals.shipping,
+        shippingTaxable: opts.tax.shippingTaxable,
+      })
+    : null;
+  const result = tax ? { ...evaluated, totals: { ...evaluated.totals, grandTotal: evaluated.totals.grandTotal + tax.total } } : evaluated;
   const priced = new Map(result.lines.map((l) => [l.key, l]));
   const grants = new Map(result.freeItems.grants.map((g) => [g.ruleUniqueId, g]));
   const choiceLabels = await freeChoiceLabels(db, result.freeItems.grants);
@@ -290,6 +307,7 @@ async function priceCart(
     couponCodes: appliedCodes,
     chosenShippingMethodId: result.shipping.chosenRateId,
     result,
+    tax,
   };
   return { ...base, hash: cartHash(base) };
 }
@@ -758,7 +776,7 @@ export async function priceUnsavedCart(
   rules: DiscountRule[],
 ): Promise<PricedCart> {
   const stored = await pricingData(db);
-  const pd: PricingData = { rules, shipping: stored.shipping, zones: stored.zones };
+  const pd: PricingData = { rules, shipping: stored.shipping, zones: stored.zones, taxRates: stored.taxRates };
   let items: CartItemRecord[] = [];
   const put = (item: CartItemRecord) => {
     const same = items.find((i) => i.key === item.key);

@@ -16,6 +16,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db, Queryable } from "../db/client.ts";
 import type { Gate } from "../db/gate.ts";
 import { normalizeCouponCode } from "../domain/pricing/index.ts";
+import { taxLabel } from "../domain/pricing/tax.ts";
 import type { Coupon, CartResult } from "../domain/pricing/index.ts";
 import { loadPricedCart, type CartOwner, type PricingOptions } from "./cart.ts";
 import { findCart } from "../db/repositories/cart.ts";
@@ -65,6 +66,8 @@ export interface PlaceOrderRequest {
   newAccount?: { email: string; passwordHash: string; firstName: string; lastName: string } | null;
   /** Where the order is shipped (its shipping address, else its billing one): the cart is priced with that zone's rates. */
   shipping?: Pick<PricingOptions, "destination" | "shippable">;
+  /** Settings › Tax on: the address whose rates the order is charged (core/commerce/tax.ts). */
+  tax?: PricingOptions["tax"];
 }
 
 export type PlaceOrderResult =
@@ -153,6 +156,7 @@ async function soldOutNotice(deps: OrderDeps, req: PlaceOrderRequest): Promise<F
     loggedIn: req.customerId !== null,
     currencyFormat: deps.currencyFormat,
     ...req.shipping,
+    ...(req.tax ? { tax: req.tax } : {}),
   });
   for (const need of stockNeeds(cart.lines)) {
     const available = await stock.unitsLeft(deps.db, need);
@@ -184,7 +188,13 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
     const codes = [...new Set((stored?.coupons ?? []).map(normalizeCouponCode))].sort();
     const locked = await couponUse.lockCoupons(tx, codes);
     // The cart re-priced on the server, inside this transaction, by the same function the cart page uses.
-    const cart = await loadPricedCart(tx, req.owner, { now: deps.now(), loggedIn: customerId !== null, currencyFormat: deps.currencyFormat, ...req.shipping });
+    const cart = await loadPricedCart(tx, req.owner, {
+      now: deps.now(),
+      loggedIn: customerId !== null,
+      currencyFormat: deps.currencyFormat,
+      ...req.shipping,
+      ...(req.tax ? { tax: req.tax } : {}),
+    });
     const priced: CartResult = cart.result;
     if (cart.lines.length === 0) throw new CheckoutRefusal([notice("Sorry, your session has expired. Return to shop")], true);
     if (priced.coupons.refused.length) throw new CheckoutRefusal(priced.coupons.refused.map((r) => notice(r.message)));
@@ -219,6 +229,16 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
       subtotal: priced.totals.subtotal,
       discountTotal: priced.totals.discountTotal,
       shippingTotal: priced.totals.shipping,
+      totalTax: cart.tax?.total ?? 0,
+      shippingTax: cart.tax?.shippingTax ?? 0,
+      taxLines: (cart.tax?.taxLines ?? []).map((t) => ({
+        rateId: t.rateId,
+        label: taxLabel(t),
+        rate: t.rate,
+        compound: t.compound,
+        taxTotal: t.itemsTax,
+        shippingTaxTotal: t.shippingTax,
+      })),
       total: priced.totals.grandTotal,
       shippingMethodId: shippingRate?.id ?? null,
       shippingMethodTitle: shippingRate?.label ?? null,
@@ -236,6 +256,8 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
         quantity: l.quantity,
         subtotal: l.subtotal,
         total: l.total,
+        subtotalTax: cart.tax?.lines[l.key]?.subtotalTax ?? 0,
+        totalTax: cart.tax?.lines[l.key]?.totalTax ?? 0,
       })),
       stock: needs,
       coupons: priced.coupons.applied.map((c) => ({ code: c.code, discount: c.discount })),

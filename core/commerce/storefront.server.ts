@@ -29,6 +29,7 @@ import { cartLinesForPricing, loadPricingProduct, type PricingProductLookup } fr
 import { gatewaysFor, paymentRuntime, type Gateways, type PaymentRuntime } from "./payment-runtime.server.ts";
 import { currentSiteConfig } from "./site-settings.ts";
 import { sessionDestination } from "./customer-country.ts";
+import { taxPricing } from "./tax.ts";
 import type { ShopServices } from "./services.ts";
 import type { ShopSession } from "./session.ts";
 import { cachedPricingSetup } from "../db/repositories/discounts.ts";
@@ -56,12 +57,15 @@ export class StorefrontCart {
 
   async pricingOptions(): Promise<PricingOptions> {
     const [session, config] = await Promise.all([this.session.session(), currentSiteConfig(this.services)]);
+    const where = sessionDestination(session?.data, config.store);
     return {
       now: this.services.now(),
       loggedIn: Boolean(session?.customerId),
       currencyFormat: this.services.config.currency.format,
       // The rates are the shipping zone's of where the cart goes (customer-country.ts).
-      ...sessionDestination(session?.data, config.store),
+      ...where,
+      // Tax (Settings › Tax on): where the cart goes is the best guess of both addresses until the order is placed.
+      ...taxPricing(config, { shipping: where.destination, billing: where.destination }),
     };
   }
 

@@ -146,6 +146,13 @@ export const generalSettingsSchema = generalFields
   })
   .transform((g) => ({ ...g, state: g.state === "" ? "" : (normalizeState(g.country, g.state) ?? g.state) }));
 
+/** Settings › Tax: the switch, whose address picks the rates, and whether shipping is taxed (the rates are `wc/v3/taxes`). */
+export const taxSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  basedOn: z.enum(["shipping", "billing", "base"]),
+  shippingTaxable: z.boolean(),
+});
+
 /** The sections, by their REST name (`shop/v1/settings/{name}`), with the key of `SiteConfig` each one is. */
 export const EDITABLE_SETTINGS = {
   "store-notice": { key: "storeNotice", schema: storeNoticeSettingsSchema },
@@ -158,6 +165,7 @@ export const EDITABLE_SETTINGS = {
   payments: { key: "payments", schema: paymentSettingsSchema },
   emails: { key: "emails", schema: emailSettingsSchema },
   general: { key: "store", schema: generalSettingsSchema, fields: generalFields },
+  tax: { key: "tax", schema: taxSettingsSchema },
 } as const satisfies Record<string, { key: keyof SiteConfig; schema: z.ZodType; fields?: z.ZodObject }>;
 
 /** A section's fields, each optional: what a write may send (checked again whole, with the values in effect). */
@@ -182,7 +190,8 @@ const _SCHEMAS_FIT_CONFIG: [
   Fits<"payments">,
   Fits<"emails">,
   Fits<"general">,
-] = [true, true, true, true, true, true, true, true, true];
+  Fits<"tax">,
+] = [true, true, true, true, true, true, true, true, true, true];
 
 /** Problems of the editable sections of a configuration, one line each naming the setting (empty = none). */
 export function editableSettingsErrors(config: SiteConfig): string[] {

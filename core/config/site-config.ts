@@ -133,6 +133,18 @@ export const SITE_CONFIG = {
   },
   comingSoonBanner: { enabled: true as boolean, text: "New: matching bow ties are coming soon." as string },
   /**
+   * Settings › Tax (core/config/editable-settings.ts, docs/decisions/0040-tax-rates.md): off, nothing the shop shows
+   * or charges has tax. On: the rates (Settings › Tax's table, core/domain/pricing/tax.ts) of the address `basedOn`
+   * names are added to every cart and order; prices are entered exclusive of tax.
+   */
+  tax: {
+    enabled: false as boolean,
+    /** Whose address picks the rates: the shipping address (the billing one when none), the billing one, or the store's own. */
+    basedOn: "shipping" as "shipping" | "billing" | "base",
+    /** Whether shipping is taxed (by the rates marked "Shipping"). */
+    shippingTaxable: true as boolean,
+  },
+  /**
    * Settings › General (core/config/editable-settings.ts): the store's address (its country is where a shopper with
    * no address yet is priced from) and where it sells and ships (core/domain/checkout/selling.ts). The currency is
    * `currency` above, fixed for the shop's life.

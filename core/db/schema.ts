@@ -330,7 +330,9 @@ export interface OrderLines {
   product_id: number;
   quantity: number;
   subtotal: number;
+  subtotal_tax: Generated<number>;
   total: number;
+  total_tax: Generated<number>;
   variation_id: number | null;
 }
 
@@ -383,11 +385,14 @@ export interface Orders {
   payment_method_title: Generated<string>;
   shipping_method_id: string | null;
   shipping_method_title: string | null;
+  shipping_tax: Generated<number>;
   shipping_total: number;
   status: Generated<string>;
   stock_held: Generated<boolean>;
   subtotal: number;
+  tax_lines: Generated<Json>;
   total: number;
+  total_tax: Generated<number>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -631,6 +636,20 @@ export interface SportTeams {
   slug: string;
 }
 
+export interface TaxRates {
+  compound: Generated<boolean>;
+  country: Generated<string>;
+  id: Generated<number>;
+  name: Generated<string>;
+  position: Generated<number>;
+  postcodes: Generated<Json>;
+  priority: Generated<number>;
+  rate: number;
+  shipping: Generated<boolean>;
+  state: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Terms {
   description: Generated<string>;
   id: Generated<number>;
@@ -742,6 +761,7 @@ export interface DB {
   sport_leagues: SportLeagues;
   sport_matches: SportMatches;
   sport_teams: SportTeams;
+  tax_rates: TaxRates;
   terms: Terms;
   tracking_outbox: TrackingOutbox;
   user_meta: UserMeta;

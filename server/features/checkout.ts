@@ -22,6 +22,7 @@ import {
 } from "../../core/commerce/checkout-form.ts";
 import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
 import { destinationFrom, rememberDestination } from "../../core/commerce/customer-country.ts";
+import { taxPricing } from "../../core/commerce/tax.ts";
 import { sellingRefusals, shipsTo } from "../../core/domain/checkout/selling.ts";
 import { cancelSupersededOrder, placeOrder, reconcilePayments, type PlaceOrderResult } from "../../core/commerce/orders.ts";
 import { AUTH_LIMITS, checkUserExists, loginWithLimits } from "../../core/commerce/accounts.ts";
@@ -167,11 +168,14 @@ export async function placeSessionOrder(
       .update(opts.claimKey ?? `${opts.nonce ?? ""}:${opts.token}`)
       .digest("hex");
   // The order is priced with the shipping zone of its own address (the shipping one, else the billing one).
-  const store = (await currentSiteConfig(services)).store;
+  const config = await currentSiteConfig(services);
+  const store = config.store;
   const to = destinationFrom(input.shipping ?? input.billing);
   const shipping = { destination: to, shippable: to === null || shipsTo(store, to.country) };
   if (to) await rememberDestination(req.shop, to);
-  const result = await placeOrder(checkout.payments.deps, { claimKey, customerId, input, owner, newAccount, shipping });
+  // Tax (Settings › Tax on): the rates of the order's own shipping, billing or store address.
+  const { tax } = taxPricing(config, { shipping: to, billing: destinationFrom(input.billing) });
+  const result = await placeOrder(checkout.payments.deps, { claimKey, customerId, input, owner, newAccount, shipping, ...(tax ? { tax } : {}) });
   // The session's earlier failed order ("awaiting payment") is superseded by the order this checkout just made.
   const awaiting = session.data[AWAITING_PAYMENT_KEY];
   const made = result.ok ? (result.replay ? null : result.orderId) : (result.orderId ?? null);

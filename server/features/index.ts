@@ -20,6 +20,7 @@ import { popupsFeature } from "./popups.ts";
 import { auditFeature } from "./audit.ts";
 import { shopSettingsFeature } from "./shop-settings.ts";
 import { shippingZonesFeature } from "./shipping-zones.ts";
+import { wcTaxesFeature } from "./wc-taxes.ts";
 import { menusFeature } from "./menus.ts";
 import { wcOrdersFeature } from "./wc-orders.ts";
 import { wcStoreAdminFeature } from "./wc-store-admin.ts";
@@ -61,6 +62,7 @@ export const FEATURES: Feature[] = [
   auditFeature,
   shopSettingsFeature,
   shippingZonesFeature,
+  wcTaxesFeature,
   menusFeature,
   wcOrdersFeature,
   wcStoreAdminFeature,

@@ -242,6 +242,7 @@ const SECTION_CAPABILITY: Record<EditableSection, Capability> = {
   // WooCommerce's Settings › Emails is a WooCommerce setting.
   emails: "manage_woocommerce",
   general: "manage_woocommerce",
+  tax: "manage_woocommerce",
 };
 
 /**

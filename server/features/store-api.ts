@@ -45,6 +45,7 @@ import { SELLING_MESSAGES, sellsTo, shipsTo } from "../../core/domain/checkout/s
 import { destinationFrom, rememberDestination } from "../../core/commerce/customer-country.ts";
 import { escapeHtml } from "../../core/domain/text/html.ts";
 import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
+import { shortRate, taxLabel, type CartTax } from "../../core/domain/pricing/tax.ts";
 
 /** The nonce action of the `Nonce` header (WooCommerce's). */
 export const STORE_API_NONCE_ACTION = "wc_store_api";
@@ -229,7 +230,7 @@ async function productRoute({ pathParams, services }: RestInput): Promise<Reply>
 // Cart (CartSchema, CartItemSchema)
 // ---------------------------------------------------------------------------------------------------
 
-function cartItemShape(services: AppServices, line: CartLine) {
+function cartItemShape(services: AppServices, line: CartLine, tax: CartTax | null) {
   const money = currencyOf(services);
   const maximum = line.stockQuantity !== null ? Math.min(line.stockQuantity, MAX_ADD_TO_CART_QUANTITY) : MAX_ADD_TO_CART_QUANTITY;
   return {
@@ -258,7 +259,13 @@ function cartItemShape(services: AppServices, line: CartLine) {
       ...money,
       raw_prices: { precision: 2, price: amount(line.unitPrice), regular_price: amount(line.regularUnitPrice), sale_price: amount(line.unitPrice) },
     },
-    totals: { line_subtotal: amount(line.subtotal), line_subtotal_tax: "0", line_total: amount(line.total), line_total_tax: "0", ...money },
+    totals: {
+      line_subtotal: amount(line.subtotal),
+      line_subtotal_tax: amount(tax?.lines[line.key]?.subtotalTax),
+      line_total: amount(line.total),
+      line_total_tax: amount(tax?.lines[line.key]?.totalTax),
+      ...money,
+    },
     catalog_visibility: "visible",
     extensions: {},
   };
@@ -273,7 +280,7 @@ function cartShape(services: AppServices, cart: PricedCart, customer: StoredAddr
   const { totals, shipping, coupons } = cart.result;
   const shippable = cart.lines.filter((l) => l.needsShipping);
   return {
-    items: cart.lines.map((l) => cartItemShape(services, l)),
+    items: cart.lines.map((l) => cartItemShape(services, l, cart.tax)),
     coupons: coupons.applied.map((c) => ({
       code: c.code,
       discount_type: c.kind,
@@ -282,17 +289,18 @@ function cartShape(services: AppServices, cart: PricedCart, customer: StoredAddr
     fees: [],
     totals: {
       total_items: amount(totals.subtotal),
-      total_items_tax: "0",
+      total_items_tax: amount(cart.tax ? cart.tax.total - cart.tax.shippingTax : 0),
       total_fees: "0",
       total_fees_tax: "0",
       // Every discount below the sale prices (rules and coupons): items − discount + shipping = price.
       total_discount: amount(totals.subtotal - totals.itemsTotal),
       total_discount_tax: "0",
       total_shipping: shipping.needsShipping ? amount(totals.shipping) : null,
-      total_shipping_tax: shipping.needsShipping ? "0" : null,
+      total_shipping_tax: shipping.needsShipping ? amount(cart.tax?.shippingTax) : null,
       total_price: amount(totals.grandTotal),
-      total_tax: "0",
-      tax_lines: [],
+      // Settings › Tax (core/domain/pricing/tax.ts): one row per rate charged, WooCommerce's {name, price, rate}.
+      total_tax: amount(cart.tax?.total),
+      tax_lines: (cart.tax?.taxLines ?? []).map((t) => ({ name: taxLabel(t), price: amount(t.itemsTax + t.shippingTax), rate: `${shortRate(t.rate)}%` })),
       ...money,
     },
     shipping_address: { ...EMPTY_ADDRESS, ...customer?.shipping_address },
@@ -711,7 +719,10 @@ function registerStoreApi(rest: RestRouter): void {
   route("POST", "cart/remove-coupon", (input) => couponChange(input, "remove"));
   route("POST", "cart/select-shipping-rate", selectRate);
   route("POST", "cart/update-customer", updateCustomer);
-  route("GET", "cart/items", async ({ req, services }) => json(((await req.storefront.cart.get()).lines ?? []).map((l) => cartItemShape(services, l))));
+  route("GET", "cart/items", async ({ req, services }) => {
+    const cart = await req.storefront.cart.get();
+    return json(cart.lines.map((l) => cartItemShape(services, l, cart.tax)));
+  });
   route("POST", "cart/items", async (input) => {
     const reply = await addItem(input);
     if (reply.kind !== "json" || reply.status !== 201) return reply;
@@ -725,8 +736,9 @@ function registerStoreApi(rest: RestRouter): void {
     return json([]);
   });
   route("GET", "cart/items/:key", async ({ req, services, pathParams }) => {
-    const line = (await req.storefront.cart.get()).lines.find((l) => l.key === pathParams.key);
-    return line ? json(cartItemShape(services, line)) : restError("woocommerce_rest_cart_invalid_key", "Cart item does not exist.", 409);
+    const cart = await req.storefront.cart.get();
+    const line = cart.lines.find((l) => l.key === pathParams.key);
+    return line ? json(cartItemShape(services, line, cart.tax)) : restError("woocommerce_rest_cart_invalid_key", "Cart item does not exist.", 409);
   });
   route("PUT", "cart/items/:key", async (input) => {
     const reply = await updateItem(input, input.pathParams.key, bodyOf(input).quantity);

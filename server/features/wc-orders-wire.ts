@@ -3,6 +3,7 @@
  * ("12.50") from the shop's integer cents, dates as WooCommerce writes them (site time and GMT, no zone suffix),
  * and the argument schemas the order routes share.
  */
+import { shortRate } from "../../core/domain/pricing/tax.ts";
 import { z } from "zod";
 import type { AdminOrder, AdminRefund, OrderNote } from "../../core/db/repositories/order-admin.ts";
 import type { OrderAddress } from "../../core/domain/orders/types.ts";
@@ -99,10 +100,10 @@ export function orderJson(o: AdminOrder, ctx: { siteUrl: string; version: string
     discount_total: money(o.discountTotal),
     discount_tax: "0.00",
     shipping_total: money(o.shippingTotal),
-    shipping_tax: "0.00",
-    cart_tax: "0.00",
+    shipping_tax: money(o.shippingTax),
+    cart_tax: money(o.totalTax - o.shippingTax),
     total: money(o.total),
-    total_tax: "0.00",
+    total_tax: money(o.totalTax),
     prices_include_tax: false,
     customer_id: o.customerId ?? 0,
     customer_ip_address: "",
@@ -127,15 +128,25 @@ export function orderJson(o: AdminOrder, ctx: { siteUrl: string; version: string
       quantity: l.quantity,
       tax_class: "",
       subtotal: money(l.subtotal),
-      subtotal_tax: "0.00",
+      subtotal_tax: money(l.subtotalTax),
       total: money(l.total),
-      total_tax: "0.00",
+      total_tax: money(l.totalTax),
       taxes: [],
       meta_data: l.details ? [{ id: 0, key: "_details", value: l.details, display_key: "Details", display_value: l.details }] : [],
       sku: l.sku,
       price: Math.round(l.total / l.quantity) / 100,
     })),
-    tax_lines: [],
+    tax_lines: o.taxLines.map((t, i) => ({
+      id: i + 1,
+      rate_code: `${t.label.toUpperCase().replace(/[^A-Z0-9]+/g, "-")}-${t.rateId}`,
+      rate_id: t.rateId,
+      label: t.label,
+      compound: t.compound,
+      tax_total: money(t.taxTotal),
+      shipping_tax_total: money(t.shippingTaxTotal),
+      rate_percent: Number(shortRate(t.rate)),
+      meta_data: [],
+    })),
     shipping_lines:
       o.shippingMethodId || o.shippingTotal > 0
         ? [
@@ -145,7 +156,7 @@ export function orderJson(o: AdminOrder, ctx: { siteUrl: string; version: string
               method_id: (o.shippingMethodId ?? "").split(":")[0] ?? "",
               instance_id: (o.shippingMethodId ?? "").split(":")[1] ?? "",
               total: money(o.shippingTotal),
-              total_tax: "0.00",
+              total_tax: money(o.shippingTax),
               taxes: [],
               meta_data: [],
             },

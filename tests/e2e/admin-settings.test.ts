@@ -95,7 +95,7 @@ describe("Settings", () => {
     await page.goto(`${shop.url}/wp-admin/settings/checkout/`);
     await page.getByLabel("Place order button text").waitFor();
     const tabs = page.getByRole("navigation", { name: "Settings sections" });
-    expect(await tabs.getByRole("link").allTextContents()).toEqual(["Checkout", "General", "Shipping", "Payments", "E-mails", "Order attribution"]);
+    expect(await tabs.getByRole("link").allTextContents()).toEqual(["Checkout", "General", "Shipping", "Tax", "Payments", "E-mails", "Order attribution"]);
     expect(await scrollsSideways(page)).toBe(false);
     await page.screenshot({ path: "tmp/shots/admin_400_settings_checkout.png", fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);

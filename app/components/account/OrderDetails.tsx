@@ -10,6 +10,8 @@ export interface OrderDetailsView {
   subtotal: number;
   discountTotal: number;
   shippingTotal: number;
+  /** One row per tax rate charged (Settings › Tax); absent or empty: no tax rows. */
+  taxLines?: { rateId: number; label: string; taxTotal: number; shippingTaxTotal: number }[];
   total: number;
   shippingMethodTitle: string | null;
   paymentMethodTitle: string;
@@ -111,6 +113,12 @@ export function OrderDetails({ order, refunds = [] }: { order: OrderDetailsView;
               </td>
             </tr>
           ) : null}
+          {(order.taxLines ?? []).map((t) => (
+            <tr key={t.rateId} className="order-tax">
+              <th>{`${t.label}:`}</th>
+              <td>{formatMoney(t.taxTotal + t.shippingTaxTotal)}</td>
+            </tr>
+          ))}
           <tr>
             <th>Total:</th>
             <td>{formatMoney(order.total)}</td>

@@ -232,6 +232,14 @@ export function CartTotals({ totals }: { totals: CartTotalsView }) {
               </td>
             </tr>
           ) : null}
+          {totals.taxes.map((t) => (
+            <tr key={t.rateId} className={`tax-rate tax-rate-${t.rateId}`}>
+              <th>{t.label}</th>
+              <td data-title={t.label}>
+                <Amount cents={t.amountCents} />
+              </td>
+            </tr>
+          ))}
           <tr className="order-total">
             <th>Total</th>
             <td data-title="Total">

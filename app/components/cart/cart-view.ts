@@ -4,6 +4,7 @@
  * so the page and the wc-ajax fragments never drift.
  */
 import type { PricedCart } from "../../../core/domain/cart/types.ts";
+import { taxLabel } from "../../../core/domain/pricing/tax.ts";
 
 export interface MiniCartLine {
   key: string;
@@ -43,6 +44,8 @@ export interface CartTotalsView {
   rates: { id: string; label: string; costCents: number }[];
   chosenRateId: string | null;
   shippingCents: number;
+  /** One row per tax rate charged, itemised as WooCommerce shows them (empty while Settings › Tax is off). */
+  taxes: { rateId: number; label: string; amountCents: number }[];
   totalCents: number;
 }
 
@@ -84,6 +87,7 @@ export function cartTotalsView(cart: PricedCart): CartTotalsView {
     rates: r.shipping.rates.map((x) => ({ id: x.id, label: x.label, costCents: x.cost })),
     chosenRateId: r.shipping.chosenRateId,
     shippingCents: r.totals.shipping,
+    taxes: (cart.tax?.taxLines ?? []).map((t) => ({ rateId: t.rateId, label: taxLabel(t), amountCents: t.itemsTax + t.shippingTax })),
     totalCents: r.totals.grandTotal,
   };
 }

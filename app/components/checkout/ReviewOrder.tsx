@@ -95,6 +95,12 @@ export function ReviewOrder({ summary, totals, onShippingChange, onRemoveCoupon 
             </td>
           </tr>
         ) : null}
+        {totals.taxes.map((t) => (
+          <tr key={t.rateId} className={`tax-rate tax-rate-${t.rateId}`}>
+            <th>{t.label}</th>
+            <td>{formatMoney(t.amountCents)}</td>
+          </tr>
+        ))}
         <tr className="order-total">
           <th>Total</th>
           <td>

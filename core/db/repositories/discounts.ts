@@ -10,6 +10,8 @@ import { couponSchema, discountRuleSchema, shippingMethodSchema, normalizeCoupon
 import type { Coupon, DiscountRule, ShippingMethod, UsageCount } from "../../domain/pricing/index.ts";
 import type { ShippingZoneSetup } from "../../domain/pricing/zones.ts";
 import { loadZoneSetup } from "./shipping-zones.ts";
+import { listTaxRates } from "./tax-rates.ts";
+import type { TaxRate } from "../../domain/pricing/tax.ts";
 
 export async function loadRules(db: Queryable): Promise<DiscountRule[]> {
   const rows = await sql(db).selectFrom("discount_rules").select("data").orderBy("priority").orderBy("code").execute();
@@ -143,6 +145,8 @@ export interface PricingSetup {
   shipping: ShippingMethod[];
   /** Every zone, for the cart to pick the methods of the address's one (core/domain/pricing/zones.ts). */
   zones: ShippingZoneSetup;
+  /** The tax rates (core/domain/pricing/tax.ts); charged only while Settings › Tax has them on. */
+  taxRates: TaxRate[];
 }
 
 type SetupCache = WeakMap<object, { at: number; setup: Promise<PricingSetup> }>;
@@ -158,7 +162,7 @@ export function invalidatePricingSetupCache(): void {
 }
 
 /**
- * Rules and shipping zones with their methods, parsed, from a cache at most PRICING_SETUP_CACHE_MS old. `cacheKey` is the
+ * Rules, shipping zones with their methods and tax rates, parsed, from a cache at most PRICING_SETUP_CACHE_MS old. `cacheKey` is the
  * shop's database handle (`Db`); `db` is what to read through on a miss (the same handle or a transaction
  * of it). Callers must not mutate the returned arrays.
  */
@@ -166,7 +170,12 @@ export function cachedPricingSetup(cacheKey: object, db: Queryable, nowMs = Date
   const cache = setupCache;
   const hit = cache.get(cacheKey);
   if (hit && nowMs - hit.at < PRICING_SETUP_CACHE_MS) return hit.setup;
-  const setup = Promise.all([loadRules(db), loadZoneSetup(db)]).then(([rules, zones]) => ({ rules, shipping: zones.restOfWorld, zones }));
+  const setup = Promise.all([loadRules(db), loadZoneSetup(db), listTaxRates(db)]).then(([rules, zones, rates]) => ({
+    rules,
+    shipping: zones.restOfWorld,
+    zones,
+    taxRates: rates.map(({ updatedAt: _u, ...r }) => r),
+  }));
   cache.set(cacheKey, { at: nowMs, setup });
   // A failed read is not remembered.
   setup.catch(() => cache.get(cacheKey)?.setup === setup && cache.delete(cacheKey));

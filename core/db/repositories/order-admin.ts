@@ -6,7 +6,8 @@
 import type { Queryable } from "../client.ts";
 import { raw, sql } from "../kysely.ts";
 import { parseOrderStatus, type OrderStatus } from "../../domain/orders/status.ts";
-import type { OrderAddress } from "../../domain/orders/types.ts";
+import type { OrderAddress, OrderTaxLine } from "../../domain/orders/types.ts";
+import { taxLinesOf } from "./orders.ts";
 
 export interface OrderListQuery {
   statuses: OrderStatus[] | null;
@@ -84,6 +85,8 @@ export interface AdminOrderLine {
   quantity: number;
   subtotal: number;
   total: number;
+  subtotalTax: number;
+  totalTax: number;
   sku: string;
 }
 
@@ -117,6 +120,10 @@ export interface AdminOrder {
   subtotal: number;
   discountTotal: number;
   shippingTotal: number;
+  /** Tax charged (Settings › Tax), included in `total`; its shipping share; one row per rate. */
+  totalTax: number;
+  shippingTax: number;
+  taxLines: OrderTaxLine[];
   total: number;
   shippingMethodId: string | null;
   shippingMethodTitle: string | null;
@@ -172,7 +179,21 @@ export async function adminOrders(db: Queryable, ids: readonly number[]): Promis
     .selectFrom("order_lines as l")
     .leftJoin("products as p", "p.id", "l.product_id")
     .leftJoin("variations as v", "v.id", "l.variation_id")
-    .select(["l.id", "l.order_id", "l.product_id", "l.variation_id", "l.name", "l.details", "l.quantity", "l.subtotal", "l.total", "p.sku", "v.sku as v_sku"])
+    .select([
+      "l.id",
+      "l.order_id",
+      "l.product_id",
+      "l.variation_id",
+      "l.name",
+      "l.details",
+      "l.quantity",
+      "l.subtotal",
+      "l.total",
+      "l.subtotal_tax",
+      "l.total_tax",
+      "p.sku",
+      "v.sku as v_sku",
+    ])
     .where("l.order_id", "in", list)
     .orderBy("l.id")
     .execute();
@@ -224,6 +245,9 @@ export async function adminOrders(db: Queryable, ids: readonly number[]): Promis
         subtotal: Number(o.subtotal),
         discountTotal: Number(o.discount_total),
         shippingTotal: Number(o.shipping_total),
+        totalTax: Number(o.total_tax),
+        shippingTax: Number(o.shipping_tax),
+        taxLines: taxLinesOf(o.tax_lines),
         total: Number(o.total),
         shippingMethodId: o.shipping_method_id,
         shippingMethodTitle: o.shipping_method_title,
@@ -247,6 +271,8 @@ export async function adminOrders(db: Queryable, ids: readonly number[]): Promis
             quantity: l.quantity,
             subtotal: Number(l.subtotal),
             total: Number(l.total),
+            subtotalTax: Number(l.subtotal_tax),
+            totalTax: Number(l.total_tax),
             sku: l.v_sku || l.sku || "",
           })),
         addresses: addr,

@@ -4,7 +4,7 @@ import { raw, sql } from "../kysely.ts";
 import type { BankToken, CardToken } from "../../payments/gateway.ts";
 import type { StockNeed } from "../../domain/catalog/index.ts";
 import { parseOrderStatus, type OrderStatus } from "../../domain/orders/status.ts";
-import type { OrderAddress, OrderView, OrderSummary, PaymentMethodView, SavedToken } from "../../domain/orders/types.ts";
+import type { OrderAddress, OrderTaxLine, OrderView, OrderSummary, PaymentMethodView, SavedToken } from "../../domain/orders/types.ts";
 import { addOrderSales, orderStock, recordOrderStock, returnUnits } from "./stock.ts";
 import { releaseOrderCouponUses } from "./coupon-usage.ts";
 import { grantOrderDownloads, revokeOrderDownloads } from "./downloads.ts";
@@ -17,6 +17,10 @@ export interface NewOrder {
   subtotal: number;
   discountTotal: number;
   shippingTotal: number;
+  /** Tax (Settings › Tax; none while it is off): included in `total`. */
+  totalTax?: number;
+  shippingTax?: number;
+  taxLines?: OrderTaxLine[];
   total: number;
   shippingMethodId: string | null;
   shippingMethodTitle: string | null;
@@ -27,7 +31,17 @@ export interface NewOrder {
   billing: OrderAddress;
   shipping: OrderAddress | null;
   /** `details`: the line's choice as the receipt prints it (core/domain/orders/receipt.ts). */
-  lines: { productId: number; variationId: number | null; name: string; details: string; quantity: number; subtotal: number; total: number }[];
+  lines: {
+    productId: number;
+    variationId: number | null;
+    name: string;
+    details: string;
+    quantity: number;
+    subtotal: number;
+    total: number;
+    subtotalTax?: number;
+    totalTax?: number;
+  }[];
   /** The managed stock taken for this order (already taken by the caller): recorded so it can be given back. */
   stock: readonly StockNeed[];
   coupons: { code: string; discount: number }[];
@@ -46,6 +60,9 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<number> {
       subtotal: o.subtotal,
       discount_total: o.discountTotal,
       shipping_total: o.shippingTotal,
+      total_tax: o.totalTax ?? 0,
+      shipping_tax: o.shippingTax ?? 0,
+      tax_lines: JSON.stringify(o.taxLines ?? []),
       total: o.total,
       shipping_method_id: o.shippingMethodId,
       shipping_method_title: o.shippingMethodTitle,
@@ -90,6 +107,8 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<number> {
         quantity: l.quantity,
         subtotal: l.subtotal,
         total: l.total,
+        subtotal_tax: l.subtotalTax ?? 0,
+        total_tax: l.totalTax ?? 0,
       })
       .execute();
   }
@@ -223,6 +242,26 @@ const toAddress = (a: Omit<OrderAddress, never>): OrderAddress => ({
   email: a.email,
 });
 
+/** An order's stored tax rows (orders.tax_lines), whatever survives a check of their shape. */
+export function taxLinesOf(value: unknown): OrderTaxLine[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((t) => {
+    if (!t || typeof t !== "object") return [];
+    const r = t as Record<string, unknown>;
+    const n = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? v : 0);
+    return [
+      {
+        rateId: n(r.rateId),
+        label: typeof r.label === "string" ? r.label : "Tax",
+        rate: n(r.rate),
+        compound: r.compound === true,
+        taxTotal: n(r.taxTotal),
+        shippingTaxTotal: n(r.shippingTaxTotal),
+      },
+    ];
+  });
+}
+
 export async function findOrder(tx: Queryable, id: number): Promise<OrderView | null> {
   const db = sql(tx);
   const o = await db
@@ -259,6 +298,9 @@ export async function findOrder(tx: Queryable, id: number): Promise<OrderView | 
     subtotal: Number(o.subtotal),
     discountTotal: Number(o.discount_total),
     shippingTotal: Number(o.shipping_total),
+    totalTax: Number(o.total_tax),
+    shippingTax: Number(o.shipping_tax),
+    taxLines: taxLinesOf(o.tax_lines),
     total: Number(o.total),
     shippingMethodTitle: o.shipping_method_title ?? null,
     paymentMethod: o.payment_method,
@@ -274,6 +316,8 @@ export async function findOrder(tx: Queryable, id: number): Promise<OrderView | 
       quantity: l.quantity,
       subtotal: Number(l.subtotal),
       total: Number(l.total),
+      subtotalTax: Number(l.subtotal_tax),
+      totalTax: Number(l.total_tax),
     })),
     addresses: addr,
     coupons,

@@ -1,6 +1,7 @@
 /** The cart's own vocabulary, shared by the cart use cases, their storage and the pages. Pure types. */
 import type { BundleComponent, ProductKind } from "../catalog/index.ts";
 import type { CartResult } from "../pricing/index.ts";
+import type { CartTax } from "../pricing/tax.ts";
 
 /** Whose cart: a customer's (signed in) or a guest session's. */
 export type CartOwner = { customerId: number } | { sessionId: string };
@@ -53,7 +54,10 @@ export interface PricedCart {
   count: number;
   couponCodes: string[];
   chosenShippingMethodId: string | null;
+  /** `result.totals.grandTotal` includes it. */
   result: CartResult;
+  /** The cart's tax (Settings › Tax on; core/domain/pricing/tax.ts); null: tax is off. */
+  tax: CartTax | null;
   /** '' for an empty cart; otherwise changes whenever anything shown in a cart fragment changes. */
   hash: string;
 }

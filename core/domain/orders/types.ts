@@ -14,6 +14,20 @@ export interface OrderLineView {
   quantity: number;
   subtotal: number;
   total: number;
+  /** Tax on the line before / after discounts (0 while Settings › Tax is off). */
+  subtotalTax: number;
+  totalTax: number;
+}
+
+/** One tax rate an order was charged (WooCommerce's tax_lines): what it was called and at what rate, when placed. */
+export interface OrderTaxLine {
+  rateId: number;
+  label: string;
+  /** Ten-thousandths of a percent (core/domain/pricing/tax.ts). */
+  rate: number;
+  compound: boolean;
+  taxTotal: number;
+  shippingTaxTotal: number;
 }
 
 /** What is shown of the card or account that paid (never a number). */
@@ -34,6 +48,10 @@ export interface OrderView {
   subtotal: number;
   discountTotal: number;
   shippingTotal: number;
+  /** Tax charged in all (items and shipping) and the shipping's share; `total` includes it. */
+  totalTax: number;
+  shippingTax: number;
+  taxLines: OrderTaxLine[];
   total: number;
   shippingMethodTitle: string | null;
   paymentMethod: string;

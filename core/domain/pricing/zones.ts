@@ -65,10 +65,10 @@ export const zoneRegionSchema = z.discriminatedUnion("type", [
   }),
 ]);
 
-/** Postcodes are compared as WooCommerce does: upper case, no spaces. */
+/** Postcodes are compared as WooCommerce does: upper case, no spaces (tax rates match theirs the same way, tax.ts). */
 const normalPostcode = (p: string) => p.toUpperCase().replace(/\s+/g, "");
 
-function postcodeMatches(region: string, postcode: string): boolean {
+export function postcodeMatches(region: string, postcode: string): boolean {
   const p = normalPostcode(postcode);
   if (p === "") return false;
   const range = /^(\d+)\.\.\.(\d+)$/.exec(region);

@@ -30,6 +30,20 @@ describe("order received e-mail", () => {
     expect(mail.body).toContain("Cotton Face Mask × 1: $15\n  Size: M, Color: Blue\nBow Tie × 1: $13\n");
   });
 
+  it("prints one row per tax rate charged, before the total", () => {
+    const mail = orderReceivedEmail(
+      {
+        id: 5,
+        lines: [line("Mask", 1, 1000)],
+        shippingTotal: 500,
+        taxLines: [{ rateId: 1, label: "VAT", rate: 200_000, compound: false, taxTotal: 200, shippingTaxTotal: 100 }],
+        total: 1800,
+      },
+      { ...DEFAULT_CURRENCY_FORMAT, decimals: 2 },
+    );
+    expect(mail.body).toContain("Shipping: $5.00\nVAT: $3.00\nTotal: $18.00\n");
+  });
+
   it("follows the currency format it is given", () => {
     const mail = orderReceivedEmail(
       { id: 7, lines: [line("Mask", 1, 1999)], shippingTotal: 0, total: 1999 },
