@@ -25,6 +25,11 @@ declare module "react-router" {
     clientAddress: string;
     /** False for the 404 page of an address no route may see (path-guard.ts): rendered without the browser scripts. */
     hydrate: boolean;
+    /**
+     * The page the page cache renders for everyone (no cookie was read): its cart parts are placeholders the browser
+     * fills from the cart fragments (docs/decisions/0042-cart-shoppers-cached.md).
+     */
+    forEveryone: boolean;
   }
 }
 
@@ -73,6 +78,7 @@ export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppS
       origin: requestOrigin(req),
       clientAddress: req.ip ?? "unknown",
       hydrate: !notFound,
+      forEveryone: req.shop.anonymous,
     };
     const response = await cached.handle(toFetchRequest(req, res, notFound ? NOT_FOUND_PATH : req.originalUrl), context);
     await req.shop.flush();
