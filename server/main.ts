@@ -41,7 +41,9 @@ import { contentSecurityPolicy } from "./http/security.ts";
 import { trackingCspSources } from "../core/domain/tracking/browser-tracking.ts";
 import { countCachedPageView } from "./features/tracking.ts";
 import { nextScheduledChange } from "../core/commerce/next-scheduled-change.ts";
-import { hasCartConditionedPopup, shopperFitsKeptPage } from "../core/commerce/kept-pages.ts";
+import { enabledPopupCartConditions, shopperFitsKeptPage } from "../core/commerce/kept-pages.ts";
+import { createStorefront } from "../core/commerce/storefront.server.ts";
+import { RequestContext } from "./http/request-context.ts";
 import { HASH_COOKIE, ITEMS_COOKIE } from "../core/commerce/session-keys.ts";
 import { sessionCookieName } from "../core/security/session-token.ts";
 
@@ -221,8 +223,12 @@ function createPageCache(services: AppServices, env: Env, onRawHit: (req: http.I
     // A shopper with a cart gets the kept page when their session is a guest's holding nothing else a page shows
     // (docs/decisions/0042-cart-shoppers-cached.md).
     shopperCookies: new Set([sessionCookie, ITEMS_COOKIE, HASH_COOKIE]),
-    shopperFits: (cookies) => shopperFitsKeptPage(services.db, services.secret, cookies[sessionCookie], services.now()),
-    cartPopups: () => hasCartConditionedPopup(services.db),
+    shopperFits: (cookies, popupCartConditions) => {
+      const shop = new RequestContext(services.db, services.secret, sessionCookie, false, cookies, services.now);
+      const storefront = createStorefront(services, shop);
+      return shopperFitsKeptPage(services.db, shop, () => storefront.cart.get(), popupCartConditions);
+    },
+    popupCartConditions: () => enabledPopupCartConditions(services.db),
   });
 }
 

@@ -4,27 +4,36 @@
  * when nothing else of theirs would show on it.
  */
 import type { Db } from "../db/client.ts";
-import { findSession } from "../db/repositories/sessions.ts";
 import { listPopups } from "../db/repositories/popups.ts";
-import { decodeSessionCookie } from "../security/session-token.ts";
+import { cartPass } from "../domain/popups/conditions.ts";
+import type { CartCondition } from "../domain/popups/settings.ts";
+import type { PricedCart } from "../domain/cart/types.ts";
+import { cartFactsOf } from "./popups.ts";
+import type { ShopSession } from "./session.ts";
 import { sessionFitsKeptPage } from "./session-keys.ts";
 
-/**
- * The session the cookie names is a guest's holding nothing but what no kept page shows (session-keys.ts), or there
- * is none (an expired or forged cookie: the page would be rendered without a session anyway).
- */
-export async function shopperFitsKeptPage(db: Db, secret: string, sessionCookie: string | undefined, now: Date): Promise<boolean> {
-  const decoded = decodeSessionCookie(secret, sessionCookie, Math.floor(now.getTime() / 1000));
-  if (!decoded) return true;
-  const session = await findSession(db, decoded.id, now);
-  return !session || sessionFitsKeptPage(session);
+/** The cart conditions of the enabled popups (a kept page's popups were chosen for an empty cart). */
+export async function enabledPopupCartConditions(db: Db): Promise<CartCondition[]> {
+  return (await listPopups(db)).flatMap((p) => (p.settings.enabled && p.settings.conditions.cart ? [p.settings.conditions.cart] : []));
 }
 
+const NO_CART = { subtotal: 0, productIds: [], categoryIds: [] };
+
 /**
- * Whether an enabled popup has a cart condition. The server chooses a page's popups, and a kept page's were chosen
- * for an empty cart: while such a popup is enabled, a shopper with a cart gets their own page (the simpler of the two
- * correct answers; choosing those popups in the browser would need the cart's facts there).
+ * The shopper's session is a guest's holding only what no kept page shows (session-keys.ts), or there is none (an
+ * expired or forged cookie: the page would be rendered without one), and their cart decides every enabled popup's
+ * cart condition as the empty cart a kept page was chosen with does (so the kept page carries exactly their popups).
  */
-export async function hasCartConditionedPopup(db: Db): Promise<boolean> {
-  return (await listPopups(db)).some((p) => p.settings.enabled && p.settings.conditions.cart !== undefined);
+export async function shopperFitsKeptPage(
+  db: Db,
+  shop: ShopSession,
+  cart: () => Promise<PricedCart>,
+  popupCartConditions: readonly CartCondition[],
+): Promise<boolean> {
+  const session = await shop.session();
+  if (!session) return true;
+  if (!sessionFitsKeptPage(session)) return false;
+  if (popupCartConditions.length === 0) return true;
+  const facts = await cartFactsOf(db, await cart());
+  return popupCartConditions.every((c) => cartPass(c, facts) === cartPass(c, NO_CART));
 }

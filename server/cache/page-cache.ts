@@ -24,6 +24,7 @@ import { CONSENT_COOKIE } from "../../core/domain/tracking/consent.ts";
 import type { RenderedPage } from "../http/pages.ts";
 import { BROWSER_KEY_COOKIE, parseCookies } from "../http/request-context.ts";
 import type { TagBus } from "./tag-bus.ts";
+import type { CartCondition } from "../../core/domain/popups/settings.ts";
 
 export interface PageCacheOptions {
   /**
@@ -49,13 +50,16 @@ export interface PageCacheOptions {
    * session holds nothing else a page shows; without these options such a visitor's page is rendered for them.
    */
   shopperCookies?: ReadonlySet<string>;
-  /** Whether the session these cookies name is a guest's holding nothing but what no kept page shows. */
-  shopperFits?: (cookies: Record<string, string>) => Promise<boolean>;
   /**
-   * Whether an enabled popup has a cart condition: a kept page's popups were chosen for an empty cart, so a shopper
-   * with a cart gets their own page meanwhile. Read once per invalidation (popups are written through the tag bus).
+   * Whether the session these cookies name is a guest's holding nothing but what no kept page shows, and whose cart
+   * decides each of `popupCartConditions` as an empty cart does (core/commerce/kept-pages.ts).
    */
-  cartPopups?: () => Promise<boolean>;
+  shopperFits?: (cookies: Record<string, string>, popupCartConditions: readonly CartCondition[]) => Promise<boolean>;
+  /**
+   * The cart conditions of the enabled popups: a kept page's popups were chosen for an empty cart. Read once per
+   * invalidation (popups are written through the tag bus) or minute.
+   */
+  popupCartConditions?: () => Promise<readonly CartCondition[]>;
 }
 
 /** Renders the page for everyone: swaps the request's shopper for one without cookies; returns the undo. */
@@ -204,7 +208,7 @@ export class PageCache {
   private epoch = 0;
   private readonly filling = new Map<string, Promise<Entry | null>>();
   private schedule: { at: number | null; computedAt: number; epoch: number } | null = null;
-  private popupsRead: { cart: Promise<boolean>; computedAt: number; epoch: number } | null = null;
+  private popupsRead: { conditions: Promise<readonly CartCondition[] | null>; computedAt: number; epoch: number } | null = null;
   /** `shopperHits`: hits (of `hits`) given to a shopper with a cart; `shopperOwn`: such shoppers given their own page. */
   readonly stats = { hits: 0, misses: 0, stored: 0, invalidations: 0, shopperHits: 0, shopperOwn: 0 };
 
@@ -254,18 +258,19 @@ export class PageCache {
     const found = pageCacheKey(req, this.opts.shopperCookies);
     if (found === null) return false;
     const { key, shopper } = found;
-    if (!this.lookup(key)) return false;
+    const entry = this.lookup(key);
+    if (!entry) return false;
     if (!shopper) {
-      this.hit(this.lookup(key)!, req, res);
+      this.hit(entry, req, res);
       return true;
     }
     // A shopper with a cart: the page once their session is read (a write meanwhile may have dropped it), else theirs.
     this.shopperFits(req).then(
       (fits) => {
-        const entry = fits ? this.lookup(key) : null;
-        if (!entry) return elsewhere();
+        const kept = fits ? this.lookup(key) : null;
+        if (!kept) return elsewhere();
         this.stats.shopperHits++;
-        this.hit(entry, req, res);
+        this.hit(kept, req, res);
       },
       () => elsewhere(),
     );
@@ -280,23 +285,25 @@ export class PageCache {
 
   /** Whether a shopper with a cart may be given the page kept for everyone (the module's comment). */
   private async shopperFits(req: IncomingMessage): Promise<boolean> {
-    const { shopperFits, cartPopups } = this.opts;
+    const { shopperFits } = this.opts;
     if (!shopperFits) return false;
-    const [fits, popups] = await Promise.all([shopperFits(parseCookies(req.headers.cookie)), this.cartPopups(cartPopups)]);
-    if (!fits || popups) this.stats.shopperOwn++;
-    return fits && !popups;
+    const conditions = await this.popupCartConditions();
+    // Unreadable popups: every shopper gets their own page.
+    const fits = conditions !== null && (await shopperFits(parseCookies(req.headers.cookie), conditions));
+    if (!fits) this.stats.shopperOwn++;
+    return fits;
   }
 
-  /** Whether an enabled popup has a cart condition: read again after any invalidation, or after a minute. */
-  private cartPopups(read: (() => Promise<boolean>) | undefined): Promise<boolean> {
-    if (!read) return Promise.resolve(false);
+  /** The enabled popups' cart conditions (null: unreadable), read again after any invalidation or a minute. */
+  private popupCartConditions(): Promise<readonly CartCondition[] | null> {
+    const read = this.opts.popupCartConditions;
+    if (!read) return Promise.resolve([]);
     const now = this.opts.now();
     const p = this.popupsRead;
-    if (p && p.epoch === this.epoch && now - p.computedAt < 60_000) return p.cart;
-    // Unreadable popups: every shopper gets their own page.
-    const cart = read().catch(() => true);
-    this.popupsRead = { cart, computedAt: now, epoch: this.epoch };
-    return cart;
+    if (p && p.epoch === this.epoch && now - p.computedAt < 60_000) return p.conditions;
+    const conditions = read().catch(() => null);
+    this.popupsRead = { conditions, computedAt: now, epoch: this.epoch };
+    return conditions;
   }
 
   /** Before the page handler: a page to keep is rendered whole, kept, and answered like a hit. */

@@ -189,8 +189,9 @@ describe("a shopper with a cart (decision 0042)", () => {
     expect(await again.text()).not.toContain("Sorry, this product cannot be purchased.");
   });
 
-  it("while a popup with a cart condition is enabled, a shopper with a cart gets their own page (with it, when their cart meets it)", async () => {
-    const client = await shopperWithCart(shop, await productWithStock(shop, "black-everyday-mask", 100, 1500), 1);
+  it("with a popup whose cart condition their cart meets, a shopper gets their own page with it; one whose cart does not, the kept page", async () => {
+    const withMask = await shopperWithCart(shop, await productWithStock(shop, "black-everyday-mask", 100, 1500), 1);
+    const withoutMask = await shopperWithCart(shop, await productWithStock(shop, "silk-pocket-square", 50, 1200), 1);
     const popup = `settings->>'title' = 'Free mask with 6'`;
     await shop.services.db.query(`UPDATE popups SET settings = jsonb_set(settings, '{enabled}', 'true') WHERE ${popup}`);
     try {
@@ -198,14 +199,16 @@ describe("a shopper with a cart (decision 0042)", () => {
       const everyone = await anonymous("/shop/");
       expect(everyone.headers.get("x-cache")).toBe("HIT");
       expect(await everyone.text()).not.toContain("A free mask with every 6");
-      const own = await client.get("/shop/");
+      const own = await withMask.get("/shop/");
       expect(own.headers.get("x-cache")).toBeNull();
       expect(await own.text()).toContain("A free mask with every 6");
+      const kept = await withoutMask.get("/shop/");
+      expect(kept.headers.get("x-cache")).toBe("HIT");
     } finally {
       await shop.services.db.query(`UPDATE popups SET settings = jsonb_set(settings, '{enabled}', 'false') WHERE ${popup}`);
     }
-    await client.get("/shop/");
-    expect((await client.get("/shop/")).headers.get("x-cache")).toBe("HIT");
+    await withMask.get("/shop/");
+    expect((await withMask.get("/shop/")).headers.get("x-cache")).toBe("HIT");
   });
 
   it("a signed-in customer, and a shopper with another cookie of theirs, get their own page", async () => {
