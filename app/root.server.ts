@@ -88,4 +88,3 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     hydrate: context.hydrate,
   };
 }
-

@@ -48,12 +48,7 @@ interface Row {
   bytes: number;
 }
 
-async function measure(
-  pid: number,
-  url: string,
-  headers: Record<string, string>,
-  post?: string,
-): Promise<{ rps: number; cpuMs: number; bytes: number }> {
+async function measure(pid: number, url: string, headers: Record<string, string>, post?: string): Promise<{ rps: number; cpuMs: number; bytes: number }> {
   const request = post === undefined ? {} : { method: "POST" as const, body: post };
   await autocannon({ url, connections, duration: 2, headers, ...request }); // warm-up
   const before = cpuMs(pid);
@@ -104,8 +99,13 @@ async function main(): Promise<void> {
       rows.push({ page: name, variant: "cached", ...(await measure(shop.child.pid!, shop.url + p, accept)) });
       const asShopper = { ...accept, cookie: shopper };
       const check = await rawGet(shop.url + p, asShopper);
-      if (check.headers["x-cache"] !== "HIT") throw new Error(`${p} is not served from the cache to a shopper with a cart (x-cache: ${check.headers["x-cache"]})`);
-      rows.push({ page: name, variant: "cached, shopper with a cart (cart priced: the demo has a cart popup)", ...(await measure(shop.child.pid!, shop.url + p, asShopper)) });
+      if (check.headers["x-cache"] !== "HIT")
+        throw new Error(`${p} is not served from the cache to a shopper with a cart (x-cache: ${check.headers["x-cache"]})`);
+      rows.push({
+        page: name,
+        variant: "cached, shopper with a cart (cart priced: the demo has a cart popup)",
+        ...(await measure(shop.child.pid!, shop.url + p, asShopper)),
+      });
       rows.push({ page: name, variant: "uncached", ...(await measure(shop.child.pid!, shop.url + p, { ...accept, cookie: "bench_uncached=1" })) });
       rows.push({ page: name, variant: "bare node http", ...(await measure(bare.child.pid!, bareUrl + p, accept)) });
     }

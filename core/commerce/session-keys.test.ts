@@ -4,7 +4,13 @@ import { AWAITING_PAYMENT_KEY, CHECKOUT_TOKEN_KEY, DESTINATION_KEY, ORDERS_SEEN_
 describe("sessionFitsKeptPage (decision 0042)", () => {
   it("a guest's session holding only what no kept page reads fits", () => {
     expect(sessionFitsKeptPage({ customerId: null, data: {} })).toBe(true);
-    const data = { [CHECKOUT_TOKEN_KEY]: "a", [AWAITING_PAYMENT_KEY]: 3, [ORDERS_SEEN_KEY]: [3], [STORE_API_CUSTOMER_KEY]: {}, [DESTINATION_KEY]: { country: "US" } };
+    const data = {
+      [CHECKOUT_TOKEN_KEY]: "a",
+      [AWAITING_PAYMENT_KEY]: 3,
+      [ORDERS_SEEN_KEY]: [3],
+      [STORE_API_CUSTOMER_KEY]: {},
+      [DESTINATION_KEY]: { country: "US" },
+    };
     expect(sessionFitsKeptPage({ customerId: null, data })).toBe(true);
   });
 

@@ -485,4 +485,3 @@ function matches(header: string, etag: string): boolean {
   }
   return false;
 }
-

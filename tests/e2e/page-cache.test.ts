@@ -86,12 +86,19 @@ describe("cached pages in the browser", () => {
     // As parsed: the placeholder's "0", unseen (the cart cookie says items), in the box the "12" now fills.
     expect(probe.firstCount).toBe("0");
     expect(probe.firstBox?.visibility).toBe("hidden");
-    const filled = await page.locator("a.cart-contents .count").first().evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return { width: box.width, height: box.height, x: box.x, visibility: getComputedStyle(el).visibility };
-    });
+    const filled = await page
+      .locator("a.cart-contents .count")
+      .first()
+      .evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return { width: box.width, height: box.height, x: box.x, visibility: getComputedStyle(el).visibility };
+      });
     expect(filled.visibility).toBe("visible");
-    expect({ width: filled.width, height: filled.height, x: filled.x }).toEqual({ width: probe.firstBox!.width, height: probe.firstBox!.height, x: probe.firstBox!.x });
+    expect({ width: filled.width, height: filled.height, x: filled.x }).toEqual({
+      width: probe.firstBox!.width,
+      height: probe.firstBox!.height,
+      x: probe.firstBox!.x,
+    });
     expect(probe.shifts.filter((s) => s.inCart)).toEqual([]);
     expect(probe.shifts.reduce((sum, s) => sum + s.value, 0)).toBeLessThan(0.01);
 
