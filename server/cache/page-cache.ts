@@ -207,6 +207,8 @@ export class PageCache {
   /** Raised by every invalidation: a page rendered across one is not kept (it may have read the old rows). */
   private epoch = 0;
   private readonly filling = new Map<string, Promise<Entry | null>>();
+  /** Responses render() answered itself with a page not to keep (compression may still be writing them). */
+  private readonly answered = new WeakSet<Response>();
   private schedule: { at: number | null; computedAt: number; epoch: number } | null = null;
   private popupsRead: { conditions: Promise<readonly CartCondition[] | null>; computedAt: number; epoch: number } | null = null;
   /** `shopperHits`: hits (of `hits`) given to a shopper with a cart; `shopperOwn`: such shoppers given their own page. */
@@ -335,7 +337,7 @@ export class PageCache {
           if (shopper && !first) this.stats.shopperHits++;
           return this.send(entry, req, res, first ? "MISS" : "HIT");
         }
-        if (first && res.writableEnded) return; // answered by render() itself
+        if (first && this.answered.has(res)) return; // answered by render() itself
         // The page turned out not to be shareable (it set a cookie): this request renders its own.
         next();
       } catch (error) {
@@ -370,6 +372,7 @@ export class PageCache {
       res.status(page.status);
       for (const [k, v] of page.headers) if (k !== "content-length") res.append(k, v);
       if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-cache");
+      this.answered.add(res);
       res.end(page.body);
       return null;
     }

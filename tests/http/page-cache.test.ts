@@ -223,6 +223,17 @@ describe("a shopper with a cart (decision 0042)", () => {
     expect(viewed.headers.get("x-cache")).toBeNull();
   });
 
+  it("a page for everyone that is not kept (a 404) is rendered again for a shopper: their own, with their cart", async () => {
+    const client = await shopperWithCart(shop, await productWithStock(shop, "silk-pocket-square", 50, 1200), 3);
+    for (const path of ["/product/no-such-product/", "/shop/page/999/"]) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("x-cache")).toBeNull();
+      expect(countIn(await res.text())).toBe(3);
+      expect((await anonymous(path)).status).toBe(404);
+    }
+  });
+
   it("add to cart from a kept page, and the mini-cart's remove link, still work with the shopper's own nonces", async () => {
     const id = await productWithStock(shop, "silk-pocket-square", 50, 1200);
     const client = await shopperWithCart(shop, id, 1);
