@@ -16,7 +16,7 @@ import { featuredProductIds, type HeaderFeatured } from "../core/domain/menus/he
 import { mediaUrl, productUrl } from "./lib/format.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, shop, origin, storefront } = context;
+  const { services, shop, origin, storefront, forEveryone } = context;
   const session = await shop.session();
   // A one-shot flag set by a registration: this page prints CompleteRegistration, later pages do not.
   const registered = session?.data[REGISTRATION_SESSION_FLAG] === true;
@@ -80,6 +80,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fieldDescriptionSlideMs: config.timings.fieldDescriptionSlideMs,
     storeNotice: { ...config.storeNotice, hidden: shop.cookies[`store_notice${config.storeNotice.noticeId}`] === "hidden" },
     globals: browserGlobals(config, shop, origin, services.siteUrl, page),
+    // A page for everyone (the page cache's): the cart count and mini-cart are placeholders the fragments fill.
+    cartPlaceholder: forEveryone,
     popups: { popups, timeZone: options.timezone, focusDelayMs: config.popups.focusDelayMs },
     searchOverlay: { ...config.searchOverlay, fadeMs: config.timings.searchOverlayFadeMs },
     cspNonce: context.cspNonce,

@@ -41,6 +41,12 @@ export async function loader(args: Route.LoaderArgs) {
   return serverLoader(args);
 }
 
+/**
+ * Marks <html> (data-cart-pending) before the first paint when the cart cookie says the cart has items: the
+ * placeholders' "0" and empty mini-cart stay invisible, their boxes kept, until the fragments replace them (shop.css).
+ */
+const CART_PENDING_SCRIPT = `if(/(?:^|;\\s*)woocommerce_items_in_cart=/.test(document.cookie))document.documentElement.setAttribute("data-cart-pending","")`;
+
 /** The pre-hydration attribution script's text: server-rendered only (the client build drops the string). */
 const EARLY_SCRIPT = import.meta.env.SSR ? attributionEarly : "";
 
@@ -77,6 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <style>{".description { max-height: none !important; opacity: 1 !important; }"}</style>
         </noscript>
         {root ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} /> : null}
+        {/* A page for everyone: a shopper with a cart sees the cart count's box, not its "0", until the fragments fill it. */}
+        {root?.cartPlaceholder ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CART_PENDING_SCRIPT }} /> : null}
       </head>
       <body className="woocommerce-js">
         <a className="skip-link screen-reader-text" href="#content">
@@ -91,6 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           featured={root?.featured ?? []}
           settings={root?.header ?? SITE_CONFIG.header}
           cart={root?.cart ?? EMPTY_CART}
+          cartPlaceholder={root?.cartPlaceholder ?? false}
           customerName={root?.customerName ?? null}
           logoutNonce={root?.logoutNonce ?? null}
         />
@@ -105,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           links={root?.footerLinks ?? []}
           comingSoon={root?.comingSoon ?? null}
         />
-        <CartDrawer cart={root?.cart ?? EMPTY_CART} />
+        <CartDrawer cart={root?.cart ?? EMPTY_CART} placeholder={root?.cartPlaceholder ?? false} />
         <ConsentBanner />
         <ScrollToTop />
         <CartScripts />

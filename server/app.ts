@@ -146,7 +146,16 @@ export function createApp(opts: AppOptions): express.Express {
     next();
   });
 
-  if (opts.pageCache) app.all("/{*splat}", opts.pageCache.fill(pages.renderToBuffer));
+  if (opts.pageCache) {
+    // The page for everyone is rendered with a shopper without cookies; undone when a shopper's own page is needed.
+    const forEveryone = (req: Request) => {
+      const own = { shop: req.shop, storefront: req.storefront };
+      req.shop = req.shop.forEveryone();
+      req.storefront = createStorefront(services, req.shop, { address: req.ip ?? "", userAgent: req.get("user-agent") ?? "" });
+      return () => Object.assign(req, own);
+    };
+    app.all("/{*splat}", opts.pageCache.fill(pages.renderToBuffer, forEveryone));
+  }
   app.all("/{*splat}", pages);
 
   app.use(errorHandler(services));

@@ -41,6 +41,11 @@ import { contentSecurityPolicy } from "./http/security.ts";
 import { trackingCspSources } from "../core/domain/tracking/browser-tracking.ts";
 import { countCachedPageView } from "./features/tracking.ts";
 import { nextScheduledChange } from "../core/commerce/next-scheduled-change.ts";
+import { enabledPopupCartConditions, shopperFitsKeptPage } from "../core/commerce/kept-pages.ts";
+import { createStorefront } from "../core/commerce/storefront.server.ts";
+import { RequestContext } from "./http/request-context.ts";
+import { HASH_COOKIE, ITEMS_COOKIE } from "../core/commerce/session-keys.ts";
+import { sessionCookieName } from "../core/security/session-token.ts";
 
 /**
  * The shop's own copies, for code that starts it from this bundle (tests): a logger made by a copy of
@@ -170,7 +175,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
   // A page the page cache keeps is answered before Express: no router, compression, request log or session.
   const server = http.createServer(
     { requestTimeout: 30_000, headersTimeout: 20_000 },
-    pageCache ? (req, res) => pageCache.serveRaw(req, res) || app(req, res) : app,
+    pageCache ? (req, res) => pageCache.serveRaw(req, res, () => app(req, res)) || app(req, res) : app,
   );
   const realtime = await startRealtime({ server, services, env });
 
@@ -206,6 +211,7 @@ export async function startShop(env: Env = parseEnv(), logger: Logger = createLo
 
 function createPageCache(services: AppServices, env: Env, onRawHit: (req: http.IncomingMessage) => void): PageCache {
   const csp = trackingCspSources(services.config.tracking);
+  const sessionCookie = sessionCookieName(services.siteUrl);
   return new PageCache({
     onRawHit,
     maxBytes: env.PAGE_CACHE_MAX_BYTES,
@@ -215,6 +221,15 @@ function createPageCache(services: AppServices, env: Env, onRawHit: (req: http.I
     policy: services.production ? (scripts) => contentSecurityPolicy(scripts, csp) : null,
     nextScheduledChange: (nowMs) => nextScheduledChange(services.db, services.config, nowMs),
     now: () => services.now().getTime(),
+    // A shopper with a cart gets the kept page when their session is a guest's holding nothing else a page shows
+    // (docs/decisions/0042-cart-shoppers-cached.md).
+    shopperCookies: new Set([sessionCookie, ITEMS_COOKIE, HASH_COOKIE]),
+    shopperFits: (cookies, popupCartConditions) => {
+      const shop = new RequestContext(services.db, services.secret, sessionCookie, false, cookies, services.now);
+      const storefront = createStorefront(services, shop);
+      return shopperFitsKeptPage(services.db, shop, () => storefront.cart.get(), popupCartConditions);
+    },
+    popupCartConditions: () => enabledPopupCartConditions(services.db),
   });
 }
 

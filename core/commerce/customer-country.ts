@@ -10,9 +10,9 @@ import { COUNTRIES } from "../domain/checkout/address.ts";
 import { shipsTo, type SellingLocations } from "../domain/checkout/selling.ts";
 import type { ShippingDestination } from "../domain/pricing/zones.ts";
 import type { ShopSession } from "./session.ts";
+import { DESTINATION_KEY } from "./session-keys.ts";
 
 const SESSION_KEY = "customer_country";
-const DESTINATION_KEY = "shipping_destination";
 
 export async function chosenCountry(shop: ShopSession): Promise<string | null> {
   const value = (await shop.session())?.data[SESSION_KEY];

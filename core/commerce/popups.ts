@@ -44,17 +44,19 @@ export interface PopupPageRequest {
   timeZone: string;
 }
 
+/** The cart as popup conditions see it: its subtotal before discounts, its products and their categories. */
+export async function cartFactsOf(db: Db, cart: PricedCart): Promise<CartFacts> {
+  const productIds = [...new Set(cart.lines.map((l) => l.productId))];
+  return { subtotal: cart.result.totals.subtotal, productIds, categoryIds: await repo.categoriesOfProducts(db, productIds) };
+}
+
 /** The popups that may apply on this page, for this shopper and cart; a broken row is skipped, never sent. */
 export async function popupsForPage(db: Db, req: PopupPageRequest): Promise<PagePopup[]> {
   const all = (await repo.listPopups(db)).filter((p) => p.settings.enabled);
   if (all.length === 0) return [];
   const page = await pageFacts(db, req.path);
   const user = req.customerId ? { role: (await findCustomerRole(db, req.customerId)) ?? "customer" } : null;
-  let cart: CartFacts | null = null;
-  if (all.some((p) => p.settings.conditions.cart)) {
-    const productIds = [...new Set(req.cart.lines.map((l) => l.productId))];
-    cart = { subtotal: req.cart.result.totals.subtotal, productIds, categoryIds: await repo.categoriesOfProducts(db, productIds) };
-  }
+  const cart = all.some((p) => p.settings.conditions.cart) ? await cartFactsOf(db, req.cart) : null;
   return all
     .filter((p) => serverConditionsPass(p.settings, { user, page, cart, now: req.now, timeZone: req.timeZone }))
     .map(({ id, settings: { title, content, display, triggers, timing } }) => {

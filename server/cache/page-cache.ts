@@ -5,6 +5,10 @@
  * ETag (304), and Cache-Control with s-maxage and stale-while-revalidate for a CDN or nginx in front. The pages are
  * kept here too, size-bounded (least recently used first out), gzip and brotli made once.
  *
+ * A shopper with a cart gets the same page (docs/decisions/0042-cart-shoppers-cached.md) when their session holds
+ * nothing else a page shows and no enabled popup has a cart condition: its cart parts are placeholders the browser
+ * fills from the cart fragments. That costs one read of their session per page.
+ *
  * A page is dropped when a write changes what it shows (its tags, from the tag bus: core/db/write-tags.ts), at the
  * next scheduled change (a discount rule's or a popup's schedule: core/commerce/next-scheduled-change.ts), at the end
  * of the nonce window its nonces were made in, and after `maxAgeSeconds` at the latest.
@@ -18,8 +22,9 @@ import { CACHE_TAGS, type CacheTag } from "../../core/db/write-tags.ts";
 import { NONCE_WINDOW_MS } from "../../core/security/nonce.ts";
 import { CONSENT_COOKIE } from "../../core/domain/tracking/consent.ts";
 import type { RenderedPage } from "../http/pages.ts";
-import { BROWSER_KEY_COOKIE } from "../http/request-context.ts";
+import { BROWSER_KEY_COOKIE, parseCookies } from "../http/request-context.ts";
 import type { TagBus } from "./tag-bus.ts";
+import type { CartCondition } from "../../core/domain/popups/settings.ts";
 
 export interface PageCacheOptions {
   /**
@@ -39,7 +44,26 @@ export interface PageCacheOptions {
   /** The next instant (ms) a schedule changes the storefront by itself, or null. */
   nextScheduledChange: (nowMs: number) => Promise<number | null>;
   now: () => number;
+  /**
+   * A shopper with a cart: the names of their cookies (the session's, `woocommerce_items_in_cart`,
+   * `woocommerce_cart_hash`). A visitor with these (and inert ones) gets the kept page when `shopperFits` says their
+   * session holds nothing else a page shows; without these options such a visitor's page is rendered for them.
+   */
+  shopperCookies?: ReadonlySet<string>;
+  /**
+   * Whether the session these cookies name is a guest's holding nothing but what no kept page shows, and whose cart
+   * decides each of `popupCartConditions` as an empty cart does (core/commerce/kept-pages.ts).
+   */
+  shopperFits?: (cookies: Record<string, string>, popupCartConditions: readonly CartCondition[]) => Promise<boolean>;
+  /**
+   * The cart conditions of the enabled popups: a kept page's popups were chosen for an empty cart. Read once per
+   * invalidation (popups are written through the tag bus) or minute.
+   */
+  popupCartConditions?: () => Promise<readonly CartCondition[]>;
 }
+
+/** Renders the page for everyone: swaps the request's shopper for one without cookies; returns the undo. */
+export type ForEveryone = (req: Request) => () => void;
 
 /** The addresses kept: home, the shop and its pages, a category and its pages, a product, the blog and its pages, a post. */
 const CACHEABLE_PATH =
@@ -79,15 +103,21 @@ function tagsOf(): ReadonlySet<CacheTag> {
 }
 const ALL_TAGS: ReadonlySet<CacheTag> = new Set<CacheTag>(CACHE_TAGS);
 
-/** Whether only inert cookies came with the request. */
-function cookieless(header: string | undefined): boolean {
-  if (!header) return true;
+/**
+ * Who sent these cookies: "everyone" (inert ones only), "shopper" (a shopper's cookies among them: the kept page once
+ * their session is checked), or null (a cookie that may change the page: theirs is rendered for them).
+ */
+function cookieKind(header: string | undefined, shopperCookies: ReadonlySet<string> | undefined): "everyone" | "shopper" | null {
+  if (!header) return "everyone";
+  let kind: "everyone" | "shopper" = "everyone";
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     const name = (eq < 0 ? part : part.slice(0, eq)).trim();
-    if (name && !INERT_COOKIE.test(name)) return false;
+    if (!name || INERT_COOKIE.test(name)) continue;
+    if (shopperCookies?.has(name)) kind = "shopper";
+    else return null;
   }
-  return true;
+  return kind;
 }
 
 const bots = new Map<string, boolean>();
@@ -107,17 +137,18 @@ function isBot(agent: string): boolean {
  * only when Express, which knows which proxies to trust, agrees (PageCache.render), so a false claim reads a page
  * rendered for that scheme and never stores one.
  */
-export function pageCacheKey(req: IncomingMessage): string | null {
+export function pageCacheKey(req: IncomingMessage, shopperCookies?: ReadonlySet<string>): { key: string; shopper: boolean } | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const path = q < 0 ? url : url.slice(0, q);
   if (!CACHEABLE_PATH.test(path)) return null;
   if (q >= 0) for (const name of new URLSearchParams(url.slice(q + 1)).keys()) if (ACTING_PARAMS.has(name)) return null;
-  if (!cookieless(req.headers.cookie)) return null;
+  const kind = cookieKind(req.headers.cookie, shopperCookies);
+  if (kind === null) return null;
   const agent = req.headers["user-agent"];
   // Crawlers get the whole document at once, others a streamed one (app/entry.server.tsx): two renderings.
-  return `${agent && isBot(agent) ? "bot" : "web"} ${claimedScheme(req)}://${req.headers.host ?? ""}${url}`;
+  return { key: `${agent && isBot(agent) ? "bot" : "web"} ${claimedScheme(req)}://${req.headers.host ?? ""}${url}`, shopper: kind === "shopper" };
 }
 
 function claimedScheme(req: IncomingMessage): string {
@@ -177,8 +208,12 @@ export class PageCache {
   /** Raised by every invalidation: a page rendered across one is not kept (it may have read the old rows). */
   private epoch = 0;
   private readonly filling = new Map<string, Promise<Entry | null>>();
+  /** Responses render() answered itself with a page not to keep (compression may still be writing them). */
+  private readonly answered = new WeakSet<Response>();
   private schedule: { at: number | null; computedAt: number; epoch: number } | null = null;
-  readonly stats = { hits: 0, misses: 0, stored: 0, invalidations: 0 };
+  private popupsRead: { conditions: Promise<readonly CartCondition[] | null>; computedAt: number; epoch: number } | null = null;
+  /** `shopperHits`: hits (of `hits`) given to a shopper with a cart; `shopperOwn`: such shoppers given their own page. */
+  readonly stats = { hits: 0, misses: 0, stored: 0, invalidations: 0, shopperHits: 0, shopperOwn: 0 };
 
   constructor(private readonly opts: PageCacheOptions) {}
 
@@ -222,33 +257,77 @@ export class PageCache {
    * Before Express (server/main.ts): a kept page is answered here, with no router, compression, request log or
    * session; true when answered.
    */
-  serveRaw(req: IncomingMessage, res: ServerResponse): boolean {
-    const key = pageCacheKey(req);
-    if (key === null) return false;
+  serveRaw(req: IncomingMessage, res: ServerResponse, elsewhere: () => void): boolean {
+    const found = pageCacheKey(req, this.opts.shopperCookies);
+    if (found === null) return false;
+    const { key, shopper } = found;
     const entry = this.lookup(key);
     if (!entry) return false;
-    this.stats.hits++;
-    this.send(entry, req, res, "HIT");
-    if (res.statusCode === 200) this.opts.onRawHit?.(req);
+    if (!shopper) {
+      this.hit(entry, req, res);
+      return true;
+    }
+    // A shopper with a cart: the page once their session is read (a write meanwhile may have dropped it), else theirs.
+    this.shopperFits(req).then(
+      (fits) => {
+        const kept = fits ? this.lookup(key) : null;
+        if (!kept) return elsewhere();
+        this.stats.shopperHits++;
+        this.hit(kept, req, res);
+      },
+      () => elsewhere(),
+    );
     return true;
   }
 
+  private hit(entry: Entry, req: IncomingMessage, res: ServerResponse): void {
+    this.stats.hits++;
+    this.send(entry, req, res, "HIT");
+    if (res.statusCode === 200) this.opts.onRawHit?.(req);
+  }
+
+  /** Whether a shopper with a cart may be given the page kept for everyone (the module's comment). */
+  private async shopperFits(req: IncomingMessage): Promise<boolean> {
+    const { shopperFits } = this.opts;
+    if (!shopperFits) return false;
+    const conditions = await this.popupCartConditions();
+    // Unreadable popups: every shopper gets their own page.
+    const fits = conditions !== null && (await shopperFits(parseCookies(req.headers.cookie), conditions));
+    if (!fits) this.stats.shopperOwn++;
+    return fits;
+  }
+
+  /** The enabled popups' cart conditions (null: unreadable), read again after any invalidation or a minute. */
+  private popupCartConditions(): Promise<readonly CartCondition[] | null> {
+    const read = this.opts.popupCartConditions;
+    if (!read) return Promise.resolve([]);
+    const now = this.opts.now();
+    const p = this.popupsRead;
+    if (p && p.epoch === this.epoch && now - p.computedAt < 60_000) return p.conditions;
+    const conditions = read().catch(() => null);
+    this.popupsRead = { conditions, computedAt: now, epoch: this.epoch };
+    return conditions;
+  }
+
   /** Before the page handler: a page to keep is rendered whole, kept, and answered like a hit. */
-  fill(render: (req: Request, res: Response) => Promise<RenderedPage>) {
+  fill(render: (req: Request, res: Response) => Promise<RenderedPage>, forEveryone: ForEveryone) {
     return async (req: Request, res: Response, next: NextFunction) => {
       // HEAD is answered from a kept page only (serveRaw): its rendering has no body to keep.
-      const key = req.method === "GET" ? pageCacheKey(req) : null;
-      if (key === null) return next();
+      const found = req.method === "GET" ? pageCacheKey(req, this.opts.shopperCookies) : null;
+      if (found === null) return next();
+      const { key, shopper } = found;
       try {
+        if (shopper && !(await this.shopperFits(req))) return next();
         const kept = this.lookup(key);
         if (kept) {
           this.stats.hits++;
+          if (shopper) this.stats.shopperHits++;
           return this.send(kept, req, res, "HIT");
         }
         let pending = this.filling.get(key);
         const first = !pending;
         if (!pending) {
-          pending = this.render(key, req, res, render);
+          pending = this.render(key, req, res, render, forEveryone, shopper);
           this.filling.set(key, pending);
           void pending.finally(() => this.filling.delete(key)).catch(() => undefined);
         }
@@ -256,9 +335,10 @@ export class PageCache {
         if (entry) {
           if (first) this.stats.misses++;
           else this.stats.hits++;
+          if (shopper && !first) this.stats.shopperHits++;
           return this.send(entry, req, res, first ? "MISS" : "HIT");
         }
-        if (first) return; // answered by render() itself
+        if (first && this.answered.has(res)) return; // answered by render() itself
         // The page turned out not to be shareable (it set a cookie): this request renders its own.
         next();
       } catch (error) {
@@ -267,18 +347,33 @@ export class PageCache {
     };
   }
 
-  /** Renders for everyone; keeps and returns the page, or answers this request itself with what it got and returns null. */
-  private async render(key: string, req: Request, res: Response, render: (req: Request, res: Response) => Promise<RenderedPage>): Promise<Entry | null> {
+  /**
+   * Renders for everyone; keeps and returns the page, or (not shareable) answers this request itself with what it got
+   * and returns null — unless the request is a shopper's: their own page is then rendered for them (null, unanswered).
+   */
+  private async render(
+    key: string,
+    req: Request,
+    res: Response,
+    render: (req: Request, res: Response) => Promise<RenderedPage>,
+    forEveryone: ForEveryone,
+    shopper: boolean,
+  ): Promise<Entry | null> {
     const epoch = this.epoch;
     const startedAt = this.opts.now();
-    req.shop.anonymous = true;
+    const undo = forEveryone(req);
     const [page, scheduled] = await Promise.all([render(req, res), this.nextChange(startedAt)]);
     const shareable =
       page.status === 200 && req.shop.setCookieHeaders().length === 0 && !page.headers.some(([k, v]) => k === "cache-control" && /no-store|private/.test(v));
+    if (!shareable && shopper) {
+      undo();
+      return null;
+    }
     if (!shareable) {
       res.status(page.status);
       for (const [k, v] of page.headers) if (k !== "content-length") res.append(k, v);
       if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-cache");
+      this.answered.add(res);
       res.end(page.body);
       return null;
     }

@@ -27,6 +27,11 @@ declare module "react-router" {
     hydrate: boolean;
     /** The built admin files' version, asked for as `?v=` (server/http/admin-assets.ts); "" in development. */
     adminAssetVersion: string;
+    /**
+     * The page the page cache renders for everyone (no cookie was read): its cart parts are placeholders the browser
+     * fills from the cart fragments (docs/decisions/0042-cart-shoppers-cached.md).
+     */
+    forEveryone: boolean;
   }
 }
 
@@ -76,6 +81,7 @@ export function pageHandler(getBuild: () => Promise<ServerBuild>, services: AppS
       clientAddress: req.ip ?? "unknown",
       hydrate: !notFound,
       adminAssetVersion: assets.adminAssetVersion,
+      forEveryone: req.shop.anonymous,
     };
     const response = await cached.handle(toFetchRequest(req, res, notFound ? NOT_FOUND_PATH : req.originalUrl), context);
     await req.shop.flush();

@@ -30,8 +30,8 @@ export class RequestContext implements ShopSession {
   private loaded = false;
   private dirty = false;
   /**
-   * Set by the page cache for the page it renders for every visitor without a session: nonces are the anonymous
-   * ones and no per-browser key cookie is set (a page that sets a cookie anyway is not kept).
+   * Set for the page the page cache renders for everyone (`forEveryone`): nonces are the anonymous ones and no
+   * per-browser key cookie is set (a page that sets a cookie anyway is not kept).
    */
   anonymous = false;
   private readonly cookiesToSet = new Map<string, string>();
@@ -46,6 +46,16 @@ export class RequestContext implements ShopSession {
     /** The actions whose anonymous nonce a guest may send (ANONYMOUS_NONCE_ACTIONS and the discount script's). */
     private readonly anonymousActions: ReadonlySet<string> = ANONYMOUS_NONCE_ACTIONS,
   ) {}
+
+  /**
+   * The context the page cache renders a page for everyone with (docs/decisions/0028, 0042): no cookie at all, so no
+   * session, cart, notice or view choice is read whoever asked, and the anonymous nonces.
+   */
+  forEveryone(): RequestContext {
+    const everyone = new RequestContext(this.db, this.secret, this.sessionCookie, this.secure, {}, this.now, this.anonymousActions);
+    everyone.anonymous = true;
+    return everyone;
+  }
 
   // ---------- cookies ----------
   setCookie(name: string, value: string, opts: CookieOptions): void {

@@ -46,7 +46,8 @@ describe("cart in the browser", () => {
     expect(keys.some((k) => k.startsWith("wc_cart_hash_"))).toBe(true);
     expect(keys).toContain("wc_cart_created");
 
-    // Reload: the cached fragments are current, so no cart request is made.
+    // A page rendered for this shopper (the account page, never kept), and its reload: the cached fragments are
+    // current, so no cart request is made.
     const fragmentRequests: string[] = [];
     page.on("request", (r) => isFragmentsRequest(r.url()) && fragmentRequests.push(r.url()));
     // The cart script fires wc_fragments_loaded once it has put fragments in place: from the cache at once, or
@@ -54,9 +55,17 @@ describe("cart in the browser", () => {
     await page.addInitScript(() =>
       document.addEventListener("wc_fragments_loaded", () => ((window as unknown as { fragmentsLoaded: boolean }).fragmentsLoaded = true)),
     );
-    await page.reload();
-    await page.waitForFunction(() => (window as unknown as { fragmentsLoaded?: boolean }).fragmentsLoaded === true);
+    for (const open of [() => page.goto(`${shop.url}/my-account/`), () => page.reload()]) {
+      await open();
+      await page.waitForFunction(() => (window as unknown as { fragmentsLoaded?: boolean }).fragmentsLoaded === true);
+    }
     expect(fragmentRequests).toHaveLength(0);
+    // Back on the listing, a page kept for everyone (decision 0042): the count from the cache, the mini-cart's prices
+    // always asked for (one request).
+    await page.goto(`${shop.url}/product-category/face-masks/`);
+    await page.waitForFunction(() => !document.querySelector("[data-cart-placeholder]"));
+    expect(fragmentRequests).toHaveLength(1);
+    expect(await page.locator("a.cart-contents .count").first().textContent()).toBe("1");
 
     // Another tab changes the cart: this tab refreshes on the storage event.
     const other = await context.newPage();

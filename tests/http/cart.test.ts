@@ -78,10 +78,11 @@ describe("add_to_cart", () => {
     expect(itemsCookie).not.toMatch(/HttpOnly/i);
     expect(client.cookie("woocommerce_cart_hash")).toBe(body.cart_hash);
 
-    // The same fragments come back from a refresh, with the same hash; the page's header shows the same markup.
+    // The same fragments come back from a refresh, with the same hash; a page rendered for the shopper (the cart page:
+    // /shop/ is the page kept for everyone, its cart parts placeholders: decision 0042) shows the same markup.
     const refreshed = (await (await client.post(wc("get_refreshed_fragments"), { time: String(Date.now()) })).json()) as CartJson;
     expect(refreshed).toEqual(body);
-    const page = await (await client.get("/shop/")).text();
+    const page = await (await client.get("/cart/")).text();
     expect(page).toContain(body.fragments!["a.cart-contents"]!);
 
     // Adding again sums the line and changes the hash.

@@ -104,16 +104,6 @@ describe("a page for everyone", () => {
     expect(await a.text()).toBe(await b.text());
   });
 
-  it("a visitor with a session (a cart) gets their own page: not from the cache, with their cart count", async () => {
-    const id = await productWithStock(shop, "silk-pocket-square", 50, 1200);
-    const client = await shopperWithCart(shop, id, 2);
-    await anonymous("/shop/");
-    const res = await client.get("/shop/");
-    expect(res.headers.get("x-cache")).toBeNull();
-    expect(res.headers.get("cache-control")).toBe("private, no-cache");
-    expect(await res.text()).toMatch(/class="count"[^>]*>2</);
-  });
-
   it("the anonymous nonces of a cached page work for a guest, and the page set no key cookie", async () => {
     const client = new TestClient(shop.url);
     const html = await (await client.get("/product/black-everyday-mask/")).text();
@@ -127,6 +117,135 @@ describe("a page for everyone", () => {
       awdr_nonce: nonce,
     });
     expect(res.status).toBe(200);
+  });
+});
+
+describe("a shopper with a cart (decision 0042)", () => {
+  /** The cart fragments as the browser's refresh gets them. */
+  const fragments = async (client: TestClient) =>
+    ((await (await client.post("/?wc-ajax=get_refreshed_fragments", { time: "1" })).json()) as { fragments: Record<string, string>; cart_hash: string })
+      .fragments;
+  const countIn = (html: string) => Number(/class="count"[^>]*>(\d+)</.exec(html)?.[1]);
+
+  it("gets the page kept for everyone (the same bytes, no Set-Cookie), and the fragments refresh gives their real cart", async () => {
+    const id = await productWithStock(shop, "silk-pocket-square", 50, 1200);
+    const client = await shopperWithCart(shop, id, 12);
+    expect([...client.cookies.keys()]).toEqual(expect.arrayContaining(["woocommerce_items_in_cart", "woocommerce_cart_hash"]));
+    const everyone = await (await anonymous("/shop/")).text();
+    const res = await client.get("/shop/");
+    expect(res.headers.get("x-cache")).toBe("HIT");
+    expect(res.headers.getSetCookie()).toEqual([]);
+    const html = await res.text();
+    expect(html).toBe(everyone);
+    // Its cart parts are placeholders (their box kept, unseen for a shopper with items until the fragments fill them).
+    expect(html).toMatch(/<a class="cart-contents"[^>]*data-cart-placeholder=""/);
+    expect(html).toMatch(/class="widget_shopping_cart_content" data-cart-placeholder=""/);
+    expect(html).toContain("data-cart-pending");
+    const own = await fragments(client);
+    expect(countIn(own["a.cart-contents"]!)).toBe(12);
+    expect(own["a.cart-contents"]).not.toContain("data-cart-placeholder");
+    expect(own["div.widget_shopping_cart_content"]).toContain("Silk Pocket Square");
+    // A product page too, first rendered for this shopper (a miss) and then kept for everyone.
+    const first = await client.get("/product/wool-knit-tie/");
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(countIn(await first.text())).toBe(0);
+    expect((await anonymous("/product/wool-knit-tie/")).headers.get("x-cache")).toBe("HIT");
+    // Their session was not touched by the page rendered for everyone: the cart is still theirs.
+    expect(countIn((await fragments(client))["a.cart-contents"]!)).toBe(12);
+    expect(shop.pageCache!.stats.shopperHits).toBeGreaterThan(0);
+  });
+
+  it("a price change drops the page for them too: the next page and the fragments show the new price", async () => {
+    const id = await productWithStock(shop, "tie-clip", 40, 900);
+    const client = await shopperWithCart(shop, id, 2);
+    await client.get("/product/tie-clip/");
+    const before = await client.get("/product/tie-clip/");
+    expect(before.headers.get("x-cache")).toBe("HIT");
+    expect(await before.text()).not.toContain("543.21");
+    await putProduct(id, { regular_price: "543.21", sale_price: "" });
+    const after = await client.get("/product/tie-clip/");
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(await after.text()).toContain("543.21");
+    // The mini-cart (its prices) on a page for everyone always comes from this refresh, never from storage.
+    expect((await fragments(client))["div.widget_shopping_cart_content"]).toContain("</span>543</bdi>");
+  });
+
+  it("a shopper with a session notice gets their own page with the notice, then the kept one again", async () => {
+    const id = await productWithStock(shop, "silk-pocket-square", 50, 1200);
+    const client = await shopperWithCart(shop, id, 1);
+    await anonymous("/product/black-everyday-mask/");
+    expect((await client.get("/product/black-everyday-mask/")).headers.get("x-cache")).toBe("HIT");
+    // A refused add queues a notice in the session (the browser then goes to a product page to show it).
+    const refused = (await (await client.post("/?wc-ajax=add_to_cart", { product_id: "abc" })).json()) as { error?: boolean };
+    expect(refused.error).toBe(true);
+    const own = await client.get("/product/black-everyday-mask/");
+    expect(own.headers.get("x-cache")).toBeNull();
+    expect(own.headers.get("cache-control")).toBe("private, no-cache");
+    const html = await own.text();
+    expect(html).toContain("Sorry, this product cannot be purchased.");
+    expect(countIn(html)).toBe(1);
+    const again = await client.get("/product/black-everyday-mask/");
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(await again.text()).not.toContain("Sorry, this product cannot be purchased.");
+  });
+
+  it("with a popup whose cart condition their cart meets, a shopper gets their own page with it; one whose cart does not, the kept page", async () => {
+    const withMask = await shopperWithCart(shop, await productWithStock(shop, "black-everyday-mask", 100, 1500), 1);
+    const withoutMask = await shopperWithCart(shop, await productWithStock(shop, "silk-pocket-square", 50, 1200), 1);
+    const popup = `settings->>'title' = 'Free mask with 6'`;
+    await shop.services.db.query(`UPDATE popups SET settings = jsonb_set(settings, '{enabled}', 'true') WHERE ${popup}`);
+    try {
+      await anonymous("/shop/");
+      const everyone = await anonymous("/shop/");
+      expect(everyone.headers.get("x-cache")).toBe("HIT");
+      expect(await everyone.text()).not.toContain("A free mask with every 6");
+      const own = await withMask.get("/shop/");
+      expect(own.headers.get("x-cache")).toBeNull();
+      expect(await own.text()).toContain("A free mask with every 6");
+      const kept = await withoutMask.get("/shop/");
+      expect(kept.headers.get("x-cache")).toBe("HIT");
+    } finally {
+      await shop.services.db.query(`UPDATE popups SET settings = jsonb_set(settings, '{enabled}', 'false') WHERE ${popup}`);
+    }
+    await withMask.get("/shop/");
+    expect((await withMask.get("/shop/")).headers.get("x-cache")).toBe("HIT");
+  });
+
+  it("a signed-in customer, and a shopper with another cookie of theirs, get their own page", async () => {
+    const customer = await signInAs(shop, "cache-customer@example.com");
+    await anonymous("/shop/");
+    const res = await customer.client.get("/shop/");
+    expect(res.headers.get("x-cache")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    const id = await productWithStock(shop, "silk-pocket-square", 50, 1200);
+    const client = await shopperWithCart(shop, id, 1);
+    const viewed = await fetch(`${shop.url}/shop/`, { headers: { cookie: `${client.cookieHeader()}; shop_view=list` } });
+    expect(viewed.headers.get("x-cache")).toBeNull();
+  });
+
+  it("a page for everyone that is not kept (a 404) is rendered again for a shopper: their own, with their cart", async () => {
+    const client = await shopperWithCart(shop, await productWithStock(shop, "silk-pocket-square", 50, 1200), 3);
+    for (const path of ["/product/no-such-product/", "/shop/page/999/"]) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("x-cache")).toBeNull();
+      expect(countIn(await res.text())).toBe(3);
+      expect((await anonymous(path)).status).toBe(404);
+    }
+  });
+
+  it("add to cart from a kept page, and the mini-cart's remove link, still work with the shopper's own nonces", async () => {
+    const id = await productWithStock(shop, "silk-pocket-square", 50, 1200);
+    const client = await shopperWithCart(shop, id, 1);
+    expect((await client.get("/shop/")).headers.get("x-cache")).toMatch(/HIT|MISS/);
+    const added = (await (await client.post("/?wc-ajax=add_to_cart", { product_id: String(id), quantity: "2" })).json()) as {
+      fragments: Record<string, string>;
+    };
+    expect(countIn(added.fragments["a.cart-contents"]!)).toBe(3);
+    const remove = /href="([^"]*remove_item=[^"]*)"/.exec((await fragments(client))["div.widget_shopping_cart_content"]!)![1]!.replaceAll("&amp;", "&");
+    const removed = await client.get(remove.replace(shop.url, ""));
+    expect(removed.status).toBeLessThan(400);
+    expect(countIn((await fragments(client))["a.cart-contents"]!)).toBe(0);
   });
 });
 

@@ -4,10 +4,19 @@ import { EMPTY_CART, type CartSummaryView } from "./cart-view.ts";
 
 export { EMPTY_CART, type CartSummaryView };
 
-/** The header cart link; `a.cart-contents` is a cart fragment key, so keep its markup in this one place. */
-export function HeaderCartLink({ cart }: { cart: CartSummaryView }) {
+/**
+ * The header cart link; `a.cart-contents` is a cart fragment key, so keep its markup in this one place. On a page for
+ * everyone it is a placeholder (`data-cart-placeholder`): a shopper with a cart sees its box, not its "0", until the
+ * fragments replace it (docs/decisions/0042-cart-shoppers-cached.md; the fragments never carry the attribute).
+ */
+export function HeaderCartLink({ cart, placeholder = false }: { cart: CartSummaryView; placeholder?: boolean }) {
   return (
-    <a className="cart-contents" href="/cart/" aria-label={`Cart, ${cart.count} ${cart.count === 1 ? "item" : "items"}`}>
+    <a
+      className="cart-contents"
+      href="/cart/"
+      aria-label={`Cart, ${cart.count} ${cart.count === 1 ? "item" : "items"}`}
+      {...(placeholder ? { "data-cart-placeholder": "" } : {})}
+    >
       <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M6 6h15l-1.5 9h-12z" />
         <path d="M6 6 5 3H2" />
@@ -38,10 +47,13 @@ export function CartPromotions({ cart }: { cart: Pick<CartSummaryView, "nudges" 
   );
 }
 
-/** `div.widget_shopping_cart_content` is the fragment WooCommerce's scripts require (docs/contract/wire.md §1.3, §1.4). */
-export function MiniCartContent({ cart }: { cart: CartSummaryView }) {
+/**
+ * `div.widget_shopping_cart_content` is the fragment WooCommerce's scripts require (docs/contract/wire.md §1.3, §1.4);
+ * a placeholder on a page for everyone, as the header cart link.
+ */
+export function MiniCartContent({ cart, placeholder = false }: { cart: CartSummaryView; placeholder?: boolean }) {
   return (
-    <div className="widget_shopping_cart_content">
+    <div className="widget_shopping_cart_content" {...(placeholder ? { "data-cart-placeholder": "" } : {})}>
       {cart.lines.length === 0 ? (
         <p className="woocommerce-mini-cart__empty-message">No products in the cart.</p>
       ) : (
@@ -94,7 +106,7 @@ export function MiniCartContent({ cart }: { cart: CartSummaryView }) {
 }
 
 /** The mobile cart drawer (slides in after an add when configured) holding the same mini-cart fragment. */
-export function CartDrawer({ cart }: { cart: CartSummaryView }) {
+export function CartDrawer({ cart, placeholder = false }: { cart: CartSummaryView; placeholder?: boolean }) {
   return (
     <div id="astra-mobile-cart-drawer" className="astra-mobile-cart-overlay-wrap" hidden>
       <div className="astra-mobile-cart-overlay" data-cart-drawer-close="" />
@@ -108,7 +120,7 @@ export function CartDrawer({ cart }: { cart: CartSummaryView }) {
           </button>
         </div>
         <div className="astra-cart-drawer-content">
-          <MiniCartContent cart={cart} />
+          <MiniCartContent cart={cart} placeholder={placeholder} />
         </div>
       </aside>
     </div>

@@ -200,7 +200,12 @@ function fragmentsCache() {
     }
   }
 
-  /** Reuse the stored fragments only when all of docs/contract/wire.md §1.7's conditions hold; otherwise fetch. */
+  /**
+   * Reuse the stored fragments only when all of docs/contract/wire.md §1.7's conditions hold; otherwise fetch. On a
+   * page kept for everyone (its cart parts are placeholders: docs/decisions/0042-cart-shoppers-cached.md) the stored
+   * header link (a count, no price) is shown at once and the rest is always fetched: such a page did not set the
+   * cart hash cookie, so a price changed since the fragments were stored would not show in the hash.
+   */
   function onLoad(): void {
     try {
       if (!storageOk) throw new Error("No storage");
@@ -213,6 +218,11 @@ function fragmentsCache() {
       const raw = sessionStorage.getItem(p!.fragment_name);
       const fragments = raw ? (JSON.parse(raw) as Record<string, string>) : null;
       if (!fragments || !fragments["div.widget_shopping_cart_content"] || storedHash !== readCookie("woocommerce_cart_hash")) throw new Error("No fragment");
+      if (document.querySelector("[data-cart-placeholder]")) {
+        const link = fragments["a.cart-contents"];
+        if (link) replaceFragments({ "a.cart-contents": link });
+        throw new Error("A page for everyone");
+      }
       replaceFragments(fragments);
     } catch {
       void refresh();

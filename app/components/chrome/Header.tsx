@@ -39,6 +39,7 @@ export function Header({
   featured,
   settings,
   cart,
+  cartPlaceholder = false,
   customerName,
   logoutNonce,
 }: {
@@ -49,6 +50,8 @@ export function Header({
   featured: HeaderFeatured[];
   settings: SiteConfig["header"];
   cart: CartSummaryView;
+  /** A page for everyone: the cart parts are placeholders the fragments fill (HeaderCart.tsx). */
+  cartPlaceholder?: boolean;
   customerName: string | null;
   logoutNonce: string | null;
 }) {
@@ -100,9 +103,9 @@ export function Header({
           <SearchOverlay />
           <AccountMenu customerName={customerName} withMenu={settings.accountMenu} logoutNonce={logoutNonce} />
           <div id="ast-site-header-cart" className="ast-site-header-cart">
-            <HeaderCartLink cart={cart} />
+            <HeaderCartLink cart={cart} placeholder={cartPlaceholder} />
             <div className={`widget woocommerce widget_shopping_cart${cart.count === 0 ? " hide_cart_widget_if_empty" : ""}`}>
-              <MiniCartContent cart={cart} />
+              <MiniCartContent cart={cart} placeholder={cartPlaceholder} />
             </div>
           </div>
         </div>
