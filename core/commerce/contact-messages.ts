@@ -57,7 +57,7 @@ export async function sendContactMessage(
 }
 
 export const CONTACT_REPLY_KIND = "contact_reply";
-/** A reply's length, as the table allows (migration 0039). */
+/** A reply's length, as the table allows (migration 0037). */
 export const CONTACT_REPLY_MAX = 5000;
 /** The same text sent again to the same message within this time is taken as a double click, and not sent twice. */
 export const CONTACT_REPLY_DUPLICATE_MS = 10 * 60_000;

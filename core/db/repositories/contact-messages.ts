@@ -70,7 +70,7 @@ export async function ownerAccountEmail(db: Queryable): Promise<string | null> {
   return row?.email ?? null;
 }
 
-/** A staff reply to a message (migration 0039), with who wrote it and how its e-mail is doing. */
+/** A staff reply to a message (migration 0037), with who wrote it and how its e-mail is doing. */
 export interface ContactReplyRecord {
   id: number;
   messageId: number;
