@@ -3,7 +3,7 @@
  * static form the refresh-loop endpoint renders; `ProductLoop` is the same markup in the page,
  * with infinite loading (docs/contract/storefront.md §4 'Infinite listing', §7 'Listings') added in the browser.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ProductCard } from "../product/ProductCard.tsx";
 import type { LoopData } from "./types.ts";
 
@@ -234,13 +234,20 @@ export function ProductLoop({ source, view, settings, onShown }: ProductLoopProp
       const after = nextPage + 1;
       setNextPage(after);
       if (after > meta.totalPages) setFinished(true);
+      // `busy` stays set until the new items are in the page (the layout effect below): a scroll check already
+      // scheduled still sees the old last product at the bottom, and would ask for this same page again.
     } catch {
       // Keep the button: the shopper can try again, or follow the link without JavaScript.
-    } finally {
       busy.current = false;
+    } finally {
       setLoading(false);
     }
   }, [nextPage, meta.basePath, meta.query, meta.totalPages, settings.fadeUpDelayMs]);
+
+  // The loaded page's items (or, for an empty page, the next page number) are in the DOM: the next load may start.
+  useLayoutEffect(() => {
+    busy.current = false;
+  }, [extra.length, nextPage]);
 
   useEffect(() => {
     const first = (meta.page - 1) * meta.perPage + 1;
