@@ -291,10 +291,12 @@ describe("bad input: the admin-ajax error shape, a 4xx status, nothing changed",
   }
 
   it("a nonce from another browser is refused", async () => {
-    // A browser with a cart gets its own page and nonces. (A page the page cache keeps carries the anonymous ones,
-    // which any guest may send, like WordPress's logged-out nonces: docs/decisions/0028-page-cache.md.)
+    // A browser whose page is rendered for it gets its own nonces: here one with a view choice, a cookie the page
+    // cache does not treat as inert. (A kept page — a cart shopper's too — carries the anonymous ones, which any
+    // guest may send, like WordPress's logged-out nonces: docs/decisions/0028-page-cache.md, 0042.)
     const owner = new TestClient(shop.url);
     await owner.post("/?wc-ajax=add_to_cart", { product_id: mask(), quantity: "1" });
+    owner.cookies.set("shop_view", { value: "grid", attributes: "" });
     const own = String(pageGlobal(await (await owner.get("/product/black-everyday-mask/")).text(), "awdr_params").nonce);
     expect(own).not.toBe(nonce);
     const stranger = new TestClient(shop.url);

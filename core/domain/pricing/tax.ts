@@ -15,7 +15,7 @@
  * default "round tax at subtotal level" off). Shipping is taxed by the matching rates marked `shipping` only.
  */
 import { roundCents, type Cents } from "../money/money.ts";
-import { postcodeMatches } from "./zones.ts";
+import { postcodeMatches } from "./postcodes.ts";
 
 /** A rate's percentage in ten-thousandths of a percent: 20 % = 200_000 (WooCommerce keeps four decimals). */
 export type RateMicros = number;

@@ -12,6 +12,7 @@
  * (or the zone has none). A zone without any region matches nothing (as in WooCommerce).
  */
 import { z } from "zod";
+import { postcodeMatches } from "./postcodes.ts";
 import type { ShippingMethod } from "./types.ts";
 
 /** The id of the zone for locations not covered by the other zones. */
@@ -64,18 +65,6 @@ export const zoneRegionSchema = z.discriminatedUnion("type", [
       }, "a range's first postcode must not be above its last"),
   }),
 ]);
-
-/** Postcodes are compared as WooCommerce does: upper case, no spaces (tax rates match theirs the same way, tax.ts). */
-const normalPostcode = (p: string) => p.toUpperCase().replace(/\s+/g, "");
-
-export function postcodeMatches(region: string, postcode: string): boolean {
-  const p = normalPostcode(postcode);
-  if (p === "") return false;
-  const range = /^(\d+)\.\.\.(\d+)$/.exec(region);
-  if (range) return /^\d+$/.test(p) && Number(p) >= Number(range[1]) && Number(p) <= Number(range[2]);
-  const r = normalPostcode(region);
-  return r.endsWith("*") ? p.startsWith(r.slice(0, -1)) : p === r;
-}
 
 /** Whether an address is in a zone (see the module's comment). */
 export function zoneMatches(zone: Pick<ShippingZone, "regions">, to: ShippingDestination): boolean {
