@@ -16,8 +16,19 @@ function usableRamDisk(): boolean {
 }
 if (!process.env.TMPDIR && usableRamDisk()) process.env.TMPDIR = RAM_DISK;
 
+/** HTTP test files that must run alone (the `http-alone` project below). */
+const HTTP_ALONE = [
+  "tests/http/checkout-concurrency.test.ts",
+  "tests/http/checkout-busy.test.ts",
+  "tests/http/checkout-kill.test.ts",
+  "tests/http/processes.test.ts",
+  "tests/http/live.test.ts",
+  "tests/http/restart.test.ts",
+];
+
 // Four suites: pure unit tests; database tests (tests/db) on a copy of a migrated template database; HTTP/websocket
-// tests against a real server process; browser tests driving Debian's Chromium. `npm test` runs all four.
+// tests against a real server process (projects `http`, two files at a time, and `http-alone`); browser tests driving
+// Debian's Chromium. `npm test` runs them all, in that order.
 // The database-backed suites migrate (and seed) one template per run and give every test file its own copy of it
 // (tests/support/database.ts): a PGlite folder, or with TEST_DATABASE_URL a PostgreSQL database of its own.
 export default defineConfig({
@@ -50,15 +61,34 @@ export default defineConfig({
           name: "http",
           globalSetup: ["tests/support/global-setup.ts", "tests/support/template-seeded.ts"],
           include: ["tests/http/**/*.test.ts", "tests/realtime/**/*.test.ts"],
+          exclude: HTTP_ALONE,
           // A guard against hangs, not a speed check: some tests sign in 20 times (scrypt) on a 2-core machine others share.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          // One file at a time, but in one module graph: the built server and PGlite's WebAssembly load once, not per
-          // file (about 20% less CPU for this project). Each file still starts its own shop on its own database copy;
-          // none mocks modules or changes globals. Two files at once was slower: Chromium already fills both cores.
+          // Two files at a time, each starting its own shop on its own database copy in its worker: a file's test code,
+          // shop and PGlite share one thread, so one file at a time left a core idle (222 s against 127 s for this
+          // project, decision 0030). In one module graph per worker: the built server and PGlite's WebAssembly load
+          // once per worker, not per file; none mocks modules or changes globals.
+          fileParallelism: true,
+          maxWorkers: 2,
           isolate: false,
+          sequence: { groupOrder: 2 },
           // Waits on state (expect.poll) get the time a loaded machine needs; they end as soon as the state is there.
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
+      {
+        test: {
+          // The HTTP files that load the machine on purpose or time the shop's own limits (checkout storms, a pool
+          // wait of 300 ms, several processes, a killed process): alone, after the others, one at a time.
+          name: "http-alone",
+          globalSetup: ["tests/support/global-setup.ts", "tests/support/template-seeded.ts"],
+          include: HTTP_ALONE,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: 3 },
           expect: { poll: { timeout: 15_000 } },
         },
       },
@@ -69,8 +99,10 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // One file at a time: Chromium already fills both cores.
           fileParallelism: false,
           isolate: false, // as in the http project
+          sequence: { groupOrder: 4 },
           expect: { poll: { timeout: 15_000 } },
         },
       },
