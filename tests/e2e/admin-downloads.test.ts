@@ -40,6 +40,9 @@ describe("downloadable products", () => {
   it("the owner marks a product downloadable and adds a file by keyboard", async () => {
     const { context, page } = await signedIn(browser, shop.url, ADMIN, TEST_PASSWORD, 1280);
     await page.goto(`${shop.url}/wp-admin/edit/product/${productId}/`);
+    // Listening for the file chooser before any key is pressed: Playwright turns the chooser's interception on when a
+    // listener appears, and a chooser opened before that is missed.
+    const chooserOpened = page.waitForEvent("filechooser");
     const box = page.getByRole("checkbox", { name: "Downloadable" });
     await box.focus();
     await page.keyboard.press("Space");
@@ -47,7 +50,8 @@ describe("downloadable products", () => {
     await upload.focus();
     expect(await box.isChecked()).toBe(true);
     expect(await upload.evaluate((b) => b === document.activeElement)).toBe(true);
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 5000 }), page.keyboard.press("Enter")]);
+    await page.keyboard.press("Enter");
+    const chooser = await chooserOpened;
     await chooser.setFiles({ name: "Harbour Pattern.pdf", mimeType: "application/pdf", buffer: BYTES });
     await expect.poll(() => page.getByLabel("File name 1").inputValue()).toBe("Harbour Pattern");
     expect(await page.getByLabel("File URL 1").inputValue()).toMatch(/\/wp-content\/uploads\/woocommerce_uploads\/\d{4}\/\d{2}\/harbour-pattern\.pdf$/);

@@ -119,6 +119,8 @@ describe("quick view", () => {
         await page.keyboard.press("Escape");
         await lightbox.waitFor({ state: "detached" });
         expect(await dialog.isVisible()).toBe(true);
+        // The lightbox hands the focus back (to its opener in the dialog) once it has gone; the next key waits for it.
+        await expect.poll(() => focusedInDialog(page)).toBe(true);
       }
 
       // Escape closes it and the quick-view button has focus again.

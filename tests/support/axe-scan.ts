@@ -11,6 +11,16 @@ import type { Page } from "playwright-core";
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  // A dialog or notice still fading in is half transparent, and axe would measure its text's contrast mid-way: let
+  // the page's finite CSS animations and transitions end first (a spinner's endless one is not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol: the shop's CSP (script nonces) would refuse an injected <script>.
   await page.evaluate(axeSource);
   const { passes, violations } = await page.evaluate(
