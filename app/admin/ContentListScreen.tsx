@@ -17,7 +17,7 @@ import { useViewInAddress } from "./view-in-address.ts";
 import { ListView } from "./ListView.tsx";
 import { query, send } from "./api.ts";
 import { ResultNotice } from "./Status.tsx";
-import { confirmedAction, forEachRow, outcomeText, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
+import { confirmedAction, removeRows, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
 import { CONTENT_STATUS_LABELS, editUrl, restBase, type RestContent } from "./content-types.ts";
 
 const ORDERBY: Record<string, string> = { title: "title", modified: "modified", date: "date" };
@@ -87,13 +87,8 @@ export default function ContentListScreen({ kind }: { kind: "post" | "page" }) {
     const words = { one: thing, many: `${thing}s` };
     const base = `/wp/v2/${restBase(kind)}`;
     /** Every row written leaves this view: the trash is a view of its own. */
-    const leaving = (items: RestContent[], write: (c: RestContent) => Promise<unknown>, done: string) => {
-      const ids = new Set(items.map((c) => c.id));
-      run(
-        (shown) => shown.filter((c) => !ids.has(c.id)),
-        async () => outcomeText(await forEachRow(items, write), { ...words, done }, (c) => `“${titleOf(c)}”`),
-      );
-    };
+    const leaving = (items: RestContent[], write: (c: RestContent) => Promise<unknown>, done: string) =>
+      removeRows(run, items, write, { ...words, done }, (c) => `“${titleOf(c)}”`);
     const inTrash = (c: RestContent) => c.status === "trash";
     return [
       {

@@ -13,7 +13,7 @@ import { usePagedList } from "./use-paged-list.ts";
 import { useViewInAddress } from "./view-in-address.ts";
 import { ListView } from "./ListView.tsx";
 import { query, send } from "./api.ts";
-import { confirmedAction, forEachRow, outcomeText, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
+import { confirmedAction, removeRows, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
 import { ResultNotice } from "./Status.tsx";
 import { shopMoney } from "./orders-shared.ts";
 import { COUPON_TYPES, type RestCoupon } from "./coupon-types.ts";
@@ -83,18 +83,14 @@ export default function CouponsScreen() {
         question: (items) => (items.length === 1 ? `Delete coupon “${items[0]!.code}”?` : `Delete ${items.length} coupons?`),
         warning: "Orders that used them keep their discount; the codes stop working at once. This cannot be undone.",
         confirmLabel: "Delete",
-        perform: (items) => {
-          const ids = new Set(items.map((c) => c.id));
-          run(
-            (shown) => shown.filter((c) => !ids.has(c.id)),
-            async () =>
-              outcomeText(
-                await forEachRow(items, (c) => send(`/wc/v3/coupons/${c.id}?force=true`, "DELETE", undefined)),
-                { one: "coupon", many: "coupons", done: "deleted" },
-                (c) => `“${c.code}”`,
-              ),
-          );
-        },
+        perform: (items) =>
+          removeRows(
+            run,
+            items,
+            (c) => send(`/wc/v3/coupons/${c.id}?force=true`, "DELETE", undefined),
+            { one: "coupon", many: "coupons", done: "deleted" },
+            (c) => `“${c.code}”`,
+          ),
       }),
     ],
     [run],

@@ -15,7 +15,7 @@ import "@wordpress/dataviews/build-style/style.css";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import { query, send } from "./api.ts";
-import { confirmedAction, forEachRow, outcomeText, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
+import { confirmedAction, removeRows, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
 import { useViewInAddress } from "./view-in-address.ts";
 import { ExportCsvButton } from "./ImportExport.tsx";
 import { ResultNotice } from "./Status.tsx";
@@ -112,18 +112,14 @@ export default function CustomersScreen({ canCreate = false, canDelete = false }
               question: (items) => (items.length === 1 ? `Delete customer “${customerName(items[0]!)}”?` : `Delete ${items.length} customers?`),
               warning: "They can no longer sign in; their addresses and saved payment methods go. Their orders stay, as a guest’s. This cannot be undone.",
               confirmLabel: "Delete",
-              perform: (items) => {
-                const ids = new Set(items.map((c) => c.id));
-                run(
-                  (shown) => shown.filter((c) => !ids.has(c.id)),
-                  async () =>
-                    outcomeText(
-                      await forEachRow(items, (c) => send(`/wc/v3/customers/${c.id}?force=true`, "DELETE", undefined)),
-                      { one: "customer", many: "customers", done: "deleted" },
-                      (c) => `“${customerName(c)}”`,
-                    ),
-                );
-              },
+              perform: (items) =>
+                removeRows(
+                  run,
+                  items,
+                  (c) => send(`/wc/v3/customers/${c.id}?force=true`, "DELETE", undefined),
+                  { one: "customer", many: "customers", done: "deleted" },
+                  (c) => `“${customerName(c)}”`,
+                ),
             }),
           ]
         : []),

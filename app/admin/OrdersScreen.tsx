@@ -18,7 +18,7 @@ import { TabPanel, TextControl } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { getWithHeaders, query, send, type RestError } from "./api.ts";
-import { confirmedAction, forEachRow, outcomeText, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
+import { confirmedAction, forEachRow, outcomeText, removeRows, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
 import { ResultNotice } from "./Status.tsx";
 import { useViewInAddress } from "./view-in-address.ts";
 import { canTransition, isOrderStatus, type OrderStatus } from "../../core/domain/orders/status.ts";
@@ -136,18 +136,8 @@ export default function OrdersScreen() {
         question: (items) => (items.length === 1 ? `Delete order ${orderName(items[0]!)} permanently?` : `Delete ${items.length} orders permanently?`),
         warning: "Orders have no trash. An unpaid order gives back its stock and coupon uses first. This cannot be undone.",
         confirmLabel: "Delete permanently",
-        perform: (items) => {
-          const ids = new Set(items.map((o) => o.id));
-          run(
-            (shown) => shown.filter((o) => !ids.has(o.id)),
-            async () =>
-              outcomeText(
-                await forEachRow(items, (o) => send(`/wc/v3/orders/${o.id}?force=true`, "DELETE", undefined)),
-                { ...words, done: "deleted permanently" },
-                orderName,
-              ),
-          );
-        },
+        perform: (items) =>
+          removeRows(run, items, (o) => send(`/wc/v3/orders/${o.id}?force=true`, "DELETE", undefined), { ...words, done: "deleted permanently" }, orderName),
       }),
     ];
   }, [run, status]);

@@ -18,7 +18,7 @@ import type { Action, Field, View } from "@wordpress/dataviews";
 import "@wordpress/components/build-style/style.css";
 import "@wordpress/dataviews/build-style/style.css";
 import { getWithHeaders, query, send, type RestError } from "./api.ts";
-import { confirmedAction, forEachRow, outcomeText, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
+import { confirmedAction, forEachRow, outcomeText, removeRows, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
 import { ResultNotice } from "./Status.tsx";
 import { useViewInAddress } from "./view-in-address.ts";
 import type { RestProduct, Term } from "./types.ts";
@@ -194,12 +194,8 @@ export default function ProductsScreen() {
     const words = { one: "product", many: "products" };
     /** Rows that leave this view (to or from the trash): gone at once. */
     const leaving = (items: RestProduct[], write: (p: RestProduct) => Promise<unknown>, done: string) => {
-      const ids = new Set(items.map((p) => p.id));
       setSelection([]);
-      run(
-        (shown) => shown.filter((p) => !ids.has(p.id)),
-        async () => outcomeText(await forEachRow(items, write), { ...words, done }, name),
-      );
+      removeRows(run, items, write, { ...words, done }, name);
     };
     /** Rows whose status changes: the new status shown at once. */
     const setStatus = (items: RestProduct[], status: string, done: string) => {

@@ -51,6 +51,24 @@ export function outcomeText<T>(outcome: RowOutcome<T>, words: { one: string; man
  * The rows to show, and `run(change, write)`: `change` is applied to the rows at once, `write` does the work and
  * answers the result notice's text, then `reconcile` reads the rows again. While an action runs, `busy` is true.
  */
+/**
+ * Rows that leave the list (deleted, trashed, restored out of the Trash tab): gone from the list at once, each
+ * written by `write`, and the outcome announced (`run` is `useOptimisticRows`'s).
+ */
+export function removeRows<T extends { id: number }>(
+  run: (change: (rows: T[]) => T[], write: () => Promise<ActionResult>) => void,
+  items: T[],
+  write: (item: T) => Promise<unknown>,
+  words: { one: string; many: string; done: string },
+  nameOf: (item: T) => string,
+): void {
+  const ids = new Set(items.map((item) => item.id));
+  run(
+    (shown) => shown.filter((row) => !ids.has(row.id)),
+    async () => outcomeText(await forEachRow(items, write), words, nameOf),
+  );
+}
+
 export function useOptimisticRows<T>(items: T[], reconcile: () => Promise<void>) {
   const [rows, applyChange] = useOptimistic(items, (shown: T[], change: (rows: T[]) => T[]) => change(shown));
   const [busy, startTransition] = useTransition();
