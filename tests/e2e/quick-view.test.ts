@@ -135,6 +135,19 @@ describe("quick view", () => {
       await dialog.locator(".quick-view-close").click();
       await dialog.waitFor({ state: "detached" });
       expect(await page.evaluate(() => document.activeElement?.classList.contains("ast-quick-view-button"))).toBe(true);
+
+      // Closed and opened again in one task (as a quick Escape then Enter can fall): the closed dialog's `close` event
+      // comes a task later and must not close the new one.
+      await page.keyboard.press("Enter");
+      await dialog.waitFor();
+      await page.evaluate(() => {
+        document.querySelector<HTMLDialogElement>("dialog.ast-quick-view-dialog")!.close();
+        (document.activeElement as HTMLElement).click();
+      });
+      await dialog.waitFor();
+      await expect.poll(() => dialog.evaluate((el) => (el as HTMLDialogElement).open)).toBe(true);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
       await page.close();
     });
   }
