@@ -29,14 +29,14 @@ import {
   type DownloadPermissionRow,
   type PermissionRefusal,
 } from "../../core/commerce/download-permissions.ts";
-import { accessExpiresFrom, downloadSettingsOf, downloadUrl } from "../../core/domain/downloads/permissions.ts";
+import { accessExpiresFrom, downloadSettingsOf, downloadUrl, refusal } from "../../core/domain/downloads/permissions.ts";
 
 const CAPABILITY = "edit_shop_orders";
 const wpDate = (d: Date) => d.toISOString().slice(0, 19);
 const origin = (req: Request) => `${req.protocol}://${req.get("host")}`;
 
 /** A permission as the order screen reads it (WooCommerce's customer-download fields, plus the staff's own). */
-function permissionJson(req: Request, p: DownloadPermissionRow) {
+function permissionJson(req: Request, p: DownloadPermissionRow, now: Date) {
   const settings = downloadSettingsOf(p.details);
   const file = settings.files.find((f) => f.id === p.downloadId);
   return {
@@ -53,6 +53,8 @@ function permissionJson(req: Request, p: DownloadPermissionRow) {
     download_count: p.downloadCount,
     access_granted: wpDate(p.accessGranted),
     access_expires: p.accessExpires === null ? null : wpDate(p.accessExpires),
+    /** Why the link refuses now ("expired", "used-up"), or null when it works. */
+    refusal: refusal(p, now),
     user_email: p.userEmail,
     download_url: `${origin(req)}${downloadUrl(p)}`,
   };
@@ -73,7 +75,7 @@ const invalidPermission = () => restError("shop_download_permission_invalid_id",
 const fieldError = (field: string, message: string, value: Record<string, unknown>) =>
   invalidParams(new z.ZodError([{ code: "custom", path: [field], message, input: value[field] }]), value);
 
-function refused(reason: PermissionRefusal, body: Record<string, unknown>): Reply {
+function refusedWith(reason: PermissionRefusal, body: Record<string, unknown>): Reply {
   switch (reason) {
     case "no_order":
       return invalidOrder();
@@ -121,7 +123,7 @@ async function list(input: RestInput): Promise<Reply> {
   const user = await staffUser(input, CAPABILITY);
   if (isReply(user)) return user;
   const rows = await listOrderDownloadPermissions(input.services.db, idOf(input.pathParams.id));
-  return rows ? json(rows.map((p) => permissionJson(input.req, p))) : invalidOrder();
+  return rows ? json(rows.map((p) => permissionJson(input.req, p, input.services.now()))) : invalidOrder();
 }
 
 async function grant(input: RestInput): Promise<Reply> {
@@ -142,10 +144,10 @@ async function grant(input: RestInput): Promise<Reply> {
   );
   return outcome.ok
     ? json(
-        outcome.granted.map((p) => permissionJson(input.req, p)),
+        outcome.granted.map((p) => permissionJson(input.req, p, input.services.now())),
         201,
       )
-    : refused(outcome.reason, body.body);
+    : refusedWith(outcome.reason, body.body);
 }
 
 async function edit(input: RestInput): Promise<Reply> {
@@ -175,7 +177,7 @@ async function edit(input: RestInput): Promise<Reply> {
         tx,
       ),
   );
-  return outcome.ok ? json(permissionJson(input.req, outcome.permission)) : refused(outcome.reason, fields);
+  return outcome.ok ? json(permissionJson(input.req, outcome.permission, input.services.now())) : refusedWith(outcome.reason, fields);
 }
 
 async function revoke(input: RestInput): Promise<Reply> {
@@ -184,7 +186,7 @@ async function revoke(input: RestInput): Promise<Reply> {
   const outcome = await revokeDownloadPermission(input.services.db, idOf(input.pathParams.id), idOf(input.pathParams.permission_id), (tx, before) =>
     audit(input, user, { action: "revoke", objectType: "download_permission", objectId: before.id, changes: changedFields(snapshot(before), {}) }, tx),
   );
-  return outcome.ok ? json({ deleted: true, previous: permissionJson(input.req, outcome.previous) }) : refused(outcome.reason, {});
+  return outcome.ok ? json({ deleted: true, previous: permissionJson(input.req, outcome.previous, input.services.now()) }) : refusedWith(outcome.reason, {});
 }
 
 export const downloadPermissionsFeature: Feature = {

@@ -154,6 +154,7 @@ describe("shop/v1/orders/{id}/downloads", () => {
   it("resets a used-up permission by setting downloads remaining, and expires or frees it by its date", async () => {
     const a4 = (await list())[0]!;
     expect([await open(a4), await open(a4), await open(a4)]).toEqual([302, 302, 403]);
+    expect((await list())[0]).toMatchObject({ downloads_remaining: 0, download_count: 2, refusal: "used-up" });
     const path = `shop/v1/orders/${orderId}/downloads/${a4.id}`;
     const bad = async (body: unknown, field: string) => {
       const err = await refusal(await api("PUT", path, body), 400);
@@ -172,10 +173,10 @@ describe("shop/v1/orders/{id}/downloads", () => {
 
     const reset = await api("PUT", path, { downloads_remaining: 1 });
     expect(reset.status).toBe(200);
-    expect(await reset.json()).toMatchObject({ downloads_remaining: 1, download_count: 2, access_expires: null });
+    expect(await reset.json()).toMatchObject({ downloads_remaining: 1, download_count: 2, access_expires: null, refusal: null });
     expect([await open(a4), await open(a4)]).toEqual([302, 403]);
     const expired = await api("PATCH", path, { downloads_remaining: "", access_expires: "2020-01-31" });
-    expect(await expired.json()).toMatchObject({ downloads_remaining: null, access_expires: "2020-01-31T23:59:59" });
+    expect(await expired.json()).toMatchObject({ downloads_remaining: null, access_expires: "2020-01-31T23:59:59", refusal: "expired" });
     expect(await open(a4)).toBe(403);
     expect((await (await api("POST", path, { access_expires: null })).json()) as Permission).toMatchObject({ access_expires: null });
     expect(await open(a4)).toBe(302);
