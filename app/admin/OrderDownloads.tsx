@@ -4,12 +4,13 @@
  * expiry and the customer's link; "Downloads remaining" and "Access expires" saved per permission (`PUT`, which also
  * resets a used-up one), "Revoke access" after a confirmation (`DELETE`), and "Grant access" to a file of one of the
  * shop's downloadable products (`GET wc/v3/products?downloadable=true`, then `POST`). Results are announced in the
- * box (a status, or an alert for a refusal); a refused field says why under it and takes the focus.
+ * screen's live region above the order (a status, or an alert for a refusal); a refused field says why under it and
+ * takes the focus.
  */
 import { useEffect, useRef, useState } from "react";
 import { Button, ComboboxControl, TextControl } from "@wordpress/components";
 import { getWithHeaders, send, type RestError } from "./api.ts";
-import { Loading, LoadError, ResultNotice, type ActionResult } from "./Status.tsx";
+import { LoadError, type ActionResult } from "./Status.tsx";
 
 export interface DownloadPermission {
   id: number;
@@ -228,10 +229,10 @@ function PermissionItem(props: {
   );
 }
 
-export function OrderDownloads({ orderId, reloads }: { orderId: number; reloads: number }) {
+/** `onResult`: the screen's one live region above the order (a status, or an alert for a refusal). */
+export function OrderDownloads({ orderId, reloads, onResult: setResult }: { orderId: number; reloads: number; onResult: (r: ActionResult) => void }) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [own, setOwn] = useState(0);
-  const [result, setResult] = useState<ActionResult>(null);
   const [choice, setChoice] = useState<string | null>(null);
   const [grantError, setGrantError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -316,8 +317,7 @@ export function OrderDownloads({ orderId, reloads }: { orderId: number; reloads:
       <h2 id="order-downloads" ref={heading} tabIndex={-1}>
         Downloadable product permissions
       </h2>
-      <ResultNotice result={result} />
-      {load.state === "loading" ? <Loading what="the download permissions" /> : null}
+      {load.state === "loading" ? <p className="admin-hint">Loading the download permissions…</p> : null}
       {load.state === "error" ? <LoadError error={load.error} /> : null}
       {ready ? (
         <>

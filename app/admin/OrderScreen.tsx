@@ -254,7 +254,7 @@ export default function OrderScreen({ id }: { id: number }) {
           />
         ) : null}
       </section>
-      <OrderDownloads orderId={order.id} reloads={reloads} />
+      <OrderDownloads orderId={order.id} reloads={reloads} onResult={setResult} />
       <RefundList order={order} refunds={refunds} />
       <OrderNotes orderId={order.id} notes={notes} onResult={setResult} onChanged={reload} />
     </div>

@@ -106,7 +106,7 @@ describe("the Order screen's download permissions", () => {
     for (let tabs = 0; tabs < 3 && !(await grant.evaluate((b) => b === document.activeElement)); tabs++) await page.keyboard.press("Tab");
     expect(await grant.evaluate((b) => b === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
-    await box.getByRole("status").filter({ hasText: "Access granted to Lantern Guide — Lantern guide." }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Access granted to Lantern Guide — Lantern guide." }).waitFor();
     const guide = box.getByRole("group", { name: "Lantern Guide — Lantern guide" });
     await guide.waitFor();
     expect(await guide.innerText()).toContain("2 downloads remaining");
@@ -122,7 +122,7 @@ describe("the Order screen's download permissions", () => {
     for (let tabs = 0; tabs < 6 && !(await save.evaluate((b) => b === document.activeElement)); tabs++) await page.keyboard.press("Tab");
     expect(await save.evaluate((b) => b === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
-    await box.getByRole("status").filter({ hasText: "Access to Lantern pattern saved: 2 downloads remaining, never expires." }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Access to Lantern pattern saved: 2 downloads remaining, never expires." }).waitFor();
     expect(await save.evaluate((b) => b === document.activeElement)).toBe(true);
     await expect.poll(() => pattern.innerText()).toContain("The link works.");
     expect(await linkStatus("Lantern pattern")).toBe(200);
@@ -140,7 +140,7 @@ describe("the Order screen's download permissions", () => {
     await page.keyboard.press("Shift+Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Yes, revoke access");
     await page.keyboard.press("Enter");
-    await box.getByRole("status").filter({ hasText: "Access to Lantern guide revoked: the customer's link no longer works." }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Access to Lantern guide revoked: the customer's link no longer works." }).waitFor();
     await guide.waitFor({ state: "detached" });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Downloadable product permissions");
     const u = new URL(guideUrl);
