@@ -3,11 +3,13 @@
  * addresses, payment, origin (the checkout's attribution) — with the order's actions: a status change along the allowed transitions, resending the order
  * e-mail, the packing slip, notes (private or to the customer, deleted), and refunds through
  * `POST wc/v3/orders/{id}/refunds` (the gateway): in full, or by line with a quantity and amount per line and
- * restock. Each confirmed refund carries an idempotency key, so a retry is never a second refund.
+ * restock. Each confirmed refund carries an idempotency key, so a retry is never a second refund. The download
+ * permissions box (grant, edit, revoke) is OrderDownloads.tsx.
  */
 import { Fragment, useEffect, useState } from "react";
 import { Button, CheckboxControl, TextControl } from "@wordpress/components";
 import { OrderActions, OrderNotes, LineRefundForm, RefundList } from "./OrderParts.tsx";
+import { OrderDownloads } from "./OrderDownloads.tsx";
 import { Loading, LoadError, ResultNotice, type ActionResult } from "./Status.tsx";
 import "@wordpress/components/build-style/style.css";
 import "./admin-screens.css";
@@ -252,6 +254,7 @@ export default function OrderScreen({ id }: { id: number }) {
           />
         ) : null}
       </section>
+      <OrderDownloads orderId={order.id} reloads={reloads} onResult={setResult} />
       <RefundList order={order} refunds={refunds} />
       <OrderNotes orderId={order.id} notes={notes} onResult={setResult} onChanged={reload} />
     </div>

@@ -13,6 +13,7 @@ import { purgeFeature } from "./purge.ts";
 import { shareFeature } from "./share.ts";
 import { usersFeature } from "./users.ts";
 import { downloadsFeature } from "./downloads.ts";
+import { downloadPermissionsFeature } from "./download-permissions.ts";
 import { customersFeature } from "./customers.ts";
 import { consentFeature } from "./consent.ts";
 import { trackingFeature } from "./tracking.ts";
@@ -55,6 +56,7 @@ export const FEATURES: Feature[] = [
   shareFeature,
   usersFeature,
   downloadsFeature, // before customers: wc/v3/customers/{id}/downloads
+  downloadPermissionsFeature,
   customersFeature,
   consentFeature,
   trackingFeature,

@@ -29,6 +29,7 @@ import {
 } from "../../core/commerce/products-admin.ts";
 import { centsToDecimal, decimalToCents, DECIMAL_PRICE } from "../../core/domain/catalog/rest-product.ts";
 import { CATALOG_VISIBILITIES, shopPrice } from "../../core/domain/catalog/product-kinds.ts";
+import type { ProductType } from "../../core/domain/catalog/products.ts";
 import { downloadSettingsOf } from "../../core/domain/downloads/permissions.ts";
 import { formatMoney, type CurrencyFormat } from "../../core/domain/money/money.ts";
 import type { AppServices } from "../services.ts";
@@ -598,9 +599,19 @@ const listSchema = z.object({
   min_price: price("min_price").optional(),
   max_price: price("max_price").optional(),
   stock_status: z.enum(["instock", "outofstock", "onbackorder"]).optional(),
+  downloadable: restBool().optional(),
   include: restIdList().optional(),
   exclude: restIdList().optional(),
 });
+
+/** The stored types a list asks for: `type` (a downloadable product is a simple one on the wire) narrowed by `downloadable`. */
+function listTypes(type: string | undefined, downloadable: boolean | undefined): string[] | undefined {
+  const all: ProductType[] = ["simple", "variable", "grouped", "bundle", "external", "downloadable"];
+  const types: string[] | undefined = type ? (type === "simple" ? ["simple", "downloadable"] : [type]) : undefined;
+  if (downloadable === undefined) return types;
+  const narrowed = (types ?? all).filter((t) => (t === "downloadable") === downloadable);
+  return narrowed.length ? narrowed : ["none"];
+}
 
 const variationListSchema = z.object({
   context: z.enum(CONTEXTS).default("view"),
@@ -662,7 +673,7 @@ async function listProducts(input: RestInput): Promise<Reply> {
   const { ids: pageIds, total } = await repo.listAdminProductIds(input.services.db, {
     search: a.search,
     status: a.status,
-    types: a.type ? (a.type === "simple" ? ["simple", "downloadable"] : [a.type]) : undefined,
+    types: listTypes(a.type, a.downloadable),
     skus: a.sku
       ?.split(",")
       .map((s) => s.trim())

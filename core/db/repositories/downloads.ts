@@ -167,3 +167,100 @@ export async function useDownload(tx: Queryable, id: number, now: Date): Promise
     .executeTakeFirst();
   return row ? { downloadsRemaining: row.downloads_remaining } : null;
 }
+
+// ── The Order screen's "Downloadable product permissions" box (staff: grant, edit, revoke) ─────────────────────────
+
+/** The order a permission is granted on, locked for the transaction (a status change waits, so grant and revoke never cross). */
+export async function lockOrderForPermissions(
+  tx: Queryable,
+  orderId: number,
+): Promise<{ id: number; orderKey: string; customerId: number | null; billingEmail: string } | null> {
+  return (
+    (await sql(tx)
+      .selectFrom("orders")
+      .select(["id", "order_key as orderKey", "customer_id as customerId", "billing_email as billingEmail"])
+      .where("id", "=", orderId)
+      .forUpdate()
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function orderExists(tx: Queryable, orderId: number): Promise<boolean> {
+  return (await sql(tx).selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst()) !== undefined;
+}
+
+/** A downloadable product's stored details, or null when there is no such downloadable product. */
+export async function findDownloadableProduct(tx: Queryable, productId: number): Promise<{ id: number; name: string; details: unknown } | null> {
+  return (
+    (await sql(tx)
+      .selectFrom("products")
+      .select(["id", "name", "details"])
+      .where("id", "=", productId)
+      .where("type", "=", "downloadable")
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** One permission, granted by staff; null when the order already has it (the UNIQUE key). */
+export async function insertPermission(
+  tx: Queryable,
+  p: {
+    orderId: number;
+    orderKey: string;
+    customerId: number | null;
+    userEmail: string;
+    productId: number;
+    downloadId: string;
+    downloadsRemaining: number | null;
+    accessExpires: Date | null;
+    now: Date;
+  },
+): Promise<number | null> {
+  const row = await sql(tx)
+    .insertInto("download_permissions")
+    .values({
+      download_id: p.downloadId,
+      product_id: p.productId,
+      order_id: p.orderId,
+      order_key: p.orderKey,
+      customer_id: p.customerId,
+      user_email: p.userEmail,
+      downloads_remaining: p.downloadsRemaining,
+      access_granted: p.now,
+      access_expires: p.accessExpires,
+    })
+    .onConflict((oc) => oc.columns(["order_id", "product_id", "download_id"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function findOrderPermission(tx: Queryable, orderId: number, id: number): Promise<DownloadPermissionRow | null> {
+  return (await permissions(tx).where("d.order_id", "=", orderId).where("d.id", "=", id).executeTakeFirst()) ?? null;
+}
+
+/** Sets a permission's downloads remaining and/or expiry (each `undefined` stays as it is). */
+export async function updatePermission(
+  tx: Queryable,
+  orderId: number,
+  id: number,
+  changes: { downloadsRemaining?: number | null; accessExpires?: Date | null },
+): Promise<boolean> {
+  const set: { downloads_remaining?: number | null; access_expires?: Date | null } = {};
+  if (changes.downloadsRemaining !== undefined) set.downloads_remaining = changes.downloadsRemaining;
+  if (changes.accessExpires !== undefined) set.access_expires = changes.accessExpires;
+  if (Object.keys(set).length === 0) return true;
+  const row = await sql(tx)
+    .updateTable("download_permissions")
+    .set(set)
+    .where("order_id", "=", orderId)
+    .where("id", "=", id)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deletePermission(tx: Queryable, orderId: number, id: number): Promise<boolean> {
+  const row = await sql(tx).deleteFrom("download_permissions").where("order_id", "=", orderId).where("id", "=", id).returning("id").executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { downloadSettingsOf, downloadUrl, grantsForLine, privateKeyOf, refusal } from "./permissions.ts";
+import { accessExpiresFrom, downloadSettingsOf, downloadUrl, grantsForLine, privateKeyOf, refusal, staffGrants } from "./permissions.ts";
 
 const now = new Date("2026-11-28T12:00:00Z");
 const files = [
@@ -49,5 +49,32 @@ describe("stored settings and links", () => {
     expect(downloadUrl({ productId: 3, orderKey: "wc_order_k", userEmail: "a+b@x.example", downloadId: "a" })).toBe(
       "/?download_file=3&order=wc_order_k&email=a%2Bb%40x.example&key=a",
     );
+  });
+});
+
+describe("staff's grants and expiry dates", () => {
+  const now = new Date("2026-11-28T10:00:00Z");
+  const settings = {
+    files: [
+      { id: "a", name: "A", file: "x" },
+      { id: "b", name: "B", file: "y" },
+    ],
+    limit: 3,
+    expiryDays: 2,
+  };
+  it("grants one file or all of them, as a purchase of one unit from now", () => {
+    expect(staffGrants(7, settings, "b", now)).toEqual([
+      { downloadId: "b", productId: 7, downloadsRemaining: 3, accessExpires: new Date("2026-11-30T10:00:00Z") },
+    ]);
+    expect(staffGrants(7, settings, undefined, now)?.map((g) => g.downloadId)).toEqual(["a", "b"]);
+    expect(staffGrants(7, settings, "nope", now)).toBeNull();
+    expect(staffGrants(7, { ...settings, files: [] }, undefined, now)).toBeNull();
+  });
+  it("reads a day as through its end (UTC), a date-time as given, and refuses what is no date", () => {
+    expect(accessExpiresFrom("2026-12-01")).toEqual(new Date("2026-12-01T23:59:59Z"));
+    expect(accessExpiresFrom("2026-12-01T08:30:00")).toEqual(new Date("2026-12-01T08:30:00Z"));
+    expect(accessExpiresFrom("2026-12-01T08:30:00+02:00")).toEqual(new Date("2026-12-01T06:30:00Z"));
+    expect(accessExpiresFrom("2026-02-30")).toBeNull();
+    expect(accessExpiresFrom("soon")).toBeNull();
   });
 });

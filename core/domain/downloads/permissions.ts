@@ -81,3 +81,24 @@ export function downloadUrl(p: { productId: number; orderKey: string; userEmail:
   const q = new URLSearchParams({ download_file: String(p.productId), order: p.orderKey, email: p.userEmail, key: p.downloadId });
   return `/?${q.toString()}`;
 }
+
+/**
+ * What staff's "Grant access" gives (WooCommerce's order screen box): as a purchase of one unit would, from now, for
+ * the one file chosen or, without one, every file of the product. Null when the product has no such file.
+ */
+export function staffGrants(productId: number, settings: DownloadSettings, downloadId: string | undefined, now: Date): Grant[] | null {
+  const grants = grantsForLine(productId, 1, settings, now).filter((g) => downloadId === undefined || g.downloadId === downloadId);
+  return grants.length > 0 ? grants : null;
+}
+
+/**
+ * An "Access expires" date as staff set it: a day (`YYYY-MM-DD`) gives access through the end of that day (UTC),
+ * as WooCommerce reads its expiry date; a full date-time is taken as it is (UTC when no offset is given).
+ */
+export function accessExpiresFrom(value: string): Date | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = day ? new Date(`${value}T23:59:59.000Z`) : new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  if (day && date.toISOString().slice(0, 10) !== value) return null; // 2026-02-30
+  return date;
+}
