@@ -184,8 +184,7 @@ function registerEndpoints({ rest }: Endpoints): void {
     if (!before || id === null) return invalidId();
     const done = await deleteOutboxEmail(input.services.db, id);
     if (done === "missing") return invalidId();
-    if (done === "sending")
-      return restError("rest_email_sending", `E-mail #${id} is being sent right now and cannot be deleted. Try again in a moment.`, 409);
+    if (done === "sending") return restError("rest_email_sending", `E-mail #${id} is being sent right now and cannot be deleted. Try again in a moment.`, 409);
     await audit(input, user, { action: "delete", objectType: "email", objectId: id, changes: { kind: before.kind, status: before.status } });
     return json({ deleted: true, previous: messageJson(before, input.services.now()) });
   });
