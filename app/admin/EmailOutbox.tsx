@@ -188,7 +188,7 @@ function OutboxScreen() {
   const [confirming, setConfirming] = useState<OutboxMessage[] | null>(null);
   const [lastAction, setLastAction] = useState<"delete" | "send">("send");
 
-  // Deleting the last rows of a later page leaves it empty: the page before it is shown.
+  // Deleting the last rows of a later page leaves it past the end: the first page is shown instead.
   useEffect(() => {
     if (error?.code === "rest_post_invalid_page_number" && page > 1) setView((v) => ({ ...v, page: 1 }));
   }, [error, page, setView]);
