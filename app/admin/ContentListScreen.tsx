@@ -19,6 +19,7 @@ import { query, send } from "./api.ts";
 import { ResultNotice } from "./Status.tsx";
 import { confirmedAction, removeRows, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
 import { CONTENT_STATUS_LABELS, editUrl, restBase, type RestContent } from "./content-types.ts";
+import { backup, trash as trashIcon } from "@wordpress/icons";
 
 const ORDERBY: Record<string, string> = { title: "title", modified: "modified", date: "date" };
 const DEFAULT_VIEW: View = {
@@ -101,6 +102,7 @@ export default function ContentListScreen({ kind }: { kind: "post" | "page" }) {
       {
         id: "trash",
         label: "Move to trash",
+        icon: trashIcon,
         supportsBulk: true,
         isEligible: (c) => !inTrash(c),
         callback: (items) => leaving(items, (c) => send(`${base}/${c.id}`, "DELETE", undefined), "moved to the trash"),
@@ -108,6 +110,7 @@ export default function ContentListScreen({ kind }: { kind: "post" | "page" }) {
       {
         id: "restore",
         label: "Restore",
+        icon: backup,
         supportsBulk: true,
         isEligible: inTrash,
         callback: (items) => leaving(items, (c) => send(`${base}/${c.id}`, "POST", { status: "draft" }), "restored"),

@@ -19,6 +19,7 @@ import { send } from "./api.ts";
 import { confirmedAction, forEachRow, outcomeText, useOptimisticRows } from "./optimistic-rows.tsx";
 import { ResultNotice } from "./Status.tsx";
 import { kindLabel, type RestRule } from "./discount-form.ts";
+import { drafts, published } from "@wordpress/icons";
 
 const DEFAULT_VIEW: View = {
   type: "table",
@@ -93,8 +94,8 @@ export default function DiscountsScreen() {
     };
     return [
       { id: "edit", label: "Edit", isPrimary: true, callback: ([item]) => item && window.location.assign(ruleUrl(item)) },
-      { id: "publish", label: "Publish", supportsBulk: true, isEligible: (r) => !r.enabled, callback: switchTo(true) },
-      { id: "draft", label: "Switch to draft", supportsBulk: true, isEligible: (r) => r.enabled, callback: switchTo(false) },
+      { id: "publish", label: "Publish", icon: published, supportsBulk: true, isEligible: (r) => !r.enabled, callback: switchTo(true) },
+      { id: "draft", label: "Switch to draft", icon: drafts, supportsBulk: true, isEligible: (r) => r.enabled, callback: switchTo(false) },
       confirmedAction<RestRule>({
         id: "delete",
         label: "Delete",

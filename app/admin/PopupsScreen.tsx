@@ -18,6 +18,7 @@ import { confirmedAction, forEachRow, outcomeText, useOptimisticRows } from "./o
 import { shopMoney } from "./orders-shared.ts";
 import { useViewInAddress } from "./view-in-address.ts";
 import type { PopupStatsRow, RestPopup } from "./popup-form.ts";
+import { notAllowed, published } from "@wordpress/icons";
 
 type Row = RestPopup & { stats: PopupStatsRow | null };
 
@@ -134,8 +135,8 @@ export default function PopupsScreen() {
     };
     return [
       { id: "edit", label: "Edit", isPrimary: true, callback: ([item]) => item && window.location.assign(popupUrl(item)) },
-      { id: "enable", label: "Enable", supportsBulk: true, isEligible: (item) => !item.enabled, callback: switchTo(true) },
-      { id: "disable", label: "Disable", supportsBulk: true, isEligible: (item) => item.enabled, callback: switchTo(false) },
+      { id: "enable", label: "Enable", icon: published, supportsBulk: true, isEligible: (item) => !item.enabled, callback: switchTo(true) },
+      { id: "disable", label: "Disable", icon: notAllowed, supportsBulk: true, isEligible: (item) => item.enabled, callback: switchTo(false) },
       confirmedAction<Row>({
         id: "delete",
         label: "Delete",

@@ -11,7 +11,8 @@
  * filters and sort are in the address (view-in-address.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Notice, Path, SVG, TabPanel } from "@wordpress/components";
+import { Notice, TabPanel } from "@wordpress/components";
+import { backup, drafts, pencil, published, trash as trashIcon } from "@wordpress/icons";
 import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import type { Action, Field, View } from "@wordpress/dataviews";
@@ -78,14 +79,6 @@ export function listQuery(view: View, trash = false): string {
     category: Array.isArray(category) ? category.join(",") : category,
   });
 }
-
-/** WordPress's pencil icon (@wordpress/icons' shape): DataViews shows only bulk actions with an icon on a narrow screen. */
-const pencil = (
-  <SVG xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" style={{ fill: "none" }} stroke="currentColor" strokeWidth="1.5">
-    <Path d="M5 19.25H12" />
-    <Path d="M10 15L7.5 15.5L8 13L16 5L18 7L10 15Z" fill="currentColor" />
-  </SVG>
-);
 
 const editUrl = (item: RestProduct) => `/wp-admin/edit/product/${item.id}/`;
 
@@ -216,6 +209,7 @@ export default function ProductsScreen() {
       {
         id: "publish",
         label: "Publish",
+        icon: published,
         supportsBulk: true,
         isEligible: (p) => !inTrash(p) && p.status !== "publish",
         callback: (items) => setStatus(items, "publish", "published"),
@@ -223,6 +217,7 @@ export default function ProductsScreen() {
       {
         id: "draft",
         label: "Switch to draft",
+        icon: drafts,
         supportsBulk: true,
         isEligible: (p) => !inTrash(p) && p.status !== "draft",
         callback: (items) => setStatus(items, "draft", "switched to draft"),
@@ -230,6 +225,7 @@ export default function ProductsScreen() {
       {
         id: "trash",
         label: "Move to trash",
+        icon: trashIcon,
         supportsBulk: true,
         isEligible: (p) => !inTrash(p),
         callback: (items) => leaving(items, (p) => send(`/wc/v3/products/${p.id}`, "DELETE", undefined), "moved to the trash"),
@@ -237,6 +233,7 @@ export default function ProductsScreen() {
       {
         id: "restore",
         label: "Restore",
+        icon: backup,
         supportsBulk: true,
         isEligible: inTrash,
         callback: (items) => leaving(items, (p) => send(`/wc/v3/products/${p.id}`, "PUT", { status: "draft" }), "restored"),

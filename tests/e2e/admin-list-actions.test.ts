@@ -37,6 +37,13 @@ const api = (method: string, path: string, json?: unknown) =>
   staff.client.request(`/wp-json${path}`, { method, headers: { "X-WP-Nonce": staff.nonce }, ...(json === undefined ? {} : { json }) });
 const signedIn = (email = OWNER) => signInAs(browser, shop.url, email, TEST_PASSWORD);
 const notice = (page: Page) => page.locator(".components-notice");
+/** A narrow screen starts with the list layout (one item a row, no checkboxes): the table, chosen by keyboard, has them. */
+async function tableLayout(page: Page) {
+  await page.getByRole("button", { name: "Layout" }).click();
+  await page.getByRole("menuitemradio", { name: "Table" }).focus();
+  await page.keyboard.press("Enter");
+  await page.locator(".dataviews-view-table").waitFor();
+}
 /** A row's action from its open "Actions" menu, chosen with the keyboard as the menu offers it. */
 async function menuItem(page: Page, name: string) {
   const item = page.getByRole("menuitem", { name, exact: true });
@@ -223,6 +230,45 @@ describe("optimistic row actions", () => {
     await notice(page).getByText(`Order #${ids[0]} marked complete.`).waitFor();
     expect(((await (await api("GET", `/wc/v3/orders/${ids[0]}`)).json()) as { status: string }).status).toBe("completed");
     expect(await rowOf(ids[0]!).innerText()).toContain("Completed");
+    await context.close();
+  });
+
+  it("at 400 px the bulk actions are offered too, as named icon buttons: two orders marked complete, a product moved to the trash", async () => {
+    const product = ((await (await api("GET", "/wc/v3/products?per_page=1&type=simple&stock_status=instock")).json()) as { id: number }[])[0]!;
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const made = await api("POST", "/wc/v3/orders", {
+        billing: { first_name: "Ann", last_name: "Narrowmark", email: "narrowmark@example.com" },
+        line_items: [{ product_id: product.id, quantity: 1 }],
+      });
+      const { id } = (await made.json()) as { id: number };
+      expect((await api("PUT", `/wc/v3/orders/${id}`, { status: "processing" })).status).toBe(200);
+      ids.push(id);
+    }
+    const { context, page } = await signInAs(browser, shop.url, OWNER, TEST_PASSWORD, 400);
+    await page.goto(`${shop.url}/wp-admin/orders/?s=narrowmark`);
+    await tableLayout(page);
+    const footer = page.locator(".dataviews-bulk-actions-footer__action-buttons");
+    for (const id of ids) {
+      const box = page.getByRole("checkbox", { name: new RegExp(`#${id}\\b`) });
+      await expect.poll(async () => (await box.check().catch(() => undefined), box.isChecked())).toBe(true);
+    }
+    // Before: only "Bulk edit" (the one action with an icon) was offered at this width.
+    const mark = footer.getByRole("button", { name: "Mark complete" });
+    await mark.waitFor();
+    await page.screenshot({ path: "tmp/shots/admin_400_orders-bulk.png" });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await mark.click();
+    for (const id of ids)
+      await expect.poll(async () => ((await (await api("GET", `/wc/v3/orders/${id}`)).json()) as { status: string }).status).toBe("completed");
+
+    const made = (await (await api("POST", "/wc/v3/products", { name: "Narrowbin Scarf", regular_price: "9.00", status: "publish" })).json()) as { id: number };
+    await page.goto(`${shop.url}/wp-admin/products/?s=Narrowbin`);
+    await tableLayout(page);
+    const box = page.getByRole("checkbox", { name: "Narrowbin Scarf", exact: true });
+    await expect.poll(async () => (await box.check().catch(() => undefined), box.isChecked())).toBe(true);
+    await footer.getByRole("button", { name: "Move to trash" }).click();
+    await expect.poll(async () => ((await (await api("GET", `/wc/v3/products/${made.id}`)).json()) as { status: string }).status).toBe("trash");
     await context.close();
   });
 

@@ -226,6 +226,17 @@ describe("the free item's 'change product' panel", () => {
     const panel = page.locator(".awdr-change-product-panel");
     expect(await panel.isHidden()).toBe(true);
     await toggle.click();
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") {
+      // Seen once in CI under load and never reproduced: say what was under the pointer and what the row holds.
+      const box = (await toggle.boundingBox())!;
+      console.error(
+        "toggle not opened",
+        await page.evaluate(
+          ([x, y]) => ({ at: document.elementFromPoint(x!, y!)?.outerHTML.slice(0, 200), rows: document.querySelectorAll("tr.awdr-free-item").length }),
+          [box.x + box.width / 2, box.y + box.height / 2],
+        ),
+      );
+    }
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     await panel.waitFor({ state: "visible" });
     const choices = panel.locator("button.awdr-select-free-variant-product-toggle");

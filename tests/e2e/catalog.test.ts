@@ -44,6 +44,8 @@ async function open(width: number, path: string): Promise<Page> {
   await page.goto(shop.url + path);
   // Hydrated: the enhanced controls exist only once React has run.
   await page.waitForSelector('.astra-shop-filter-button[data-hydrated="1"], .cfvsw-swatches-list, .gallery-static, .gallery-slider', { state: "attached" });
+  // The server's swatches are there before React: wait for the cart scripts, which mount after hydration.
+  await page.waitForSelector("#wc-cart-announcer", { state: "attached" });
   return page;
 }
 
@@ -237,6 +239,24 @@ describe.each(WIDTHS)("catalogue at %i px", (width) => {
 });
 
 describe("product gallery", () => {
+  it("at 400 px the server's gallery takes the slider's height, so the summary does not move when the slider takes over", async () => {
+    const page = await browser.newPage({ viewport: { width: 400, height: 900 } });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) w.shifted += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(shop.url + "/product/pleated-face-mask/");
+    await page.waitForSelector("[data-testid=gallery-slider] img");
+    const summaryTop = await page.locator(".summary").evaluate((el) => el.getBoundingClientRect().top);
+    // Before: the thumbnails' row (about 75 px) left when the slider came, and everything below it moved up (0.017).
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.005);
+    expect(await page.locator(".gallery-dots").evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(summaryTop);
+    await page.close();
+  });
+
   it("is a slider below 922 px, removed at 922 px and wider after the resize debounce, and jumps to the variation's slide", async () => {
     const page = await open(1280, "/product/pleated-face-mask/");
     expect(await page.locator("[data-testid=gallery-slider]").count()).toBe(0);
