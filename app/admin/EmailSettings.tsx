@@ -3,7 +3,8 @@
  * and address (empty: the environment's MAIL_FROM) and which e-mails are sent (the password reset and the order
  * details staff send by hand always are). The outbox sender reads them before every send: no restart. Below, the
  * delivery status (`GET shop/v1/email-outbox/status`, read-only): the SMTP server the environment configures (never
- * its password), the sender in use, the last delivery and the last delivery error, and the outbox's counts.
+ * its password), the sender in use, the last delivery and the last delivery error, and the outbox's counts. Between
+ * them, "Send a test e-mail" (TestEmail.tsx).
  */
 import { useCallback, useEffect, useState } from "react";
 import { Button, CheckboxControl, TextControl } from "@wordpress/components";
@@ -11,6 +12,7 @@ import { SectionForm } from "./settings-section.tsx";
 import { getWithHeaders, type RestError } from "./api.ts";
 import { LoadError, Loading } from "./Status.tsx";
 import { EMAIL_KINDS, type EmailToggle } from "../../core/domain/mail/email-kinds.ts";
+import { TestEmail } from "./TestEmail.tsx";
 
 interface Emails extends Record<string, unknown> {
   fromName: string;
@@ -37,7 +39,8 @@ export interface MailStatus {
 
 export const whenGmt = (gmt: string) => `${gmt.slice(0, 10)} ${gmt.slice(11, 16)} UTC`;
 
-function DeliveryStatus({ reloads }: { reloads: number }) {
+/** The delivery status, read again after a save and on "Refresh". */
+function useMailStatus(reloads: number) {
   const [status, setStatus] = useState<MailStatus | null>(null);
   const [error, setError] = useState<RestError | null>(null);
   const [again, setAgain] = useState(0);
@@ -51,6 +54,11 @@ function DeliveryStatus({ reloads }: { reloads: number }) {
       live = false;
     };
   }, [reloads, again]);
+  const refresh = useCallback(() => setAgain((n) => n + 1), []);
+  return { status, error, refresh };
+}
+
+function DeliveryStatus({ status, error, refresh }: ReturnType<typeof useMailStatus>) {
   if (error) return <LoadError error={error} />;
   if (!status) return <Loading what="the delivery status" />;
   const { smtp, retry_policy: policy } = status;
@@ -101,7 +109,7 @@ function DeliveryStatus({ reloads }: { reloads: number }) {
           again only when you choose Retry now in the outbox.
         </dd>
       </dl>
-      <Button variant="secondary" onClick={() => setAgain((n) => n + 1)}>
+      <Button variant="secondary" onClick={refresh}>
         Refresh the delivery status
       </Button>
     </section>
@@ -111,6 +119,7 @@ function DeliveryStatus({ reloads }: { reloads: number }) {
 export default function EmailSettings({ onDirty }: { onDirty: (dirty: boolean) => void }) {
   const [saves, setSaves] = useState(0);
   const onSaved = useCallback(() => setSaves((n) => n + 1), []);
+  const mail = useMailStatus(saves);
   return (
     <>
       <SectionForm<Emails> section="emails" legend="E-mails" onDirty={onDirty} onSaved={onSaved}>
@@ -155,7 +164,8 @@ export default function EmailSettings({ onDirty }: { onDirty: (dirty: boolean) =
           </>
         )}
       </SectionForm>
-      <DeliveryStatus reloads={saves} />
+      <TestEmail status={mail.status} onDone={mail.refresh} />
+      <DeliveryStatus {...mail} />
     </>
   );
 }

@@ -6,19 +6,25 @@
  * - `POST shop/v1/email-outbox/{id}/retry`: a failed e-mail back in the queue, the sender woken (one UPDATE that
  *   matches only a failed row: of two clicks at once one wins, the other is 409 and nothing is sent twice);
  * - `POST shop/v1/email-outbox/{id}/resend`: a new queued copy of a sent e-mail (201; 409 while a copy waits);
+ * - `DELETE shop/v1/email-outbox/{id}`: the row gone (unknown: 404; held by a sender right now: 409
+ *   `rest_email_sending`, nothing deleted), audited;
+ * - `POST shop/v1/email-outbox/test` with `{to}`: a test e-mail queued (201 with it) and the sender woken, so its
+ *   result (sent, or the SMTP server's refusal) shows in `GET …/{id}` a moment later (decision 0044); a bad address is
+ *   400 at `to`; a few a minute per staff user, then 429 `rest_email_test_limited`; audited;
  * - `GET shop/v1/email-outbox/status`: the SMTP set-up of the environment (host, port, TLS; never the password),
  *   the sender in use, the last delivery and the last delivery error, the counts and the retry policy.
  * All need `manage_woocommerce` (both staff roles): a guest gets 401 `rest_not_logged_in`, a customer 403
- * `rest_forbidden`. Retry and resend are audited.
+ * `rest_forbidden`. Retry, resend, delete and the test e-mail are audited.
  */
 import { z } from "zod";
 import { json } from "../http/dispatch.ts";
 import { restError } from "../http/rest.ts";
 import type { Endpoints, Feature } from "./feature.ts";
-import { listArgs, pageOutOfRange, pagedJson, parseArgs } from "../http/rest-args.ts";
+import { listArgs, pageOutOfRange, pagedJson, parseArgs, requestArgs } from "../http/rest-args.ts";
 import { isReply, requireCapability, staffUser } from "../http/rest-permission.ts";
 import { audit } from "../http/rest-audit.ts";
 import {
+  deleteOutboxEmail,
   findOutboxMessage,
   listOutboxMessages,
   outboxSummary,
@@ -30,6 +36,10 @@ import {
 import { ACCOUNT_LINK_MAIL_TTL_MS, MAIL_DEFAULTS, accountLinkExpired } from "../../core/mail/outbox-sender.ts";
 import { PASSWORD_RESET_KIND } from "../../core/mail/templates/password-reset.ts";
 import { emailKindLabel } from "../../core/domain/mail/email-kinds.ts";
+import { isDeliverableAddress } from "../../core/mail/address.ts";
+import { sendTestEmail } from "../../core/commerce/test-email.ts";
+import { readSiteOptions } from "../../core/commerce/site-options.ts";
+
 import { mailRuntime, mailSettings } from "./mail.ts";
 
 const CAPABILITY = "manage_woocommerce";
@@ -61,6 +71,8 @@ function messageJson(m: OutboxMessage, now: Date) {
     requested_gmt: gmt(m.requestedAt),
     can_retry: m.status === "failed" && !accountLinkExpired(m, now),
     can_resend: m.status === "sent" && !carriesAccountLink(m),
+    /** A sender holds it right now (it may be on its way): it cannot be deleted until that ends. */
+    sending: m.status === "queued" && m.claimedUntil !== null && m.claimedUntil > now,
   };
 }
 
@@ -71,6 +83,16 @@ const listSchema = z.object({
   page: listArgs.page,
   per_page: listArgs.per_page,
   status: z.enum(["all", "queued", "sent", "failed"]).default("all"),
+  search: z.string().trim().max(200).optional(),
+});
+
+const testSchema = z.object({
+  to: z
+    .string()
+    .trim()
+    .min(1, "Enter the address to send the test e-mail to.")
+    .max(254)
+    .refine(isDeliverableAddress, "Enter one e-mail address, such as name@example.com."),
 });
 
 const STATUS_WORDS = { queued: "waiting to be sent", sent: "already sent", failed: "failed" } as const;
@@ -81,8 +103,8 @@ function registerEndpoints({ rest }: Endpoints): void {
     if (refused) return refused;
     const args = parseArgs(listSchema, input.query);
     if (!args.ok) return args.reply;
-    const { page, per_page, status } = args.data;
-    const { rows, total } = await listOutboxMessages(input.services.db, { status, limit: per_page, offset: (page - 1) * per_page });
+    const { page, per_page, status, search } = args.data;
+    const { rows, total } = await listOutboxMessages(input.services.db, { status, search, limit: per_page, offset: (page - 1) * per_page });
     const now = input.services.now();
     return (
       pageOutOfRange(total, page, per_page) ??
@@ -152,6 +174,40 @@ function registerEndpoints({ rest }: Endpoints): void {
     await audit(input, user, { action: "retry", objectType: "email", objectId: id, changes: { status: { from: "failed", to: "queued" } } });
     mailRuntime(input.services.db)?.wake();
     return json(messageJson(retried, input.services.now()));
+  });
+
+  rest.register("DELETE", "shop/v1/email-outbox/:id(\\d+)", async (input) => {
+    const user = await staffUser(input, CAPABILITY, { code: "rest_cannot_delete", message: "Sorry, you are not allowed to delete e-mails." });
+    if (isReply(user)) return user;
+    const id = messageId(input.pathParams.id);
+    const before = id === null ? null : await findOutboxMessage(input.services.db, id);
+    if (!before || id === null) return invalidId();
+    const done = await deleteOutboxEmail(input.services.db, id);
+    if (done === "missing") return invalidId();
+    if (done === "sending") return restError("rest_email_sending", `E-mail #${id} is being sent right now and cannot be deleted. Try again in a moment.`, 409);
+    await audit(input, user, { action: "delete", objectType: "email", objectId: id, changes: { kind: before.kind, status: before.status } });
+    return json({ deleted: true, previous: messageJson(before, input.services.now()) });
+  });
+
+  rest.register("POST", "shop/v1/email-outbox/test", async (input) => {
+    const user = await staffUser(input, CAPABILITY, { code: "rest_cannot_create", message: "Sorry, you are not allowed to send e-mails." });
+    if (isReply(user)) return user;
+    const args = parseArgs(testSchema, requestArgs({ query: {}, body: input.body }));
+    if (!args.ok) return args.reply;
+    const { services } = input;
+    const options = await readSiteOptions(services.db, services.config);
+    const done = await sendTestEmail(services.db, {
+      to: args.data.to,
+      userId: user.id,
+      sentBy: `staff user #${user.id}`,
+      now: services.now(),
+      site: { name: options.title, url: services.siteUrl },
+    });
+    if (!done.ok) return restError("rest_email_test_limited", done.message, 429);
+    await audit(input, user, { action: "test", objectType: "email", objectId: done.id, changes: { to: args.data.to } });
+    mailRuntime(services.db)?.wake();
+    const queued = await findOutboxMessage(services.db, done.id);
+    return queued ? json(messageJson(queued, services.now()), 201) : invalidId();
   });
 
   rest.register("POST", "shop/v1/email-outbox/:id(\\d+)/resend", async (input) => {

@@ -132,6 +132,8 @@ export interface OutboxMessage {
   orderId: number | null;
   resendOf: number | null;
   requestedAt: Date | null;
+  /** A sender's lease on it: while this is in the future, the message may be on its way (it cannot be deleted). */
+  claimedUntil: Date | null;
 }
 
 const MESSAGE_COLUMNS = [
@@ -149,6 +151,7 @@ const MESSAGE_COLUMNS = [
   "order_id",
   "resend_of",
   "requested_at",
+  "claimed_until",
 ] as const;
 
 type MessageRow = {
@@ -166,6 +169,7 @@ type MessageRow = {
   order_id: number | null;
   resend_of: number | null;
   requested_at: Date | string | null;
+  claimed_until: Date | string | null;
 };
 
 const date = (v: Date | string) => new Date(v);
@@ -188,16 +192,24 @@ function messageOf(r: MessageRow): OutboxMessage {
     orderId: r.order_id,
     resendOf: r.resend_of,
     requestedAt: dateOrNull(r.requested_at),
+    claimedUntil: dateOrNull(r.claimed_until),
   };
 }
 
-/** Newest first; `status` as the screen's filter names it (sent, failed, or queued: neither). */
+/**
+ * Newest first; `status` as the screen's filter names it (sent, failed, or queued: neither); `search`: a part of the
+ * recipient's address or of the subject, any case.
+ */
 export async function listOutboxMessages(
   db: Queryable,
-  q: { status: OutboxStatus | "all"; limit: number; offset: number },
+  q: { status: OutboxStatus | "all"; search?: string; limit: number; offset: number },
 ): Promise<{ rows: OutboxMessage[]; total: number }> {
   const b = sql(db);
   let list = b.selectFrom("email_outbox");
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    list = list.where((eb) => eb.or([eb("to_address", "ilike", like), eb("subject", "ilike", like)]));
+  }
   if (q.status === "sent") list = list.where("sent_at", "is not", null);
   if (q.status === "failed") list = list.where("sent_at", "is", null).where("failed_at", "is not", null);
   if (q.status === "queued") list = list.where("sent_at", "is", null).where("failed_at", "is", null);
@@ -267,6 +279,24 @@ export async function waitingCopyOf(db: Queryable, id: number): Promise<number |
     .where("failed_at", "is", null)
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/**
+ * Deletes a message unless a sender holds it right now (its lease, `claimed_until`, has not run out: it may be on
+ * its way to the SMTP server). One DELETE, so a sender's claim and a deletion never both win: "deleted", "sending"
+ * (nothing changed) or "missing". A copy's `resend_of` and a contact reply's `email_id` become NULL (their keys).
+ */
+export async function deleteOutboxEmail(db: Queryable, id: number): Promise<"deleted" | "sending" | "missing"> {
+  const b = sql(db);
+  const deleted = await b
+    .deleteFrom("email_outbox")
+    .where("id", "=", id)
+    .where((w) => w.or([w("claimed_until", "is", null), w("claimed_until", "<=", raw<Date>`clock_timestamp()`)]))
+    .returning("id")
+    .execute();
+  if (deleted.length) return "deleted";
+  const still = await b.selectFrom("email_outbox").select("id").where("id", "=", id).executeTakeFirst();
+  return still ? "sending" : "missing";
 }
 
 export interface OutboxSummary {

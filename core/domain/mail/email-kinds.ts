@@ -54,8 +54,11 @@ export const EMAIL_KINDS: readonly EmailKind[] = [
   },
 ];
 
+/** E-mails that are not the shop's own flows, so not in Settings › E-mails' list: the test e-mail staff send (decision 0044). */
+const OTHER_KIND_LABELS: Readonly<Record<string, string>> = { test_email: "Test e-mail" };
+
 /** The label of a kind, or the kind itself when the shop has no such e-mail any more. */
-export const emailKindLabel = (kind: string): string => EMAIL_KINDS.find((k) => k.kind === kind)?.label ?? kind;
+export const emailKindLabel = (kind: string): string => EMAIL_KINDS.find((k) => k.kind === kind)?.label ?? OTHER_KIND_LABELS[kind] ?? kind;
 
 /** The kinds the owner turned off, from the saved settings. */
 export function turnedOffKinds(settings: Record<EmailToggle, boolean>): string[] {
