@@ -6,8 +6,9 @@
  * kept here too, size-bounded (least recently used first out), gzip and brotli made once.
  *
  * A shopper with a cart gets the same page (docs/decisions/0042-cart-shoppers-cached.md) when their session holds
- * nothing else a page shows and no enabled popup has a cart condition: its cart parts are placeholders the browser
- * fills from the cart fragments. That costs one read of their session per page.
+ * nothing else a page shows and their cart decides the enabled popups' cart conditions as an empty cart does: its
+ * cart parts are placeholders the browser fills from the cart fragments. That costs one read of their session and
+ * cart lines per page; the popups' decision is remembered by those lines (docs/decisions/0045-shopper-decision-memo.md).
  *
  * A page is dropped when a write changes what it shows (its tags, from the tag bus: core/db/write-tags.ts), at the
  * next scheduled change (a discount rule's or a popup's schedule: core/commerce/next-scheduled-change.ts), at the end

@@ -25,7 +25,8 @@ const POPUP = `settings->>'title' = 'Free mask with 6'`;
 /** The demo's "Free mask with 6" popup enabled, with this cart condition when given (its own otherwise). */
 async function enableOffer(cart?: Record<string, unknown>): Promise<void> {
   await shop.services.db.query(`UPDATE popups SET settings = jsonb_set(settings, '{enabled}', 'true') WHERE ${POPUP}`);
-  if (cart) await shop.services.db.query(`UPDATE popups SET settings = jsonb_set(settings, '{conditions,cart}', $1::jsonb) WHERE ${POPUP}`, [JSON.stringify(cart)]);
+  if (cart)
+    await shop.services.db.query(`UPDATE popups SET settings = jsonb_set(settings, '{conditions,cart}', $1::jsonb) WHERE ${POPUP}`, [JSON.stringify(cart)]);
 }
 
 let original: unknown;
