@@ -1,7 +1,7 @@
 /**
  * The anonymous page cache (issue 18, docs/decisions/0028-page-cache.md): req/s and CPU-ms per request for `/shop/` and
- * a product page, served from the cache, served from the cache to a shopper with a cart (their session read first:
- * decision 0042), rendered (the same request with a cookie the cache does not know, so it is the visitor's own page),
+ * a product page, served from the cache, served from the cache to a shopper with a cart (their session and cart lines
+ * read first: decisions 0042 and 0045), rendered (the same request with a cookie the cache does not know, so it is the visitor's own page),
  * and the same bytes with the same headers served from memory by a bare Node `http` server, side by side in one run;
  * and the cart fragments refresh such a shopper's browser sends on each kept page. The goal: the cached pages at
  * least 50% of the bare server's req/s.
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
         throw new Error(`${p} is not served from the cache to a shopper with a cart (x-cache: ${check.headers["x-cache"]})`);
       rows.push({
         page: name,
-        variant: "cached, shopper with a cart (cart priced: the demo has a cart popup)",
+        variant: "cached, shopper with a cart (session and cart lines read; the demo's cart popup decided once for those lines)",
         ...(await measure(shop.child.pid!, shop.url + p, asShopper)),
       });
       rows.push({ page: name, variant: "uncached", ...(await measure(shop.child.pid!, shop.url + p, { ...accept, cookie: "bench_uncached=1" })) });

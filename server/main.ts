@@ -45,7 +45,7 @@ import { enabledPopupCartConditions, shopperFitsKeptPage } from "../core/commerc
 import { createStorefront } from "../core/commerce/storefront.server.ts";
 import { RequestContext } from "./http/request-context.ts";
 import { HASH_COOKIE, ITEMS_COOKIE } from "../core/commerce/session-keys.ts";
-import { sessionCookieName } from "../core/security/session-token.ts";
+import { decodeSessionCookie, sessionCookieName } from "../core/security/session-token.ts";
 
 /**
  * The shop's own copies, for code that starts it from this bundle (tests): a logger made by a copy of
@@ -224,10 +224,13 @@ function createPageCache(services: AppServices, env: Env, onRawHit: (req: http.I
     // A shopper with a cart gets the kept page when their session is a guest's holding nothing else a page shows
     // (docs/decisions/0042-cart-shoppers-cached.md).
     shopperCookies: new Set([sessionCookie, ITEMS_COOKIE, HASH_COOKIE]),
-    shopperFits: (cookies, popupCartConditions) => {
-      const shop = new RequestContext(services.db, services.secret, sessionCookie, false, cookies, services.now);
-      const storefront = createStorefront(services, shop);
-      return shopperFitsKeptPage(services.db, shop, () => storefront.cart.get(), popupCartConditions);
+    shopperFits: (cookies, popupCartConditions, decisions) => {
+      const now = services.now();
+      const sessionId = decodeSessionCookie(services.secret, cookies[sessionCookie], Math.floor(now.getTime() / 1000))?.id ?? null;
+      // Only when no decision is known for their cart's lines (docs/decisions/0045-shopper-decision-memo.md).
+      const pricedCart = () =>
+        createStorefront(services, new RequestContext(services.db, services.secret, sessionCookie, false, cookies, services.now)).cart.get();
+      return shopperFitsKeptPage(services.db, sessionId, now, popupCartConditions, decisions, pricedCart);
     },
     popupCartConditions: () => enabledPopupCartConditions(services.db),
   });

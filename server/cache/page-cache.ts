@@ -6,8 +6,9 @@
  * kept here too, size-bounded (least recently used first out), gzip and brotli made once.
  *
  * A shopper with a cart gets the same page (docs/decisions/0042-cart-shoppers-cached.md) when their session holds
- * nothing else a page shows and no enabled popup has a cart condition: its cart parts are placeholders the browser
- * fills from the cart fragments. That costs one read of their session per page.
+ * nothing else a page shows and their cart decides the enabled popups' cart conditions as an empty cart does: its
+ * cart parts are placeholders the browser fills from the cart fragments. That costs one read of their session and
+ * cart lines per page; the popups' decision is remembered by those lines (docs/decisions/0045-shopper-decision-memo.md).
  *
  * A page is dropped when a write changes what it shows (its tags, from the tag bus: core/db/write-tags.ts), at the
  * next scheduled change (a discount rule's or a popup's schedule: core/commerce/next-scheduled-change.ts), at the end
@@ -25,6 +26,7 @@ import type { RenderedPage } from "../http/pages.ts";
 import { BROWSER_KEY_COOKIE, parseCookies } from "../http/request-context.ts";
 import type { TagBus } from "./tag-bus.ts";
 import type { CartCondition } from "../../core/domain/popups/settings.ts";
+import { CartDecisionMemo, type CartDecisions } from "../../core/commerce/kept-pages.ts";
 
 export interface PageCacheOptions {
   /**
@@ -52,9 +54,10 @@ export interface PageCacheOptions {
   shopperCookies?: ReadonlySet<string>;
   /**
    * Whether the session these cookies name is a guest's holding nothing but what no kept page shows, and whose cart
-   * decides each of `popupCartConditions` as an empty cart does (core/commerce/kept-pages.ts).
+   * decides each of `popupCartConditions` as an empty cart does (core/commerce/kept-pages.ts). `decisions`: those
+   * already taken for a cart's lines, kept here as long as the conditions are (docs/decisions/0045-shopper-decision-memo.md).
    */
-  shopperFits?: (cookies: Record<string, string>, popupCartConditions: readonly CartCondition[]) => Promise<boolean>;
+  shopperFits?: (cookies: Record<string, string>, popupCartConditions: readonly CartCondition[], decisions: CartDecisions) => Promise<boolean>;
   /**
    * The cart conditions of the enabled popups: a kept page's popups were chosen for an empty cart. Read once per
    * invalidation (popups are written through the tag bus) or minute.
@@ -211,9 +214,19 @@ export class PageCache {
   /** Responses render() answered itself with a page not to keep (compression may still be writing them). */
   private readonly answered = new WeakSet<Response>();
   private schedule: { at: number | null; computedAt: number; epoch: number } | null = null;
-  private popupsRead: { conditions: Promise<readonly CartCondition[] | null>; computedAt: number; epoch: number } | null = null;
-  /** `shopperHits`: hits (of `hits`) given to a shopper with a cart; `shopperOwn`: such shoppers given their own page. */
-  readonly stats = { hits: 0, misses: 0, stored: 0, invalidations: 0, shopperHits: 0, shopperOwn: 0 };
+  private popupsRead: {
+    conditions: Promise<readonly CartCondition[] | null>;
+    /** Shoppers' carts decided against these conditions: valid as long as they are (docs/decisions/0045-shopper-decision-memo.md). */
+    decisions: CartDecisionMemo;
+    computedAt: number;
+    epoch: number;
+  } | null = null;
+  /**
+   * `shopperHits`: hits (of `hits`) given to a shopper with a cart; `shopperOwn`: such shoppers given their own page;
+   * `shopperCartsDecided`: carts priced to decide a shopper's popups; `shopperCartsRemembered`: decisions taken from
+   * the memo instead.
+   */
+  readonly stats = { hits: 0, misses: 0, stored: 0, invalidations: 0, shopperHits: 0, shopperOwn: 0, shopperCartsDecided: 0, shopperCartsRemembered: 0 };
 
   constructor(private readonly opts: PageCacheOptions) {}
 
@@ -290,23 +303,30 @@ export class PageCache {
   private async shopperFits(req: IncomingMessage): Promise<boolean> {
     const { shopperFits } = this.opts;
     if (!shopperFits) return false;
-    const conditions = await this.popupCartConditions();
+    const { conditions: read, decisions } = this.popupCartConditions();
+    const conditions = await read;
     // Unreadable popups: every shopper gets their own page.
-    const fits = conditions !== null && (await shopperFits(parseCookies(req.headers.cookie), conditions));
+    const fits = conditions !== null && (await shopperFits(parseCookies(req.headers.cookie), conditions, decisions));
     if (!fits) this.stats.shopperOwn++;
     return fits;
   }
 
-  /** The enabled popups' cart conditions (null: unreadable), read again after any invalidation or a minute. */
-  private popupCartConditions(): Promise<readonly CartCondition[] | null> {
+  /**
+   * The enabled popups' cart conditions (null: unreadable), read again after any invalidation or a minute, with the
+   * decisions taken against them. A decision is a cart's priced facts (its lines' prices, products and categories)
+   * against these conditions: every write a kept page shows (a price, a product, a category, a popup) is an
+   * invalidation here, so the decisions go with the conditions. A decision filed by a pricing that started before an
+   * invalidation lands in the memo it started with, which is no longer read.
+   */
+  private popupCartConditions(): { conditions: Promise<readonly CartCondition[] | null>; decisions: CartDecisions } {
     const read = this.opts.popupCartConditions;
-    if (!read) return Promise.resolve([]);
     const now = this.opts.now();
     const p = this.popupsRead;
-    if (p && p.epoch === this.epoch && now - p.computedAt < 60_000) return p.conditions;
-    const conditions = read().catch(() => null);
-    this.popupsRead = { conditions, computedAt: now, epoch: this.epoch };
-    return conditions;
+    if (p && p.epoch === this.epoch && now - p.computedAt < 60_000) return p;
+    const conditions = read ? read().catch(() => null) : Promise.resolve([]);
+    const decisions = new CartDecisionMemo(SHOPPER_DECISIONS_KEPT, this.stats);
+    this.popupsRead = { conditions, decisions, computedAt: now, epoch: this.epoch };
+    return this.popupsRead;
   }
 
   /** Before the page handler: a page to keep is rendered whole, kept, and answered like a hit. */
@@ -479,6 +499,9 @@ export class PageCache {
     res.end(req.method === "HEAD" ? undefined : v.body);
   }
 }
+
+/** The most cart decisions kept (a key of 27 characters and a boolean each: about a megabyte at most). */
+const SHOPPER_DECISIONS_KEPT = 10_000;
 
 /** If-None-Match: a list of (weak or strong) tags, or `*`; compared weakly, as for a GET. */
 function matches(header: string, etag: string): boolean {

@@ -92,6 +92,43 @@ export async function cartItems(db: Queryable, cartId: number): Promise<CartItem
   return rows.map(toItem);
 }
 
+/**
+ * A live session by id with its guest cart's lines, in one query: what the page cache reads per hit of a shopper with
+ * a cart (core/commerce/kept-pages.ts). null when there is no such session (or it expired). A signed-in customer's
+ * cart is not read (`lines` empty): their session never fits a kept page.
+ */
+export async function sessionWithGuestCartLines(
+  db: Queryable,
+  sessionId: string,
+  now: Date,
+): Promise<{ customerId: number | null; data: Record<string, unknown>; lines: CartItemRecord[] } | null> {
+  const rows = await sql(db)
+    .selectFrom("sessions as s")
+    .leftJoin("carts as c", "c.session_id", "s.id")
+    .leftJoin("cart_items as ci", "ci.cart_id", "c.id")
+    .select(["s.customer_id", "s.data", "ci.item_key", "ci.product_id", "ci.variation_id", "ci.variation", "ci.item_data", "ci.quantity"])
+    .where("s.id", "=", sessionId)
+    .where("s.expires_at", ">", now)
+    .orderBy("ci.position")
+    .execute();
+  const first = rows[0];
+  if (!first) return null;
+  const lines: CartItemRecord[] = [];
+  for (const r of rows)
+    if (r.item_key !== null)
+      lines.push(
+        toItem({
+          item_key: r.item_key,
+          product_id: r.product_id!,
+          variation_id: r.variation_id!,
+          variation: r.variation,
+          item_data: r.item_data,
+          quantity: r.quantity!,
+        }),
+      );
+  return { customerId: first.customer_id, data: (first.data as Record<string, unknown> | null) ?? {}, lines };
+}
+
 /** Adds quantity atomically: a second add of the same line sums, never overwrites. Returns the new quantity. */
 export async function addItem(tx: Queryable, cartId: number, item: CartItemRecord): Promise<number> {
   // The upsert and the cart's updated_at in one statement.
