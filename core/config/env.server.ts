@@ -80,6 +80,8 @@ const schema = z.object({
     .regex(/^https?:\/\//, "TRACKING_MP_URL must be http(s)")
     .optional(),
   TRACKING_MP_SECRET: z.string().max(1000).optional(),
+  /** How often the mail sender looks for due e-mails when nothing wakes it (a queued e-mail wakes it at once in its own process). */
+  MAIL_SEND_EVERY_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   /** The delivery worker's schedule: how often it looks for due events, the first retry's delay (doubling), its cap, and the give-up count. */
   TRACKING_SEND_EVERY_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   TRACKING_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),

@@ -17,7 +17,6 @@ import { composeSender, turnedOffKinds } from "../../core/domain/mail/email-kind
 import type { AppServices } from "../services.ts";
 
 const FIRST_RUN_MS = 250;
-const EVERY_MS = 5_000;
 /** How long a shutdown waits for a send in flight before closing anyway (its row is then retried after its lease). */
 const STOP_WAIT_MS = 10_000;
 
@@ -94,7 +93,7 @@ export const mailFeature: Feature = {
         running = runOnce().then((done) => {
           running = null;
           // A full batch means more may be waiting, and a wake-up during the run asked for another: go again at once.
-          schedule((done && done.claimed >= MAIL_DEFAULTS.batchSize) || wanted ? 0 : EVERY_MS);
+          schedule((done && done.claimed >= MAIL_DEFAULTS.batchSize) || wanted ? 0 : env.MAIL_SEND_EVERY_MS);
         });
       }, ms);
       timer.unref();
@@ -108,8 +107,8 @@ export const mailFeature: Feature = {
         schedule(0);
       }
     };
-    schedule(FIRST_RUN_MS);
-    logger.info("mail sender started", { ...describeSmtpUrl(env.SMTP_URL), everyMs: EVERY_MS });
+    schedule(Math.min(FIRST_RUN_MS, env.MAIL_SEND_EVERY_MS));
+    logger.info("mail sender started", { ...describeSmtpUrl(env.SMTP_URL), everyMs: env.MAIL_SEND_EVERY_MS });
 
     return async () => {
       forget();
