@@ -214,15 +214,58 @@ async function restockAll(tx: Queryable, orderId: number): Promise<void> {
   for (const s of await stock.unreturnedStock(tx, orderId)) await stock.returnOrderUnits(tx, orderId, { ...s, quantity: s.left });
 }
 
+/** An address on one line, as an order note quotes it ("none" when empty). */
+export function addressLine(a: OrderAddress | undefined): string {
+  if (!a) return "none";
+  const line = [
+    [a.first_name, a.last_name].filter(Boolean).join(" "),
+    a.company,
+    a.address_1,
+    a.address_2,
+    a.city,
+    [a.state, a.postcode].filter(Boolean).join(" "),
+    a.country,
+    a.email,
+    a.phone,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return line || "none";
+}
+
+/**
+ * Staff's change of an order's addresses or customer note. With `version` (the ETag read with the order, sent back
+ * as `If-Match`) the save is refused (412 `woocommerce_rest_order_changed`) when the order was changed in between;
+ * each address that changed gets a private note "Billing address changed from … to …" by the actor.
+ */
 export async function updateOrderDetails(
   deps: OrderAdminDeps,
   orderId: number,
   changes: { billing?: OrderAddress; shipping?: OrderAddress; customerNote?: string },
+  opts: { actorId?: number | null; version?: string; before?: Partial<Record<"billing" | "shipping", OrderAddress>> } = {},
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    if (changes.billing) await admin.saveOrderAddress(tx, orderId, "billing", changes.billing);
-    if (changes.shipping) await admin.saveOrderAddress(tx, orderId, "shipping", changes.shipping);
+    const version = await admin.lockOrderVersion(tx, orderId);
+    if (opts.version !== undefined && version !== opts.version) {
+      throw new OrderAdminError(
+        "woocommerce_rest_order_changed",
+        "This order was changed since you opened it. Reload to see the changes, then make yours again.",
+        412,
+      );
+    }
+    for (const kind of ["billing", "shipping"] as const) {
+      const next = changes[kind];
+      if (!next) continue;
+      await admin.saveOrderAddress(tx, orderId, kind, next);
+      const from = addressLine(opts.before?.[kind]);
+      const to = addressLine(next);
+      if (from !== to) {
+        const title = kind === "billing" ? "Billing" : "Shipping";
+        await admin.insertNote(tx, orderId, `${title} address changed from ${from} to ${to}.`, false, opts.actorId ?? null);
+      }
+    }
     if (changes.customerNote !== undefined) await admin.setCustomerNote(tx, orderId, changes.customerNote);
+    await admin.touchOrder(tx, orderId);
   });
 }
 

@@ -47,6 +47,11 @@ export const addressArg = z
     phone: z.string().max(40),
   })
   .partial();
+/**
+ * The addresses of an update: the e-mail's form and the country are checked by the checkout's rules after the
+ * merge (staffAddressProblems), so a refusal names its field (`billing.email`), not the whole address.
+ */
+export const addressUpdateArg = addressArg.extend({ email: z.string().max(254), country: z.string().max(2) }).partial();
 
 export const EMPTY_ADDRESS: OrderAddress = {
   first_name: "",

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, type RestInput, type RestUser } from "../http/rest.ts";
 import { isReply, staffUser } from "../http/rest-permission.ts";
-import { listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, restIdList, restInt } from "../http/rest-args.ts";
+import { ifMatchOf, listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, restIdList, restInt } from "../http/rest-args.ts";
 import { audit } from "../http/rest-audit.ts";
 import type { Feature } from "./feature.ts";
 import type { AppServices } from "../services.ts";
@@ -30,7 +30,8 @@ import * as admin from "../../core/db/repositories/order-admin.ts";
 import { findCustomerProfile } from "../../core/db/repositories/customers.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../core/domain/orders/status.ts";
 import type { OrderAddress } from "../../core/domain/orders/types.ts";
-import { addressArg, EMPTY_ADDRESS, moneyArg, noteJson, orderJson, refundJson } from "./wc-orders-wire.ts";
+import { staffAddressProblems } from "../../core/domain/checkout/address-form.ts";
+import { addressArg, addressUpdateArg, EMPTY_ADDRESS, moneyArg, noteJson, orderJson, refundJson } from "./wc-orders-wire.ts";
 
 /**
  * The shop's version, as WooCommerce's `version` field and system_status report it: package.json's, which sits two
@@ -68,6 +69,12 @@ const deps = (services: AppServices): OrderAdminDeps => {
   const rt = paymentRuntime(services);
   return { db: services.db, gateway: rt.gateway, currency: rt.deps.currency, currencyFormat: rt.deps.currencyFormat };
 };
+
+/** The order's version: its last change in milliseconds, as the ETag of GET and PUT `wc/v3/orders/{id}`. */
+const orderVersion = (o: { updatedAt: Date }) => String(o.updatedAt.getTime());
+const versionHeader = (o: { updatedAt: Date }) => ({ ETag: `"${orderVersion(o)}"`, "Cache-Control": "no-store" });
+const changedSince = () =>
+  new OrderAdminError("woocommerce_rest_order_changed", "This order was changed since you opened it. Reload to see the changes, then make yours again.", 412);
 
 const shape = (services: AppServices) => ({ siteUrl: services.siteUrl, version: SHOP_VERSION, currencySymbol: services.config.currency.format.symbol });
 
@@ -137,8 +144,8 @@ const createSchema = z.object({
 const updateSchema = z.object({
   id: restInt(1),
   status: z.enum(ORDER_STATUSES).optional(),
-  billing: addressArg.optional(),
-  shipping: addressArg.optional(),
+  billing: addressUpdateArg.optional(),
+  shipping: addressUpdateArg.optional(),
   customer_note: z.string().max(5000).optional(),
 });
 
@@ -199,7 +206,7 @@ export const wcOrdersFeature: Feature = {
       if (isReply(user)) return user;
       const id = idParam(input);
       const o = id === null ? null : await loadOrder(input.services, id);
-      return o ? json(orderJson(o, shape(input.services))) : invalidOrder();
+      return o ? json(orderJson(o, shape(input.services)), 200, versionHeader(o)) : invalidOrder();
     });
 
     rest.register("POST", "wc/v3/orders", async (input) => {
@@ -278,6 +285,20 @@ export const wcOrdersFeature: Feature = {
       const args = parseArgs(updateSchema, raw);
       if (!args.ok) return args.reply;
       const a = args.data;
+      // A client that read the order's ETag sends it back: a save over someone else's change is refused.
+      const version = ifMatchOf(input.req);
+      if (version !== undefined && version !== orderVersion(before)) return adminError(changedSince());
+      // The addresses by the checkout's rules, each refusal naming its field (`billing.postcode`).
+      const params: Record<string, string> = {};
+      const addresses: Partial<Record<"billing" | "shipping", OrderAddress>> = {};
+      for (const kind of ["billing", "shipping"] as const) {
+        const patch = a[kind];
+        if (!patch) continue;
+        const checked = staffAddressProblems(kind, merge(before.addresses[kind], patch), Object.keys(patch));
+        for (const [k, message] of Object.entries(checked.problems)) params[`${kind}.${k}`] = message;
+        addresses[kind] = checked.address;
+      }
+      if (Object.keys(params).length) return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
       const changes: Record<string, unknown> = {};
       const d = deps(input.services);
       // The status first: a refused change answers its error before anything else is written.
@@ -289,16 +310,26 @@ export const wcOrdersFeature: Feature = {
         }
         changes.status = { from: before.status, to: a.status };
       }
-      const billing = a.billing ? merge(before.addresses.billing, a.billing) : undefined;
-      const shipping = a.shipping ? merge(before.addresses.shipping, a.shipping) : undefined;
+      const { billing, shipping } = addresses;
       if (billing || shipping || a.customer_note !== undefined) {
-        await updateOrderDetails(d, before.id, { billing, shipping, customerNote: a.customer_note });
-        if (billing) changes.billing = a.billing;
-        if (shipping) changes.shipping = a.shipping;
+        try {
+          await updateOrderDetails(
+            d,
+            before.id,
+            { billing, shipping, customerNote: a.customer_note },
+            // After a status change in the same request the version moved on: the check above stands for both.
+            { actorId: user.id, before: before.addresses, version: changes.status ? undefined : version },
+          );
+        } catch (e) {
+          return adminError(e);
+        }
+        if (billing) changes.billing = { from: before.addresses.billing ?? null, to: billing };
+        if (shipping) changes.shipping = { from: before.addresses.shipping ?? null, to: shipping };
         if (a.customer_note !== undefined) changes.customer_note = { from: before.customerNote, to: a.customer_note };
       }
       if (Object.keys(changes).length) await audit(input, user, { action: "update", objectType: "order", objectId: before.id, changes });
-      return json(orderJson((await loadOrder(input.services, before.id))!, shape(input.services)));
+      const after = (await loadOrder(input.services, before.id))!;
+      return json(orderJson(after, shape(input.services)), 200, versionHeader(after));
     };
     rest.register("PUT", "wc/v3/orders/:id", update);
     rest.register("PATCH", "wc/v3/orders/:id", update);

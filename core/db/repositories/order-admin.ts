@@ -312,6 +312,20 @@ export async function saveOrderAddress(tx: Queryable, orderId: number, kind: "bi
       .execute();
 }
 
+/**
+ * The order's version (its `updated_at` in milliseconds, the ETag of `GET wc/v3/orders/{id}`), its row locked for
+ * the rest of the transaction; null when there is no such order.
+ */
+export async function lockOrderVersion(tx: Queryable, orderId: number): Promise<string | null> {
+  const row = await sql(tx).selectFrom("orders").select("updated_at").where("id", "=", orderId).forUpdate().executeTakeFirst();
+  return row ? String(new Date(row.updated_at).getTime()) : null;
+}
+
+/** Marks the order as changed now (a new version). */
+export async function touchOrder(tx: Queryable, orderId: number): Promise<void> {
+  await sql(tx).updateTable("orders").set({ updated_at: raw`now()` }).where("id", "=", orderId).execute();
+}
+
 export async function setCustomerNote(tx: Queryable, orderId: number, note: string): Promise<void> {
   await sql(tx)
     .updateTable("orders")

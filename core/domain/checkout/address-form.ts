@@ -112,3 +112,36 @@ export function errorListHtml(errors: readonly FieldError[]): string {
   const items = errors.map((e) => `<li data-id="${escapeHtml(e.id)}">${e.html}</li>`).join("");
   return `<ul class="woocommerce-error" role="alert">${items}</ul>`;
 }
+
+/**
+ * An address written by staff (the admin Order screen's Edit, `PUT wc/v3/orders/{id}`), checked by the checkout's
+ * rules: the e-mail's form, a country the shop ships to, a state on the country's list (given as its code or name;
+ * the code is kept), a postcode of the country's form. Only the fields `changed` names are checked, and state and
+ * postcode again when the country changed, so an old order's odd value does not block an edit of another field.
+ * Nothing is required: WooCommerce's order editor lets staff clear fields. Returns the address to store (state
+ * normalized) and the problems by field key.
+ */
+export function staffAddressProblems(
+  kind: "billing" | "shipping",
+  address: Address,
+  changed: readonly string[],
+): { address: Address; problems: Record<string, string> } {
+  const problems: Record<string, string> = {};
+  const out = { ...address };
+  const touched = (k: string) => changed.includes(k) || ((k === "state" || k === "postcode") && changed.includes("country"));
+  const country = COUNTRIES[out.country];
+  const labels = addressLabels(out.country);
+  if (touched("country") && out.country !== "" && !country) problems.country = `${kind}.country is not a country the shop ships to.`;
+  if (kind === "billing" && touched("email") && out.email !== "" && !isEmail(out.email)) problems.email = `${kind}.email is not a valid e-mail address.`;
+  if (country && touched("state") && out.state !== "") {
+    if (labels.state === null) out.state = "";
+    else {
+      const code = normalizeState(out.country, out.state);
+      if (code === null) problems.state = `${kind}.state is not one of ${country.name}'s: ${stateNames(out.country)}.`;
+      else out.state = code;
+    }
+  }
+  if (country && touched("postcode") && out.postcode !== "" && !isValidPostcode(out.country, out.postcode))
+    problems.postcode = `${kind}.postcode is not a valid ${labels.postcode.toLowerCase()} for ${country.name}.`;
+  return { address: out, problems };
+}
