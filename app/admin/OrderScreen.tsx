@@ -1,6 +1,6 @@
 /**
  * An order (docs/contract/admin.md 'Order'): `GET wc/v3/orders/{id}`, its notes and its refunds — lines, totals,
- * addresses, payment, origin (the checkout's attribution) — with the order's actions: a status change along the allowed transitions, resending the order
+ * addresses (each editable, OrderAddress.tsx), payment, origin (the checkout's attribution) — with the order's actions: a status change along the allowed transitions, resending the order
  * e-mail, the packing slip, notes (private or to the customer, deleted), and refunds through
  * `POST wc/v3/orders/{id}/refunds` (the gateway): in full, or by line with a quantity and amount per line and
  * restock. Each confirmed refund carries an idempotency key, so a retry is never a second refund. The download
@@ -10,6 +10,7 @@ import { Fragment, useEffect, useState } from "react";
 import { Button, CheckboxControl, TextControl } from "@wordpress/components";
 import { OrderActions, OrderNotes, LineRefundForm, RefundList } from "./OrderParts.tsx";
 import { OrderDownloads } from "./OrderDownloads.tsx";
+import { OrderAddress } from "./OrderAddress.tsx";
 import { Loading, LoadError, ResultNotice, type ActionResult } from "./Status.tsx";
 import "@wordpress/components/build-style/style.css";
 import "./admin-screens.css";
@@ -18,7 +19,8 @@ import { ORDER_STATUS_NAMES, cents, money, personOf } from "./orders-shared.ts";
 import type { Address, OrderNote, RestOrder, RestRefund } from "./types.ts";
 import { orderAttribution } from "../../core/domain/attribution/origin.ts";
 
-type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; order: RestOrder; notes: OrderNote[]; refunds: RestRefund[] };
+type Load =
+  { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; order: RestOrder; etag: string; notes: OrderNote[]; refunds: RestRefund[] };
 
 export function AddressBlock({ title, address }: { title: string; address: Address }) {
   const lines = [
@@ -90,7 +92,8 @@ export default function OrderScreen({ id }: { id: number }) {
       getWithHeaders<OrderNote[]>(`/wc/v3/orders/${id}/notes`),
       getWithHeaders<RestRefund[]>(`/wc/v3/orders/${id}/refunds?per_page=100`),
     ]).then(
-      ([order, notes, refunds]) => live && setLoad({ state: "ready", order: order.body, notes: notes.body, refunds: refunds.body }),
+      ([order, notes, refunds]) =>
+        live && setLoad({ state: "ready", order: order.body, etag: order.headers.get("ETag") ?? "", notes: notes.body, refunds: refunds.body }),
       (e: RestError) => live && setLoad({ state: "error", error: e }),
     );
     return () => {
@@ -100,7 +103,7 @@ export default function OrderScreen({ id }: { id: number }) {
 
   if (load.state === "loading") return <Loading what="the order" />;
   if (load.state === "error") return <LoadError error={load.error} />;
-  const { order, notes, refunds } = load;
+  const { order, etag, notes, refunds } = load;
   const reload = () => setReloads((n) => n + 1);
   const refunded = order.refunds.reduce((sum, r) => sum - cents(r.total), 0);
   const remaining = cents(order.total) - refunded;
@@ -151,8 +154,21 @@ export default function OrderScreen({ id }: { id: number }) {
       <OrderActions order={order} onResult={setResult} onChanged={reload} />
       <OrderOrigin order={order} />
       <div className="admin-order-columns">
-        <AddressBlock title="Billing" address={order.billing} />
-        <AddressBlock title="Shipping" address={order.shipping} />
+        {(["billing", "shipping"] as const).map((kind) => (
+          <OrderAddress
+            key={kind}
+            kind={kind}
+            order={order}
+            etag={etag}
+            onSaved={(text) => {
+              setResult({ status: "success", text });
+              reload();
+            }}
+            onRefused={(text, conflict) => {
+              setResult({ status: "error", text: conflict ? `${text} Reload the page to see the changes.` : text });
+            }}
+          />
+        ))}
       </div>
       <section className="admin-card" aria-labelledby="order-items">
         <h2 id="order-items">Items</h2>

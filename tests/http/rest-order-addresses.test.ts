@@ -22,7 +22,16 @@ function api(method: string, path: string, body?: unknown, who: SignedIn = admin
 
 async function newOrder(): Promise<number> {
   const res = await api("POST", "/wp-json/wc/v3/orders", {
-    billing: { email: "addr@example.com", first_name: "Ada", last_name: "Lovelace", address_1: "1 Main St", city: "Springfield", state: "IL", postcode: "62701", country: "US" },
+    billing: {
+      email: "addr@example.com",
+      first_name: "Ada",
+      last_name: "Lovelace",
+      address_1: "1 Main St",
+      city: "Springfield",
+      state: "IL",
+      postcode: "62701",
+      country: "US",
+    },
     shipping: { first_name: "Ada", last_name: "Lovelace", address_1: "1 Main St", city: "Springfield", state: "IL", postcode: "62701", country: "US" },
     line_items: [{ product_id: productId, quantity: 1 }],
   });
@@ -46,7 +55,9 @@ describe("PUT wc/v3/orders/{id} with addresses", () => {
     const res = await api(
       "PUT",
       `/wp-json/wc/v3/orders/${id}`,
-      { shipping: { first_name: "Grace", last_name: "Hopper", address_1: "2 Navy Way", city: "Toronto", state: "Ontario", postcode: "M5V 2T6", country: "CA" } },
+      {
+        shipping: { first_name: "Grace", last_name: "Hopper", address_1: "2 Navy Way", city: "Toronto", state: "Ontario", postcode: "M5V 2T6", country: "CA" },
+      },
       admin,
       { "If-Match": etag! },
     );

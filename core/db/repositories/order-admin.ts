@@ -323,7 +323,11 @@ export async function lockOrderVersion(tx: Queryable, orderId: number): Promise<
 
 /** Marks the order as changed now (a new version). */
 export async function touchOrder(tx: Queryable, orderId: number): Promise<void> {
-  await sql(tx).updateTable("orders").set({ updated_at: raw`now()` }).where("id", "=", orderId).execute();
+  await sql(tx)
+    .updateTable("orders")
+    .set({ updated_at: raw`now()` })
+    .where("id", "=", orderId)
+    .execute();
 }
 
 export async function setCustomerNote(tx: Queryable, orderId: number, note: string): Promise<void> {
