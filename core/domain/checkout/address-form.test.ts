@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readAddress, type FieldError } from "./address-form.ts";
+import { readAddress, staffAddressProblems, type FieldError } from "./address-form.ts";
+import type { Address } from "./address.ts";
 
 const form = (country: string, state: string, postcode: string) => ({
   billing_first_name: "Ada",
@@ -42,5 +43,33 @@ describe("readAddress: per-country address rules", () => {
   it("the UK: a free-text county, optional; UK postcodes", () => {
     expect(read("GB", "", "SW1A 1AA").errors).toEqual([]);
     expect(read("GB", "Kent", "12345").errors).toEqual(["<strong>Billing Postcode</strong> is not a valid postcode / ZIP."]);
+  });
+});
+
+describe("staffAddressProblems: an address staff edit on an order", () => {
+  const base: Address = {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    company: "",
+    country: "US",
+    address_1: "1 Main St",
+    address_2: "",
+    city: "Springfield",
+    state: "IL",
+    postcode: "62701",
+    phone: "",
+    email: "ada@example.com",
+  };
+  it("judges only the fields sent, and state and postcode again when the country changes", () => {
+    expect(staffAddressProblems("billing", { ...base, postcode: "ABCDE" }, ["city"]).problems).toEqual({});
+    expect(Object.keys(staffAddressProblems("billing", { ...base, postcode: "ABCDE" }, ["postcode"]).problems)).toEqual(["postcode"]);
+    expect(Object.keys(staffAddressProblems("shipping", { ...base, country: "CA" }, ["country"]).problems).sort()).toEqual(["postcode", "state"]);
+  });
+  it("names each bad field and keeps a state's code", () => {
+    expect(staffAddressProblems("billing", { ...base, email: "nope" }, ["email"]).problems.email).toMatch(/^billing\.email /);
+    expect(staffAddressProblems("shipping", { ...base, country: "XX" }, ["country"]).problems.country).toMatch(/^shipping\.country /);
+    expect(staffAddressProblems("shipping", { ...base, state: "illinois" }, ["state"]).address.state).toBe("IL");
+    expect(staffAddressProblems("shipping", { ...base, country: "DE", state: "Bayern", postcode: "10115" }, ["country", "state"]).address.state).toBe("");
+    expect(staffAddressProblems("billing", { ...base, email: "", postcode: "" }, ["email", "postcode"]).problems).toEqual({});
   });
 });
