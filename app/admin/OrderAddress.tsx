@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button, SelectControl, TextControl } from "@wordpress/components";
+import { pencil } from "@wordpress/icons";
 import { COUNTRIES } from "../../core/domain/checkout/countries.ts";
 import { addressLabels, subdivisionsOf } from "../../core/domain/checkout/address.ts";
 import { send, type RestError } from "./api.ts";
@@ -134,7 +135,7 @@ export function OrderAddress({
           <Button
             ref={editRef}
             variant="secondary"
-            icon="edit"
+            icon={pencil}
             aria-label={`Edit ${kind} address`}
             onClick={() => setForm(formOf(address))}
             __next40pxDefaultSize
