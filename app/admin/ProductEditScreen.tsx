@@ -8,8 +8,8 @@
  * saved with `PUT` and the version read as `If-Match`, so a save over someone else's is refused (412), never a
  * silent overwrite. The API's refusals are shown at the field they name; leaving with unsaved changes asks first.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { Button, CheckboxControl, Notice, SelectControl, Spinner, TextControl, TextareaControl } from "@wordpress/components";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { Button, CheckboxControl, Notice, SelectControl, Spinner, TextControl } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import type { RestProduct, Term } from "./types.ts";
@@ -23,6 +23,14 @@ import { DownloadsPanel, type FormDownload } from "./DownloadsPanel.tsx";
 import { IdTokens } from "./CouponScreen.tsx";
 import { useCatalogChoices } from "./catalog-choices.ts";
 import "./product-editor.css";
+
+// The rich-text editor (TipTap, decision 0046) is a chunk of its own, fetched when a product editor opens.
+const RichTextEditor = lazy(() => import("./RichTextEditor.tsx"));
+const DescriptionLoading = () => (
+  <p className="admin-rich-text admin-hint" role="status">
+    <Spinner /> Loading the description editor…
+  </p>
+);
 
 interface Form {
   name: string;
@@ -414,7 +422,9 @@ export default function ProductEditScreen({ id }: { id: number }) {
         <div className="admin-edit-columns">
           <div className="admin-edit-main">
             <TextControl __next40pxDefaultSize label="Title" value={f.name} onChange={(v) => set("name", v)} {...err("name")} />
-            <TextareaControl label="Description" rows={8} value={f.description} onChange={(v) => set("description", v)} {...err("description")} />
+            <Suspense fallback={<DescriptionLoading />}>
+              <RichTextEditor label="Description" value={f.description} onChange={(v) => set("description", v)} error={errors.description} />
+            </Suspense>
             <GalleryPanel images={f.images} update={updater("images")} error={errors.images} />
             {variable ? <AttributesPanel attributes={f.attributes} update={updater("attributes")} error={errors.attributes} /> : null}
             {simple ? (

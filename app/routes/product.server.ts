@@ -11,6 +11,7 @@ import { commentsSection } from "../../core/commerce/comments.ts";
 import { shareSettings } from "../components/share/share-settings.ts";
 import { productPageGlobals } from "../lib/browser-globals.server.ts";
 import { staffEditLink } from "../lib/staff.server.ts";
+import { plainText, richTextHtml } from "../../core/domain/text/kses.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -80,7 +81,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ]);
   return {
     // The variations travel as the form's data (or not at all when there are many), not twice.
-    product: { ...product, variations: [] as typeof product.variations },
+    // The descriptions are WooCommerce's HTML, sanitised again on the way out (a text without tags becomes
+    // paragraphs): only that HTML reaches the page and its data. `summary` is the short description as text (meta).
+    product: {
+      ...product,
+      description: richTextHtml(product.description),
+      shortDescription: richTextHtml(product.shortDescription),
+      variations: [] as typeof product.variations,
+    },
+    summary: plainText(product.shortDescription),
     variable,
     upsells,
     related,

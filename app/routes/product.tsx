@@ -32,11 +32,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { product, origin } = loaderData;
+  const { product, origin, summary } = loaderData;
   const url = `${origin}/product/${product.slug}/`;
   return [
     { title: pageTitle(product.name) },
-    { name: "description", content: product.shortDescription },
+    { name: "description", content: summary },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:title", content: product.name },
     { property: "og:image", content: `${origin}${mediaUrl(product.imageSlugs[0])}` },
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         "@type": "Product",
         name: product.name,
         sku: product.sku,
-        description: product.shortDescription,
+        description: summary,
         image: product.imageSlugs.map((s) => `${origin}${mediaUrl(s)}`),
         url,
         ...(product.ratingCount
@@ -167,9 +167,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <Price className="price-inner" regular={product.regularPrice} sale={product.salePrice} min={product.priceMin} max={product.priceMax} />
               )}
             </p>
-            <div className="woocommerce-product-details__short-description">
-              <p>{product.shortDescription}</p>
-            </div>
+            {/* Both descriptions are HTML sanitised by the loader (richTextHtml), the only HTML printed here. */}
+            <div className="woocommerce-product-details__short-description" dangerouslySetInnerHTML={{ __html: product.shortDescription }} />
             <AddedToCartNotice productName={product.name} formId={productFormId(product.id)} />
             <AddToCartForm
               product={product}
@@ -204,7 +203,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
         <section className="woocommerce-tabs" aria-labelledby="description-heading">
           <h2 id="description-heading">Description</h2>
-          <p>{product.description}</p>
+          <div className="woocommerce-product-description" dangerouslySetInnerHTML={{ __html: product.description }} />
           <h2 id="reviews">Reviews ({product.ratingCount})</h2>
           {loaderData.reviews ? <Reviews data={loaderData.reviews} /> : null}
         </section>

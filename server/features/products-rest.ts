@@ -33,6 +33,7 @@ import type { ProductType } from "../../core/domain/catalog/products.ts";
 import { downloadSettingsOf } from "../../core/domain/downloads/permissions.ts";
 import { formatMoney, type CurrencyFormat } from "../../core/domain/money/money.ts";
 import type { AppServices } from "../services.ts";
+import { sanitizePostHtml } from "../../core/domain/text/kses.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Permission: WooCommerce's codes, by what the route does
@@ -518,8 +519,9 @@ function productInput(w: ProductWrite, current: { type: string } | null): Produc
     status: w.status,
     featured: w.featured,
     catalogVisibility: w.catalog_visibility,
-    description: w.description,
-    shortDescription: w.short_description,
+    // WooCommerce stores both as HTML; what a reader's browser may run never reaches the database (wp_kses_post).
+    description: w.description === undefined ? undefined : sanitizePostHtml(w.description),
+    shortDescription: w.short_description === undefined ? undefined : sanitizePostHtml(w.short_description),
     sku: w.sku,
     regularPrice: cents(w.regular_price),
     salePrice: cents(w.sale_price),
@@ -569,7 +571,7 @@ function variationInput(w: VariationWrite): VariationInput | Reply {
     stockStatus: w.stock_status,
     imageId,
     menuOrder: w.menu_order,
-    description: w.description,
+    description: w.description === undefined ? undefined : sanitizePostHtml(w.description),
     attributes: w.attributes,
     restFields: restFieldsPatch(w),
   };

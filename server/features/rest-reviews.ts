@@ -15,6 +15,7 @@ import { restText } from "./rest-taxonomies.ts";
 import { COMMENT_LIMITS, type CommentStatus } from "../../core/domain/comments/comments.ts";
 import { findReview, listReviews, type ReviewRecord } from "../../core/db/repositories/reviews.ts";
 import { createReview, editReview, removeReview, REVIEW_STATUS_ACTIONS } from "../../core/commerce/product-reviews.ts";
+import { autop } from "../../core/domain/text/kses.ts";
 
 const NS = "wc/v3";
 const BASE = "products/reviews";
@@ -37,16 +38,6 @@ const invalidId = () => restError("woocommerce_rest_review_invalid_id", "Invalid
 
 /** WordPress's date without a zone (the site's time; the shop runs on UTC) and its _gmt twin. */
 const wpDate = (d: Date) => d.toISOString().slice(0, 19);
-
-/** wpautop, enough for review text: blank lines make paragraphs, single newlines breaks. */
-const autop = (text: string) =>
-  text
-    .replace(/\r\n?/g, "\n")
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${p.replace(/\n/g, "<br />\n")}</p>\n`)
-    .join("");
 
 /** rest_get_avatar_urls: Gravatar addresses by the e-mail's MD5, at WordPress's three sizes. */
 const avatarUrls = (email: string) => {

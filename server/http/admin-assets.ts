@@ -11,6 +11,8 @@ import express from "express";
 
 export const ADMIN_ASSETS_PATH = "/wp-admin-app";
 const FILES = ["admin.js", "admin.css"];
+/** A chunk admin.js imports (admin-core-{hash}.js, RichTextEditor-{hash}.js, decision 0046): its name changes with its bytes. */
+const HASHED_CHUNK = /^\/[A-Za-z][\w-]*-[\w-]{8}\.js$/;
 
 /** The version of the built admin files in `clientDir`: a hash of their bytes, or null when they are not built. */
 export function adminAssetVersion(clientDir: string): string | null {
@@ -24,7 +26,8 @@ export function adminAssetVersion(clientDir: string): string | null {
 }
 
 /**
- * Serves the admin's files: for a request naming the current version, as immutable for a year; for any other (an
+ * Serves the admin's files: for a request naming the current version, and for a chunk whose name carries the hash of
+ * its bytes, as immutable for a year; for any other (an
  * address without a version, or an old page's), to be revalidated each time (`no-cache`, answered 304 while the
  * bytes are the same).
  */
@@ -32,5 +35,5 @@ export function adminAssets(clientDir: string, version: string | null): express.
   const dir = path.join(clientDir, ADMIN_ASSETS_PATH);
   const immutable = express.static(dir, { immutable: true, maxAge: "1y", index: false });
   const revalidated = express.static(dir, { maxAge: 0, index: false, setHeaders: (res) => res.setHeader("Cache-Control", "no-cache") });
-  return (req, res, next) => (version !== null && req.query.v === version ? immutable : revalidated)(req, res, next);
+  return (req, res, next) => ((version !== null && req.query.v === version) || HASHED_CHUNK.test(req.path) ? immutable : revalidated)(req, res, next);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { plainText, sanitizePostHtml, slugify } from "./kses.ts";
+import { autop, plainText, richTextHtml, sanitizePostHtml, slugify } from "./kses.ts";
 
 describe("sanitizePostHtml", () => {
   it("keeps the allowed markup and removes scripts, handlers and unsafe URLs", () => {
@@ -76,5 +76,15 @@ describe("sanitizePostHtml on any input", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("autop and richTextHtml (product descriptions, decision 0046)", () => {
+  it("makes paragraphs of blank-line-separated text and breaks of single newlines", () => {
+    expect(autop("One\r\n\r\nTwo\nthree\n\n\n")).toBe("<p>One</p>\n<p>Two<br />\nthree</p>\n");
+  });
+  it("sanitises HTML as is and a text without tags after autop", () => {
+    expect(richTextHtml('<p onclick="x()">Hi</p><script>y()</script>')).toBe("<p>Hi</p>");
+    expect(richTextHtml("a < b\n\nc")).toBe("<p>a &lt; b</p>\n<p>c</p>\n");
   });
 });

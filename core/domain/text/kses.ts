@@ -122,6 +122,28 @@ export function sanitizePostHtml(html: string): string {
   return out.join("");
 }
 
+/**
+ * WordPress's wpautop, the part a plain text needs: blank lines make paragraphs, single newlines breaks. Text only:
+ * it does not look for block elements, so callers run it on text without tags (see `richTextHtml`).
+ */
+export function autop(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${p.replace(/\n/g, "<br />\n")}</p>\n`)
+    .join("");
+}
+
+/**
+ * A stored rich text (a product's description, WooCommerce's HTML) as the storefront prints it: HTML as
+ * `sanitizePostHtml` allows it; a text without any tag (the demo's plain descriptions) as paragraphs first (`autop`).
+ */
+export function richTextHtml(value: string): string {
+  return sanitizePostHtml(/<[a-z!/?]/i.test(value) ? value : autop(value));
+}
+
 /** Text without any markup (titles, excerpts, term names): tags removed, entities decoded, white space collapsed. */
 export function plainText(value: string): string {
   return decodeEntities(
