@@ -120,14 +120,6 @@ export function OrderAddress({
 
   const heading = `address-${kind}`;
   if (!form) {
-    const lines = [
-      personOf(address),
-      address.company,
-      address.address_1,
-      address.address_2,
-      [address.postcode, address.city].filter(Boolean).join(" "),
-      [address.state, address.country].filter(Boolean).join(", "),
-    ].filter(Boolean);
     return (
       <section className="admin-card" aria-labelledby={heading}>
         <div className="admin-card-head">
@@ -143,20 +135,7 @@ export function OrderAddress({
             Edit
           </Button>
         </div>
-        {address.address_1 || address.city ? (
-          <address>
-            {lines.map((l, i) => (
-              <span key={i}>
-                {l}
-                <br />
-              </span>
-            ))}
-          </address>
-        ) : (
-          <p>No address.</p>
-        )}
-        {address.email ? <p>{address.email}</p> : null}
-        {address.phone ? <p>{address.phone}</p> : null}
+        <AddressText address={address} />
       </section>
     );
   }
@@ -235,6 +214,46 @@ export function OrderAddress({
           </Button>
         </div>
       </form>
+    </section>
+  );
+}
+
+/** An address as the Order screen and the packing slip print it: the lines, then the e-mail and phone. */
+function AddressText({ address }: { address: Address }) {
+  const lines = [
+    personOf(address),
+    address.company,
+    address.address_1,
+    address.address_2,
+    [address.postcode, address.city].filter(Boolean).join(" "),
+    [address.state, address.country].filter(Boolean).join(", "),
+  ].filter(Boolean);
+  return (
+    <>
+      {address.address_1 || address.city ? (
+        <address>
+          {lines.map((l, i) => (
+            <span key={i}>
+              {l}
+              <br />
+            </span>
+          ))}
+        </address>
+      ) : (
+        <p>No address.</p>
+      )}
+      {address.email ? <p>{address.email}</p> : null}
+      {address.phone ? <p>{address.phone}</p> : null}
+    </>
+  );
+}
+
+/** A titled address, read only (the packing slip). */
+export function AddressBlock({ title, address }: { title: string; address: Address }) {
+  return (
+    <section className="admin-card" aria-labelledby={`address-${title}`}>
+      <h2 id={`address-${title}`}>{title}</h2>
+      <AddressText address={address} />
     </section>
   );
 }

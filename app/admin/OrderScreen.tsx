@@ -16,41 +16,11 @@ import "@wordpress/components/build-style/style.css";
 import "./admin-screens.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { ORDER_STATUS_NAMES, cents, money, personOf } from "./orders-shared.ts";
-import type { Address, OrderNote, RestOrder, RestRefund } from "./types.ts";
+import type { OrderNote, RestOrder, RestRefund } from "./types.ts";
 import { orderAttribution } from "../../core/domain/attribution/origin.ts";
 
 type Load =
   { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; order: RestOrder; etag: string; notes: OrderNote[]; refunds: RestRefund[] };
-
-export function AddressBlock({ title, address }: { title: string; address: Address }) {
-  const lines = [
-    personOf(address),
-    address.company,
-    address.address_1,
-    address.address_2,
-    [address.postcode, address.city].filter(Boolean).join(" "),
-    [address.state, address.country].filter(Boolean).join(", "),
-  ].filter(Boolean);
-  return (
-    <section className="admin-card" aria-labelledby={`address-${title}`}>
-      <h2 id={`address-${title}`}>{title}</h2>
-      {address.address_1 || address.city ? (
-        <address>
-          {lines.map((l, i) => (
-            <span key={i}>
-              {l}
-              <br />
-            </span>
-          ))}
-        </address>
-      ) : (
-        <p>No address.</p>
-      )}
-      {address.email ? <p>{address.email}</p> : null}
-      {address.phone ? <p>{address.phone}</p> : null}
-    </section>
-  );
-}
 
 /** Where the customer came from (WooCommerce's "Order attribution" box), as the checkout stored it. */
 function OrderOrigin({ order }: { order: RestOrder }) {

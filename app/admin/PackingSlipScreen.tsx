@@ -9,7 +9,7 @@ import "@wordpress/components/build-style/style.css";
 import "./admin-screens.css";
 import { getWithHeaders, type RestError } from "./api.ts";
 import { Loading, LoadError } from "./Status.tsx";
-import { AddressBlock } from "./OrderScreen.tsx";
+import { AddressBlock } from "./OrderAddress.tsx";
 import type { RestOrder } from "./types.ts";
 
 type Load = { state: "loading" } | { state: "error"; error: RestError } | { state: "ready"; order: RestOrder };
