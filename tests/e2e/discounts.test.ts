@@ -75,6 +75,8 @@ describe("live discount pricing on a product page", () => {
 
   it("choosing a variation loads its bulk table after the delay, dimmed while loading", async () => {
     const { page } = await openProduct("cotton-face-mask");
+    // Hydrated first (the form takes the swatches' class): a choice made before reaches no listener (failed once in CI).
+    await page.waitForSelector("form.variations_form.cfvsw_variations_form");
     const table = page.locator(".awdr-bulk-customizable-table");
     expect(await table.innerText()).toContain("6 - 11");
     // Hold the answer so the dimmed state can be seen.
