@@ -6,10 +6,10 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import { listPopups } from "../db/repositories/popups.ts";
-import { sessionWithGuestCartLines } from "../db/repositories/cart.ts";
+import { sessionWithGuestCartLines, type CartItemRecord } from "../db/repositories/cart.ts";
 import { cartPass, type CartFacts } from "../domain/popups/conditions.ts";
 import type { CartCondition } from "../domain/popups/settings.ts";
-import type { CartItemData, PricedCart } from "../domain/cart/types.ts";
+import type { PricedCart } from "../domain/cart/types.ts";
 import { cartFactsOf } from "./popups.ts";
 import { sessionFitsKeptPage } from "./session-keys.ts";
 
@@ -25,16 +25,6 @@ export function decidesAsEmptyCart(conditions: readonly CartCondition[], facts: 
   return conditions.every((c) => cartPass(c, facts) === cartPass(c, NO_CART));
 }
 
-/** What a cart line is, as stored: the facts a popup's cart condition reads are made from these and the catalogue. */
-interface StoredLine {
-  key: string;
-  productId: number;
-  variationId: number;
-  variation: Record<string, string>;
-  itemData: CartItemData;
-  quantity: number;
-}
-
 /**
  * The lines of a cart, as one short key (SHA-1, base64url; '' for no line): equal for two carts exactly when they
  * hold the same lines in the same order. The facts a popup's cart condition reads (`cartFactsOf`: the subtotal of the
@@ -42,7 +32,7 @@ interface StoredLine {
  * the session's destination, the coupons, the shipping or the tax — so two carts with this key share their facts
  * while the catalogue is unchanged. A new input to those facts must join this key.
  */
-export function cartLinesKey(lines: readonly StoredLine[]): string {
+export function cartLinesKey(lines: readonly CartItemRecord[]): string {
   if (lines.length === 0) return "";
   const h = createHash("sha1");
   for (const l of lines) h.update(JSON.stringify([l.key, l.productId, l.variationId, l.variation, l.itemData, l.quantity]));
