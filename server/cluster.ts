@@ -44,19 +44,22 @@ const STOP_WAIT_MS = 30_000;
  * serves the shop as a single process would. Resolves with a function that stops them all (also bound to SIGTERM /
  * SIGINT, after which the process exits).
  */
-export async function runPrimary(count: number, logger: Logger, url: string): Promise<() => Promise<void>> {
+export async function runPrimary(count: number, logger: Logger, host: string): Promise<() => Promise<void>> {
   let stopping = false;
   let quickDeaths = 0;
   const startedAt = new Map<Worker, number>();
 
+  let port = 0;
   const fork = (): Promise<Worker> =>
     new Promise((resolve, reject) => {
       const worker = cluster.fork();
       startedAt.set(worker, Date.now());
       const onExit = (code: number | null) => reject(new Error(`worker ${worker.process.pid} exited (${code}) before it listened`));
       worker.once("exit", onExit);
-      worker.once("listening", () => {
+      worker.once("listening", (address) => {
         worker.off("exit", onExit);
+        // PORT=0: the primary picks one free port on the first listen and gives every later worker the same one.
+        port = address.port;
         resolve(worker);
       });
     });
@@ -99,7 +102,7 @@ export async function runPrimary(count: number, logger: Logger, url: string): Pr
   const first = await fork();
   const rest = await Promise.all(Array.from({ length: count - 1 }, () => fork()));
   const pids = [first, ...rest].map((w) => w.process.pid);
-  logger.info(`shop ready at ${url}`, { processes: count, workers: pids });
+  logger.info(`shop ready at http://${host}:${port}`, { processes: count, workers: pids });
 
   let signalled = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

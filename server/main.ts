@@ -277,7 +277,7 @@ export async function runShop(
     }
     if (wanted.count > 1 && shopApp.devMiddleware) logger.warn("WEB_CONCURRENCY is ignored by the development server: one process", { asked: wanted.count });
     else if (wanted.count > 1) {
-      await runPrimary(wanted.count, logger, `http://localhost:${env.PORT}`).catch((error: unknown) => {
+      await runPrimary(wanted.count, logger, "localhost").catch((error: unknown) => {
         logger.error("could not start", { error });
         process.exit(1);
       });

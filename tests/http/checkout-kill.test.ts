@@ -20,13 +20,11 @@ const STOCK = 1000;
 let dataDir: string;
 let databaseUrl: string | undefined;
 let scratch: { url: string; drop: () => Promise<void> } | null = null;
-let port: number;
 /** Everything every server process wrote, for the card-data check. */
 let allOutput = "";
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-kill-"));
-  port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
     scratch = await createScratchSchema(base, "t_kill");
@@ -40,6 +38,8 @@ afterAll(async () => {
 
 interface Server {
   child: ChildProcess;
+  /** Where it listens, as its "shop ready at" line says (127.0.0.1 for localhost). */
+  url: string;
   /** Resolves with the first log line (parsed) that matches. */
   waitForLog(match: (line: { msg?: string; pending?: number }) => boolean): Promise<void>;
 }
@@ -50,7 +50,8 @@ function startServer(): Promise<Server> {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: String(port),
+      // The shop picks a free port and logs it ("shop ready at …"): no port is chosen here and raced for.
+      PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SIMULATOR: "off",
@@ -80,7 +81,11 @@ function startServer(): Promise<Server> {
     });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`server exited (${code}) before it was ready`)));
-    void waitForLog((l) => typeof l.msg === "string" && l.msg.startsWith("shop ready at")).then(() => resolve({ child, waitForLog }));
+    const ready = (l: { msg?: string }) => typeof l.msg === "string" && l.msg.startsWith("shop ready at ");
+    void waitForLog(ready).then(() => {
+      const url = lines.find(ready)!.msg!.slice("shop ready at ".length).replace("localhost", "127.0.0.1");
+      resolve({ child, url, waitForLog });
+    });
   });
 }
 
@@ -141,7 +146,7 @@ describe("a killed server process", () => {
         const flowing = new Promise<void>((r) => (firstOrder = r));
         const streams = Array.from({ length: 6 }, () =>
           stream(
-            `http://127.0.0.1:${port}`,
+            server.url,
             productId,
             () => alive,
             () => firstOrder(),

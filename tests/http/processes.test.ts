@@ -33,6 +33,7 @@ interface LogLine {
 
 interface Shop {
   child: ChildProcess;
+  /** The address the primary logged as ready (the shop starts on PORT=0, so no port is picked here and raced for). */
   url: string;
   lines: LogLine[];
   waitForLog(match: (line: LogLine) => boolean): Promise<LogLine>;
@@ -40,19 +41,33 @@ interface Shop {
   output: () => string;
 }
 
-function startShop(env: Record<string, string>, port: number): Shop {
+function startShop(env: Record<string, string>): Shop {
   const child = spawn(process.execPath, [`${process.env.SHOP_BUILD_DIR ?? "build"}/server/index.js`], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SIMULATOR: "off", SESSION_SECRET: "p".repeat(40), ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", SIMULATOR: "off", SESSION_SECRET: "p".repeat(40), ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   const lines: LogLine[] = [];
   let text = "";
   const waiters: { match: (l: LogLine) => boolean; resolve: (l: LogLine) => void }[] = [];
+  const shop: Shop = {
+    child,
+    url: "",
+    lines,
+    waitForLog: (match) =>
+      new Promise<LogLine>((resolve) => {
+        const seen = lines.find(match);
+        if (seen) return resolve(seen);
+        waiters.push({ match, resolve });
+      }),
+    exited: new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code))),
+    output: () => text,
+  };
   readJsonLines<LogLine>(
     child,
     (line) => {
       lines.push(line);
+      if (line.msg?.startsWith("shop ready at ")) shop.url = line.msg.slice("shop ready at ".length).replace("localhost", "127.0.0.1");
       for (const w of [...waiters])
         if (w.match(line)) {
           waiters.splice(waiters.indexOf(w), 1);
@@ -61,14 +76,7 @@ function startShop(env: Record<string, string>, port: number): Shop {
     },
     (chunk) => (text += chunk),
   );
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const waitForLog = (match: (l: LogLine) => boolean) =>
-    new Promise<LogLine>((resolve) => {
-      const seen = lines.find(match);
-      if (seen) return resolve(seen);
-      waiters.push({ match, resolve });
-    });
-  return { child, url: `http://127.0.0.1:${port}`, lines, waitForLog, exited, output: () => text };
+  return shop;
 }
 
 /** One GET on a connection of its own (so the primary hands it to the next worker); resolves with status, body and the pid that served it. */
@@ -102,7 +110,7 @@ describe.skipIf(BASE)("WEB_CONCURRENCY on PGlite", () => {
   it("is refused with a clear message: the embedded database belongs to one process", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-procs-"));
     try {
-      const shop = startShop({ WEB_CONCURRENCY: "2", DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "" }, 20_000 + Math.floor(Math.random() * 20_000));
+      const shop = startShop({ WEB_CONCURRENCY: "2", DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "" });
       expect(await shop.exited).toBe(1);
       expect(shop.output()).toContain("WEB_CONCURRENCY=2 needs DATABASE_URL");
     } finally {
@@ -123,10 +131,7 @@ describe.skipIf(!BASE)("two server processes on PostgreSQL and Redis", () => {
     scratch = await createScratchSchema(BASE!, "t_procs");
     dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-procs-"));
     redis = new Redis(REDIS_URL);
-    shop = startShop(
-      { WEB_CONCURRENCY: "2", DATA_DIR: dataDir, DATABASE_URL: scratch.url, REDIS_URL, REDIS_PREFIX: prefix },
-      20_000 + Math.floor(Math.random() * 20_000),
-    );
+    shop = startShop({ WEB_CONCURRENCY: "2", DATA_DIR: dataDir, DATABASE_URL: scratch.url, REDIS_URL, REDIS_PREFIX: prefix });
     await Promise.race([
       shop.waitForLog((l) => typeof l.msg === "string" && l.msg.startsWith("shop ready at")),
       shop.exited.then((code) => Promise.reject(new Error(`shop exited (${code}) before it was ready:\n${shop.output().slice(-3000)}`))),
