@@ -6,12 +6,12 @@
  * ETag as `If-Match`; the server prices, taxes and stocks the lines. A refusal is shown at its line's field (focus
  * moved there); a success is announced and the order read again.
  */
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button, ComboboxControl, SelectControl, TextControl } from "@wordpress/components";
 import { pencil } from "@wordpress/icons";
 import { getWithHeaders, query, send, type RestError } from "./api.ts";
 import { money } from "./orders-shared.ts";
-import { useFocusFirstInvalid } from "./SaveNotice.tsx";
+import { useComboboxControls, useFocusFirstInvalid } from "./SaveNotice.tsx";
 import type { RestOrder } from "./types.ts";
 
 type Line = RestOrder["line_items"][number];
@@ -79,24 +79,6 @@ export function lineItemsOf(lines: readonly Line[], rows: readonly Row[]): { ite
   return { items, rowOfItem };
 }
 
-/** Mirrors the combobox's `aria-owns` into `aria-controls` while its list is open (ARIA 1.2; OrderDownloads.tsx does the same). */
-function useAriaControls(box: RefObject<HTMLDivElement | null>, shown: boolean) {
-  useEffect(() => {
-    const input = box.current?.querySelector("input");
-    if (!input) return;
-    const mirror = () => {
-      const owns = input.getAttribute("aria-owns");
-      if (owns) {
-        if (input.getAttribute("aria-controls") !== owns) input.setAttribute("aria-controls", owns);
-      } else if (input.hasAttribute("aria-controls")) input.removeAttribute("aria-controls");
-    };
-    mirror();
-    const observer = new MutationObserver(mirror);
-    observer.observe(input, { attributes: true, attributeFilter: ["aria-owns"] });
-    return () => observer.disconnect();
-  }, [box, shown]);
-}
-
 export function OrderItems({
   order,
   etag,
@@ -123,7 +105,7 @@ export function OrderItems({
   const searchSeq = useRef(0);
   const focusFirstInvalid = useFocusFirstInvalid();
   const editing = rows !== null;
-  useAriaControls(picker, editing);
+  useComboboxControls(picker, editing);
 
   useEffect(() => {
     if (editing) tableRef.current?.querySelector<HTMLElement>("input")?.focus();
@@ -134,19 +116,19 @@ export function OrderItems({
   }, [editing]);
 
   const chosen = found.find((p) => String(p.id) === choice) ?? null;
+  const variableId = chosen?.type === "variable" ? chosen.id : null;
+  // A variable product's variations, read when it is chosen (the choice itself clears the previous list).
   useEffect(() => {
-    setVariations(null);
-    setVariation("");
-    if (!chosen || chosen.type !== "variable") return;
+    if (variableId === null) return;
     let live = true;
-    getWithHeaders<FoundVariation[]>(`/wc/v3/products/${chosen.id}/variations?per_page=100`).then(
+    getWithHeaders<FoundVariation[]>(`/wc/v3/products/${variableId}/variations?per_page=100`).then(
       (r) => live && setVariations(r.body),
       (e: RestError) => live && setAddError(e.message),
     );
     return () => {
       live = false;
     };
-  }, [chosen]);
+  }, [variableId]);
 
   function search(term: string) {
     const seq = ++searchSeq.current;
@@ -182,6 +164,8 @@ export function OrderItems({
     const key = `new-${Date.now()}-${rows.length}`;
     setRows([...rows, { key, id: null, productId: chosen.id, variationId: v?.id ?? 0, name, sku: v?.sku || chosen.sku, quantity: "1", total: null }]);
     setChoice(null);
+    setVariations(null);
+    setVariation("");
     setAddError(null);
     // The new row's quantity takes the focus, so the keyboard user can set it at once.
     requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[data-row="${key}"] input`)?.focus());
@@ -202,7 +186,8 @@ export function OrderItems({
     e.preventDefault();
     if (!rows || busy) return;
     const bad: Record<string, string> = {};
-    for (const r of rows) if (!/^\d{1,5}$/.test(r.quantity.trim()) || Number(r.quantity) < 1) bad[r.key] = "Enter a whole number of at least 1 (Remove takes the line out).";
+    for (const r of rows)
+      if (!/^\d{1,5}$/.test(r.quantity.trim()) || Number(r.quantity) < 1) bad[r.key] = "Enter a whole number of at least 1 (Remove takes the line out).";
     if (!rows.length) setAddError("An order keeps at least one item; cancel the order instead.");
     if (Object.keys(bad).length || !rows.length) {
       setErrors(bad);
@@ -277,7 +262,10 @@ export function OrderItems({
     );
   }
 
-  const options = found.map((p) => ({ value: String(p.id), label: `${p.name}${p.sku ? ` (${p.sku})` : ""}${p.type === "variable" ? " – choose a variation" : ` – ${money(order, p.price || 0)}`}` }));
+  const options = found.map((p) => ({
+    value: String(p.id),
+    label: `${p.name}${p.sku ? ` (${p.sku})` : ""}${p.type === "variable" ? " – choose a variation" : ` – ${money(order, p.price || 0)}`}`,
+  }));
   return (
     <form onSubmit={(e) => void save(e)} aria-labelledby="order-items" noValidate>
       <div className="admin-card-head">
@@ -330,6 +318,8 @@ export function OrderItems({
             onFilterValueChange={search}
             onChange={(v) => {
               setChoice(v ?? null);
+              setVariations(null);
+              setVariation("");
               setAddError(null);
             }}
             help={

@@ -413,7 +413,7 @@ export async function editOrderLines(
     for (const [i, l] of plan.lines.entries()) {
       const money = { quantity: l.quantity, subtotal: l.subtotal, total: l.total, ...lineTax(i) };
       if (l.id !== null) await admin.setOrderLine(tx, orderId, l.id, money);
-      else await admin.insertOrderLine(tx, orderId, { productId: l.productId, variationId: l.variationId, name: l.name, details: l.details ?? "", ...money });
+      else await repo.insertOrderLine(tx, orderId, { productId: l.productId, variationId: l.variationId, name: l.name, details: l.details ?? "", ...money });
     }
     const totals = editedTotals(order, order.lines, plan, tax);
     await admin.saveOrderTotals(tx, orderId, totals);

@@ -343,7 +343,9 @@ export const wcOrdersFeature: Feature = {
       // version is checked again under the order's lock.
       if (lineItems?.success) {
         const items = lineItems.data.map((l, index) => ({ ...l, index }));
-        const wrongProduct = items.find((l) => l.id !== undefined && l.product_id !== undefined && before.lines.find((x) => x.id === l.id)?.productId !== l.product_id);
+        const wrongProduct = items.find(
+          (l) => l.id !== undefined && l.product_id !== undefined && before.lines.find((x) => x.id === l.id)?.productId !== l.product_id,
+        );
         if (wrongProduct) {
           const name = `line_items[${wrongProduct.index}].product_id`;
           return restError("rest_invalid_param", `Invalid parameter(s): ${name}`, 400, {

@@ -123,7 +123,12 @@ describe("PUT wc/v3/orders/{id} with line_items", () => {
     const made = await newOrder([{ product_id: scarf, quantity: 1 }]);
     const line = made.line_items[0].id as number;
     const before = await stockOf("products", tie);
-    const short = await api("PUT", `wc/v3/orders/${made.id}`, { line_items: [{ id: line, quantity: 2 }, { product_id: tie, quantity: before + 1 }] });
+    const short = await api("PUT", `wc/v3/orders/${made.id}`, {
+      line_items: [
+        { id: line, quantity: 2 },
+        { product_id: tie, quantity: before + 1 },
+      ],
+    });
     expect(short.status).toBe(400);
     const shortBody: Json = await short.json();
     expect(shortBody.code).toBe("woocommerce_rest_invalid_stock");

@@ -345,40 +345,6 @@ export async function deleteOrderLines(tx: Queryable, orderId: number, lineIds: 
     .execute();
 }
 
-export async function insertOrderLine(
-  tx: Queryable,
-  orderId: number,
-  l: {
-    productId: number;
-    variationId: number | null;
-    name: string;
-    details: string;
-    quantity: number;
-    subtotal: number;
-    total: number;
-    subtotalTax: number;
-    totalTax: number;
-  },
-): Promise<number> {
-  const row = await sql(tx)
-    .insertInto("order_lines")
-    .values({
-      order_id: orderId,
-      product_id: l.productId,
-      variation_id: l.variationId,
-      name: l.name,
-      details: l.details,
-      quantity: l.quantity,
-      subtotal: l.subtotal,
-      total: l.total,
-      subtotal_tax: l.subtotalTax,
-      total_tax: l.totalTax,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** The order's money after its lines changed, and a new version. */
 export async function saveOrderTotals(
   tx: Queryable,

@@ -12,7 +12,7 @@
  *   caller with the shop's rates on the new lines and the kept shipping); the total is lines + shipping + tax.
  */
 import type { Cents } from "../money/money.ts";
-import { taxLabel, type CartTax } from "../pricing/tax.ts";
+import { orderTaxLines, type CartTax } from "../pricing/tax.ts";
 import type { OrderTaxLine } from "./types.ts";
 
 /** WooCommerce's `is_editable`: only an order awaiting payment or on hold has its lines changed. */
@@ -144,14 +144,7 @@ export function editedTotals(before: OrderMoney, oldLines: readonly EditableLine
     discountTotal: Math.max(0, before.discountTotal + discountAfter - discountBefore),
     totalTax,
     shippingTax: tax?.shippingTax ?? 0,
-    taxLines: (tax?.taxLines ?? []).map((t) => ({
-      rateId: t.rateId,
-      label: taxLabel(t),
-      rate: t.rate,
-      compound: t.compound,
-      taxTotal: t.itemsTax,
-      shippingTaxTotal: t.shippingTax,
-    })),
+    taxLines: orderTaxLines(tax?.taxLines ?? []),
     total: linesTotal + before.shippingTotal + totalTax,
   };
 }
