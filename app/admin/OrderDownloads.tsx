@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button, ComboboxControl, TextControl } from "@wordpress/components";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { LoadError, type ActionResult } from "./Status.tsx";
+import { useComboboxControls } from "./SaveNotice.tsx";
 
 export interface DownloadPermission {
   id: number;
@@ -253,23 +254,9 @@ export function OrderDownloads({ orderId, reloads, onResult: setResult }: { orde
     };
   }, [orderId, reloads, own]);
 
-  // ComboboxControl names its open list with aria-owns only; ARIA 1.2 (and axe) want aria-controls on an expanded
-  // combobox. Mirror the one into the other while the list is open.
+  // The grant picker's combobox gets aria-controls while its list is open (ARIA 1.2).
   const pickerShown = load.state === "ready";
-  useEffect(() => {
-    const input = picker.current?.querySelector("input");
-    if (!input) return;
-    const mirror = () => {
-      const owns = input.getAttribute("aria-owns");
-      if (owns) {
-        if (input.getAttribute("aria-controls") !== owns) input.setAttribute("aria-controls", owns);
-      } else if (input.hasAttribute("aria-controls")) input.removeAttribute("aria-controls");
-    };
-    mirror();
-    const observer = new MutationObserver(mirror);
-    observer.observe(input, { attributes: true, attributeFilter: ["aria-owns"] });
-    return () => observer.disconnect();
-  }, [pickerShown]);
+  useComboboxControls(picker, pickerShown);
 
   const reload = () => setOwn((n) => n + 1);
   const ready = load.state === "ready" ? load : null;

@@ -1,5 +1,6 @@
 /**
- * An order (docs/contract/admin.md 'Order'): `GET wc/v3/orders/{id}`, its notes and its refunds — lines, totals,
+ * An order (docs/contract/admin.md 'Order'): `GET wc/v3/orders/{id}`, its notes and its refunds — lines (edited
+ * while the order is pending or on hold, OrderItems.tsx), totals,
  * addresses (each editable, OrderAddress.tsx), payment, origin (the checkout's attribution) — with the order's actions: a status change along the allowed transitions, resending the order
  * e-mail, the packing slip, notes (private or to the customer, deleted), and refunds through
  * `POST wc/v3/orders/{id}/refunds` (the gateway): in full, or by line with a quantity and amount per line and
@@ -11,6 +12,7 @@ import { Button, CheckboxControl, TextControl } from "@wordpress/components";
 import { OrderActions, OrderNotes, LineRefundForm, RefundList } from "./OrderParts.tsx";
 import { OrderDownloads } from "./OrderDownloads.tsx";
 import { OrderAddress } from "./OrderAddress.tsx";
+import { OrderItems } from "./OrderItems.tsx";
 import { Loading, LoadError, ResultNotice, type ActionResult } from "./Status.tsx";
 import "@wordpress/components/build-style/style.css";
 import "./admin-screens.css";
@@ -141,29 +143,15 @@ export default function OrderScreen({ id }: { id: number }) {
         ))}
       </div>
       <section className="admin-card" aria-labelledby="order-items">
-        <h2 id="order-items">Items</h2>
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">SKU</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.line_items.map((l) => (
-                <tr key={l.id}>
-                  <td>{l.name}</td>
-                  <td>{l.sku || "–"}</td>
-                  <td>{l.quantity}</td>
-                  <td>{money(order, l.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrderItems
+          order={order}
+          etag={etag}
+          onSaved={(text) => {
+            setResult({ status: "success", text });
+            reload();
+          }}
+          onRefused={(text, conflict) => setResult({ status: "error", text: conflict ? `${text} Reload the page to see the changes.` : text })}
+        />
         <dl className="admin-totals">
           <dt>Items subtotal</dt>
           <dd>{money(order, subtotal / 100)}</dd>

@@ -3,7 +3,7 @@
  * someone saved in between ("changed since you opened it"), a button that reloads what is stored.
  */
 import { Button, Notice } from "@wordpress/components";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, type RefObject } from "react";
 import type { RestError } from "./api.ts";
 
 /**
@@ -39,6 +39,27 @@ export function useFocusFirstInvalid(): () => void {
   return useCallback(() => {
     pending.current = true;
   }, []);
+}
+
+/**
+ * ComboboxControl names its open list with aria-owns only; ARIA 1.2 (and axe) want aria-controls on an expanded
+ * combobox. Mirrors the one into the other on the combobox inside `box` while it is `shown`.
+ */
+export function useComboboxControls(box: RefObject<HTMLElement | null>, shown: boolean): void {
+  useEffect(() => {
+    const input = box.current?.querySelector("input");
+    if (!input) return;
+    const mirror = () => {
+      const owns = input.getAttribute("aria-owns");
+      if (owns) {
+        if (input.getAttribute("aria-controls") !== owns) input.setAttribute("aria-controls", owns);
+      } else if (input.hasAttribute("aria-controls")) input.removeAttribute("aria-controls");
+    };
+    mirror();
+    const observer = new MutationObserver(mirror);
+    observer.observe(input, { attributes: true, attributeFilter: ["aria-owns"] });
+    return () => observer.disconnect();
+  }, [box, shown]);
 }
 
 export type SaveNote = { status: "success" | "error" | "warning"; text: string; conflict?: boolean } | null;

@@ -89,6 +89,8 @@ export interface RestOrder {
   shipping_lines: { id: number; method_title: string; total: string }[];
   coupon_lines: { id: number; code: string; discount: string }[];
   refunds: { id: number; reason: string; total: string }[];
+  /** WooCommerce's `is_editable`: pending payment or on hold, whose items staff may change (decision 0048). */
+  is_editable?: boolean;
   /** Staff see every stored key, the checkout's attribution (`_wc_order_attribution_*`) among them. */
   meta_data: { id: number; key: string; value: unknown }[];
 }

@@ -14,13 +14,16 @@ import * as repo from "../db/repositories/orders.ts";
 import * as admin from "../db/repositories/order-admin.ts";
 import * as stock from "../db/repositories/stock.ts";
 import * as attempts from "../db/repositories/payment-attempts.ts";
-import { sellables } from "../db/repositories/cart.ts";
+import { sellables, termNames, type SellableRecord } from "../db/repositories/cart.ts";
+import { cachedPricingSetup } from "../db/repositories/discounts.ts";
 import { canTransition, ORDER_STATUS_TRANSITIONS, type OrderStatus } from "../domain/orders/status.ts";
 import type { OrderAddress } from "../domain/orders/types.ts";
 import { shopPrice, stockNeeds, type StockNeed } from "../domain/catalog/index.ts";
 import { formatMoney, type CurrencyFormat } from "../domain/money/money.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
 import { lineRefundProblem } from "../domain/orders/refund-lines.ts";
+import { editedTotals, isEditableStatus, lineEditNote, planLineEdits, type LineAddition, type LinePlan } from "../domain/orders/edit-lines.ts";
+import { cartTax, type TaxAddress } from "../domain/pricing/tax.ts";
 import { orderDetailsEmail } from "../mail/templates/order-received.ts";
 import { orderNoteEmail, orderRefundedEmail } from "../mail/templates/order-note.ts";
 
@@ -267,6 +270,208 @@ export async function updateOrderDetails(
     if (changes.customerNote !== undefined) await admin.setCustomerNote(tx, orderId, changes.customerNote);
     await admin.touchOrder(tx, orderId);
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Editing the lines (decision 0048)
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface LineEditRequest {
+  /** `{id, quantity}` of `line_items` (0 removes the line); `index` is the item's place in the request. */
+  changes: { index: number; id: number; quantity: number }[];
+  /** `{product_id, variation_id, quantity}` of `line_items` without an id. */
+  additions: { index: number; productId: number; variationId: number; quantity: number }[];
+}
+
+/** What changed, for the audit log; null when the request changed nothing. */
+export interface LineEditOutcome {
+  added: { product_id: number; variation_id: number; quantity: number }[];
+  removed: { id: number; quantity: number }[];
+  changed: { id: number; from: number; to: number }[];
+  total: { from: number; to: number };
+  note: string;
+}
+
+const orderChanged = () =>
+  new OrderAdminError("woocommerce_rest_order_changed", "This order was changed since you opened it. Reload to see the changes, then make yours again.", 412);
+
+const lineProblem = (params: Record<string, string>) =>
+  new OrderAdminError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
+
+/** "Colour: Red, Size: M" for a variation's own attributes (the receipt's line details, as the cart writes them). */
+async function variationDetails(tx: Queryable, s: SellableRecord): Promise<string> {
+  const chosen = Object.entries(s.variationAttributes ?? {})
+    .filter(([, slug]) => slug)
+    .map(([name, slug]) => ({ taxonomy: name.replace(/^attribute_/, ""), slug }));
+  const names = await termNames(tx, chosen);
+  return chosen
+    .map(({ taxonomy, slug }) => {
+      const bare = taxonomy.replace(/^pa_/, "").replace(/[-_]/g, " ");
+      return `${bare.charAt(0).toUpperCase()}${bare.slice(1)}: ${names.get(`${taxonomy}:${slug}`) ?? slug}`;
+    })
+    .join(", ");
+}
+
+/**
+ * Staff's change of an order's lines (WooCommerce's `line_items` on `PUT orders/{id}`), in one transaction under the
+ * order's row lock: only while the order is editable (pending or on hold, no payment under way, no refund made); the
+ * lines planned by core/domain/orders/edit-lines.ts; the tax by the checkout's own `cartTax` with the shop's rates
+ * for the order's address (`tax`, as core/commerce/tax.ts picks it; absent while tax is off); and, when the order
+ * holds its stock (`stock_held`), the difference taken or given back per stock item in the fixed stock order —
+ * taking with the checkout's conditional update, so stock never goes below zero. A private note by the actor says
+ * what changed. Nothing is written when anything is refused.
+ */
+export async function editOrderLines(
+  deps: Pick<OrderAdminDeps, "db">,
+  orderId: number,
+  req: LineEditRequest,
+  opts: { actorId: number | null; version?: string; tax?: { address: TaxAddress | null; shippingTaxable: boolean } },
+): Promise<LineEditOutcome | null> {
+  return deps.db.transaction(async (tx) => {
+    const version = await admin.lockOrderVersion(tx, orderId);
+    if (version === null) throw new OrderAdminError("woocommerce_rest_shop_order_invalid_id", "Invalid ID.", 404);
+    if (opts.version !== undefined && version !== opts.version) throw orderChanged();
+    const o = (await repo.lockOrder(tx, orderId))!;
+    if (!isEditableStatus(o.status)) {
+      throw new OrderAdminError(
+        "woocommerce_rest_order_not_editable",
+        `This order's items cannot be edited: it is ${o.status}. Only orders pending payment or on hold can be edited.`,
+        409,
+        { status: o.status },
+      );
+    }
+    if (await attempts.hasOpenAttempt(tx, orderId)) {
+      throw new OrderAdminError("woocommerce_rest_order_not_editable", "A payment for this order is under way; try again in a minute.", 409);
+    }
+    if ((await admin.refundedSoFar(tx, orderId)) > 0) {
+      throw new OrderAdminError("woocommerce_rest_order_not_editable", "This order has refunds: its items can no longer be edited.", 409);
+    }
+    const order = (await admin.adminOrders(tx, [orderId]))[0]!;
+
+    // The products: of the lines the order has and of the ones added (a product alone too, to name the wrong field).
+    const found = await sellables(tx, [
+      ...order.lines.map((l) => ({ productId: l.productId, variationId: l.variationId ?? 0 })),
+      ...req.additions.flatMap((a) => [
+        { productId: a.productId, variationId: a.variationId },
+        { productId: a.productId, variationId: 0 },
+      ]),
+    ]);
+    const params: Record<string, string> = {};
+    const additions: LineAddition[] = [];
+    for (const a of req.additions) {
+      const at = `line_items[${a.index}]`;
+      const product = found.get(`${a.productId}:0`);
+      const s = found.get(`${a.productId}:${a.variationId}`);
+      if (!product) params[`${at}.product_id`] = `${at}.product_id: no product ${a.productId}.`;
+      else if (product.type === "variable" && !a.variationId) params[`${at}.variation_id`] = `${at}.variation_id: choose a variation of ${product.name}.`;
+      else if (!s) params[`${at}.variation_id`] = `${at}.variation_id: ${product.name} has no variation ${a.variationId}.`;
+      else if (s.type === "bundle" || s.type === "grouped" || s.type === "external")
+        params[`${at}.product_id`] = `${at}.product_id: a ${s.type} product cannot be added to an order here.`;
+      else {
+        additions.push({
+          index: a.index,
+          productId: s.productId,
+          variationId: a.variationId > 0 ? a.variationId : null,
+          name: s.name,
+          details: a.variationId > 0 ? await variationDetails(tx, s) : "",
+          quantity: a.quantity,
+          unitPrice: shopPrice(s.regularPrice, s.salePrice),
+        });
+      }
+    }
+    const sellableOf = (l: { productId: number; variationId: number | null }) => found.get(`${l.productId}:${l.variationId ?? 0}`);
+    for (const c of req.changes) {
+      const line = order.lines.find((l) => l.id === c.id);
+      // A bundle's stock is its items': its units are not moved by hand here (decision 0048).
+      if (line && c.quantity !== line.quantity && sellableOf(line)?.type === "bundle") {
+        params[`line_items[${c.index}].quantity`] = `line_items[${c.index}].quantity: a bundle's line cannot be changed or removed here.`;
+      }
+    }
+    if (Object.keys(params).length) throw lineProblem(params);
+    const planned = planLineEdits(order.lines, req.changes, additions);
+    if (!planned.ok) throw lineProblem(planned.problems);
+    const plan = planned.plan;
+    if (!plan.added.length && !plan.removed.length && !plan.changed.length) return null;
+
+    // Stock, only when the order holds it: the difference per managed stock item, in the fixed order.
+    if (o.stockHeld) await moveLineStock(tx, orderId, order.lines, plan, sellableOf);
+
+    // Tax as the checkout computes it, on the lines as they will be and the shipping as it is.
+    const tax = opts.tax
+      ? cartTax((await cachedPricingSetup(deps.db, tx)).taxRates, opts.tax.address, {
+          lines: plan.lines.map((l, i) => ({ key: String(i), subtotal: l.subtotal, total: l.total })),
+          shipping: order.shippingTotal,
+          shippingTaxable: opts.tax.shippingTaxable,
+        })
+      : null;
+    const lineTax = (i: number) => tax?.lines[String(i)] ?? { subtotalTax: 0, totalTax: 0 };
+    await admin.deleteOrderLines(
+      tx,
+      orderId,
+      plan.removed.map((l) => l.id),
+    );
+    for (const [i, l] of plan.lines.entries()) {
+      const money = { quantity: l.quantity, subtotal: l.subtotal, total: l.total, ...lineTax(i) };
+      if (l.id !== null) await admin.setOrderLine(tx, orderId, l.id, money);
+      else await repo.insertOrderLine(tx, orderId, { productId: l.productId, variationId: l.variationId, name: l.name, details: l.details ?? "", ...money });
+    }
+    const totals = editedTotals(order, order.lines, plan, tax);
+    await admin.saveOrderTotals(tx, orderId, totals);
+    const note = lineEditNote(plan);
+    await admin.insertNote(tx, orderId, note, false, opts.actorId);
+    return {
+      added: plan.added.map((a) => ({ product_id: a.productId, variation_id: a.variationId ?? 0, quantity: a.quantity })),
+      removed: plan.removed.map((l) => ({ id: l.id, quantity: l.quantity })),
+      changed: plan.changed.map((c) => ({ id: c.line.id, from: c.line.quantity, to: c.quantity })),
+      total: { from: order.total, to: totals.total },
+      note,
+    };
+  });
+}
+
+/**
+ * Takes or gives back the stock an edit moves: per managed stock item (the line's variation, else its product),
+ * the units of the new lines minus those of the old ones. Taking is the checkout's conditional update (refused, with
+ * nothing written, when short: the shop takes no backorders); giving back never returns more than the order holds.
+ * The products' sales counts move with the units.
+ */
+async function moveLineStock(
+  tx: Queryable,
+  orderId: number,
+  before: readonly { productId: number; variationId: number | null; quantity: number }[],
+  plan: LinePlan,
+  sellableOf: (l: { productId: number; variationId: number | null }) => SellableRecord | undefined,
+): Promise<void> {
+  const items = new Map<string, { need: StockNeed; delta: number; field: string }>();
+  const sales = new Map<number, number>();
+  const count = (l: { productId: number; variationId: number | null; quantity: number }, sign: 1 | -1, field: string) => {
+    sales.set(l.productId, (sales.get(l.productId) ?? 0) + sign * l.quantity);
+    const s = sellableOf(l);
+    if (!s || s.stockQuantity === null) return;
+    const table = l.variationId ? ("variations" as const) : ("products" as const);
+    const id = l.variationId ?? l.productId;
+    const k = `${table}:${String(id).padStart(10, "0")}`;
+    const item = items.get(k) ?? { need: { table, id, name: s.name, quantity: 0 }, delta: 0, field };
+    item.delta += sign * l.quantity;
+    // A shortage is reported at the request's item that asks for more of it.
+    if (sign === 1 && field !== "line_items") item.field = field;
+    items.set(k, item);
+  };
+  for (const l of before) count(l, -1, "line_items");
+  for (const l of plan.lines) count(l, 1, l.index !== undefined ? `line_items[${l.index}].quantity` : "line_items");
+  for (const [, { need, delta, field }] of [...items.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    if (delta > 0) {
+      const take = { ...need, quantity: delta };
+      if (!(await stock.takeUnits(tx, take))) {
+        const left = await stock.unitsLeft(tx, take);
+        throw new OrderAdminError("woocommerce_rest_invalid_stock", `Not enough "${need.name}" in stock (${left} available).`, 400, {
+          params: { [field]: `Not enough "${need.name}" in stock: ${left} more available.` },
+        });
+      }
+      await stock.holdMoreOrderUnits(tx, orderId, take);
+    } else if (delta < 0) await stock.dropOrderUnits(tx, orderId, { ...need, quantity: -delta });
+  }
+  for (const [productId, delta] of [...sales.entries()].sort(([a], [b]) => a - b)) await stock.moveProductSales(tx, productId, delta);
 }
 
 /**

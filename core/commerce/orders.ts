@@ -16,7 +16,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db, Queryable } from "../db/client.ts";
 import type { Gate } from "../db/gate.ts";
 import { normalizeCouponCode } from "../domain/pricing/index.ts";
-import { taxLabel } from "../domain/pricing/tax.ts";
+import { orderTaxLines } from "../domain/pricing/tax.ts";
 import type { Coupon, CartResult } from "../domain/pricing/index.ts";
 import { loadPricedCart, type CartOwner, type PricingOptions } from "./cart.ts";
 import { findCart } from "../db/repositories/cart.ts";
@@ -231,14 +231,7 @@ async function createOrder(deps: OrderDeps, req: PlaceOrderRequest): Promise<Cre
       shippingTotal: priced.totals.shipping,
       totalTax: cart.tax?.total ?? 0,
       shippingTax: cart.tax?.shippingTax ?? 0,
-      taxLines: (cart.tax?.taxLines ?? []).map((t) => ({
-        rateId: t.rateId,
-        label: taxLabel(t),
-        rate: t.rate,
-        compound: t.compound,
-        taxTotal: t.itemsTax,
-        shippingTaxTotal: t.shippingTax,
-      })),
+      taxLines: orderTaxLines(cart.tax?.taxLines ?? []),
       total: priced.totals.grandTotal,
       shippingMethodId: shippingRate?.id ?? null,
       shippingMethodTitle: shippingRate?.label ?? null,

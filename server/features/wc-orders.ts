@@ -20,6 +20,7 @@ import {
   createStaffOrder,
   deleteManualRefund,
   deleteOrderForGood,
+  editOrderLines,
   OrderAdminError,
   refundOrder,
   sendOrderDetails,
@@ -31,6 +32,9 @@ import { findCustomerProfile } from "../../core/db/repositories/customers.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../core/domain/orders/status.ts";
 import type { OrderAddress } from "../../core/domain/orders/types.ts";
 import { staffAddressProblems } from "../../core/domain/checkout/address-form.ts";
+import { currentSiteConfig } from "../../core/commerce/site-settings.ts";
+import { destinationFrom } from "../../core/commerce/customer-country.ts";
+import { taxPricing } from "../../core/commerce/tax.ts";
 import { addressArg, addressUpdateArg, EMPTY_ADDRESS, moneyArg, noteJson, orderJson, refundJson } from "./wc-orders-wire.ts";
 
 /**
@@ -141,6 +145,37 @@ const createSchema = z.object({
   shipping_lines: z.array(shippingLineArg).max(5).default([]),
 });
 
+/**
+ * An item of `line_items` in an update (WooCommerce's semantics): with `id`, its new `quantity` (0 removes the
+ * line); without, a product to add (`product_id`, `variation_id` for a variable product's variation, `quantity`).
+ * Prices are not sent: the server prices and taxes the lines (decision 0048).
+ */
+const lineItemUpdateArg = z
+  .strictObject({
+    id: restInt(1).optional(),
+    product_id: restInt(1).optional(),
+    variation_id: restInt(0).optional(),
+    quantity: restInt(0, 10_000).optional(),
+  })
+  .superRefine((l, ctx) => {
+    if (l.id !== undefined && l.quantity === undefined) ctx.addIssue({ code: "custom", path: ["quantity"], message: "is required to change a line" });
+    if (l.id === undefined && l.product_id === undefined) ctx.addIssue({ code: "custom", path: ["product_id"], message: "is required to add a line" });
+    if (l.id === undefined && l.quantity === 0) ctx.addIssue({ code: "custom", path: ["quantity"], message: "must be at least 1 for a new line" });
+  });
+const lineItemsUpdateArg = z.array(lineItemUpdateArg).min(1).max(100);
+
+/** `rest_invalid_param` naming each bad item's field (`line_items[2].product_id`), as the address edits name theirs. */
+function lineItemsInvalid(error: z.ZodError): Reply {
+  const params: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.code === "unrecognized_keys" ? [...issue.path, issue.keys[0]!] : issue.path;
+    const name = ["line_items", ...path].map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
+    const message = issue.code === "unrecognized_keys" ? "cannot be set: the server prices the lines" : issue.message.replace(/^Invalid input: /, "");
+    params[name] ??= `${name} ${message}`;
+  }
+  return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
+}
+
 const updateSchema = z.object({
   id: restInt(1),
   status: z.enum(ORDER_STATUSES).optional(),
@@ -150,7 +185,7 @@ const updateSchema = z.object({
 });
 
 /** WooCommerce's update refuses what it cannot do; we name the fields we do not change rather than ignore them. */
-const READ_ONLY_ON_UPDATE = ["line_items", "shipping_lines", "fee_lines", "coupon_lines", "customer_id", "currency", "set_paid"] as const;
+const READ_ONLY_ON_UPDATE = ["shipping_lines", "fee_lines", "coupon_lines", "customer_id", "currency", "set_paid"] as const;
 
 const merge = (base: OrderAddress | undefined, patch: Partial<OrderAddress> | undefined): OrderAddress => ({
   ...EMPTY_ADDRESS,
@@ -282,9 +317,12 @@ export const wcOrdersFeature: Feature = {
         const params = Object.fromEntries(fixed.map((k) => [k, `${k} cannot be changed through the API`]));
         return restError("rest_invalid_param", `Invalid parameter(s): ${fixed.join(", ")}`, 400, { params });
       }
-      const args = parseArgs(updateSchema, raw);
+      const { line_items: rawLines, ...rest } = raw;
+      const args = parseArgs(updateSchema, rest);
       if (!args.ok) return args.reply;
       const a = args.data;
+      const lineItems = rawLines === undefined ? null : lineItemsUpdateArg.safeParse(rawLines);
+      if (lineItems && !lineItems.success) return lineItemsInvalid(lineItems.error);
       // A client that read the order's ETag sends it back: a save over someone else's change is refused.
       const version = ifMatchOf(input.req);
       if (version !== undefined && version !== orderVersion(before)) return adminError(changedSince());
@@ -301,7 +339,42 @@ export const wcOrdersFeature: Feature = {
       if (Object.keys(params).length) return restError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
       const changes: Record<string, unknown> = {};
       const d = deps(input.services);
-      // The status first: a refused change answers its error before anything else is written.
+      // The lines first, while the order is still editable (WooCommerce saves the items before the status); the
+      // version is checked again under the order's lock.
+      if (lineItems?.success) {
+        const items = lineItems.data.map((l, index) => ({ ...l, index }));
+        const wrongProduct = items.find(
+          (l) => l.id !== undefined && l.product_id !== undefined && before.lines.find((x) => x.id === l.id)?.productId !== l.product_id,
+        );
+        if (wrongProduct) {
+          const name = `line_items[${wrongProduct.index}].product_id`;
+          return restError("rest_invalid_param", `Invalid parameter(s): ${name}`, 400, {
+            params: { [name]: `${name}: a line's product cannot be changed; remove the line and add the product.` },
+          });
+        }
+        const config = await currentSiteConfig(input.services);
+        const { tax } = taxPricing(config, {
+          shipping: destinationFrom(addresses.shipping ?? before.addresses.shipping ?? {}),
+          billing: destinationFrom(addresses.billing ?? before.addresses.billing ?? {}),
+        });
+        try {
+          const edited = await editOrderLines(
+            d,
+            before.id,
+            {
+              changes: items.flatMap((l) => (l.id !== undefined ? [{ index: l.index, id: l.id, quantity: l.quantity! }] : [])),
+              additions: items.flatMap((l) =>
+                l.id === undefined ? [{ index: l.index, productId: l.product_id!, variationId: l.variation_id ?? 0, quantity: l.quantity ?? 1 }] : [],
+              ),
+            },
+            { actorId: user.id, version, ...(tax ? { tax } : {}) },
+          );
+          if (edited) changes.line_items = { added: edited.added, removed: edited.removed, changed: edited.changed, total: edited.total };
+        } catch (e) {
+          return adminError(e);
+        }
+      }
+      // The status next: a refused change answers its error before anything else is written.
       if (a.status !== undefined && a.status !== before.status) {
         try {
           await changeOrderStatus(d, before.id, a.status, user.id);
@@ -317,8 +390,8 @@ export const wcOrdersFeature: Feature = {
             d,
             before.id,
             { billing, shipping, customerNote: a.customer_note },
-            // After a status change in the same request the version moved on: the check above stands for both.
-            { actorId: user.id, before: before.addresses, version: changes.status ? undefined : version },
+            // After a status or line change in the same request the version moved on: the checks above stand for all.
+            { actorId: user.id, before: before.addresses, version: changes.status || changes.line_items ? undefined : version },
           );
         } catch (e) {
           return adminError(e);

@@ -321,6 +321,51 @@ export async function lockOrderVersion(tx: Queryable, orderId: number): Promise<
   return row ? String(new Date(row.updated_at).getTime()) : null;
 }
 
+/** A line's quantity and money after staff changed it (decision 0048). */
+export async function setOrderLine(
+  tx: Queryable,
+  orderId: number,
+  lineId: number,
+  l: { quantity: number; subtotal: number; total: number; subtotalTax: number; totalTax: number },
+): Promise<void> {
+  await sql(tx)
+    .updateTable("order_lines")
+    .set({ quantity: l.quantity, subtotal: l.subtotal, total: l.total, subtotal_tax: l.subtotalTax, total_tax: l.totalTax })
+    .where("order_id", "=", orderId)
+    .where("id", "=", lineId)
+    .execute();
+}
+
+export async function deleteOrderLines(tx: Queryable, orderId: number, lineIds: readonly number[]): Promise<void> {
+  if (lineIds.length === 0) return;
+  await sql(tx)
+    .deleteFrom("order_lines")
+    .where("order_id", "=", orderId)
+    .where("id", "in", [...lineIds])
+    .execute();
+}
+
+/** The order's money after its lines changed, and a new version. */
+export async function saveOrderTotals(
+  tx: Queryable,
+  orderId: number,
+  t: { subtotal: number; discountTotal: number; totalTax: number; shippingTax: number; taxLines: OrderTaxLine[]; total: number },
+): Promise<void> {
+  await sql(tx)
+    .updateTable("orders")
+    .set({
+      subtotal: t.subtotal,
+      discount_total: t.discountTotal,
+      total_tax: t.totalTax,
+      shipping_tax: t.shippingTax,
+      tax_lines: JSON.stringify(t.taxLines),
+      total: t.total,
+      updated_at: raw`now()`,
+    })
+    .where("id", "=", orderId)
+    .execute();
+}
+
 /** Marks the order as changed now (a new version). */
 export async function touchOrder(tx: Queryable, orderId: number): Promise<void> {
   await sql(tx)

@@ -95,23 +95,7 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<number> {
       })
       .execute();
   }
-  for (const l of o.lines) {
-    await db
-      .insertInto("order_lines")
-      .values({
-        order_id: id,
-        product_id: l.productId,
-        variation_id: l.variationId,
-        name: l.name,
-        details: l.details,
-        quantity: l.quantity,
-        subtotal: l.subtotal,
-        total: l.total,
-        subtotal_tax: l.subtotalTax ?? 0,
-        total_tax: l.totalTax ?? 0,
-      })
-      .execute();
-  }
+  for (const l of o.lines) await insertOrderLine(tx, id, l);
   await recordOrderStock(tx, id, o.stock);
   for (const c of o.coupons) await db.insertInto("order_coupons").values({ order_id: id, code: c.code, discount: c.discount }).execute();
   for (const [k, v] of Object.entries(o.meta)) {
@@ -122,6 +106,27 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<number> {
       .execute();
   }
   return id;
+}
+
+/** One line of an order (placing it, or staff adding one to it: decision 0048); its id. */
+export async function insertOrderLine(tx: Queryable, orderId: number, l: NewOrder["lines"][number]): Promise<number> {
+  const row = await sql(tx)
+    .insertInto("order_lines")
+    .values({
+      order_id: orderId,
+      product_id: l.productId,
+      variation_id: l.variationId,
+      name: l.name,
+      details: l.details,
+      quantity: l.quantity,
+      subtotal: l.subtotal,
+      total: l.total,
+      subtotal_tax: l.subtotalTax ?? 0,
+      total_tax: l.totalTax ?? 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**

@@ -117,3 +117,54 @@ export async function returnOrderUnits(tx: Queryable, orderId: number, need: Sto
     .execute();
   await returnUnits(tx, need);
 }
+
+/** Records `need.quantity` more units an order holds of one stock item (already taken by the caller). */
+export async function holdMoreOrderUnits(tx: Queryable, orderId: number, need: StockNeed): Promise<void> {
+  if (need.quantity <= 0) return;
+  await sql(tx)
+    .insertInto("order_stock")
+    .values({ order_id: orderId, item_table: need.table, item_id: need.id, quantity: need.quantity })
+    .onConflict((oc) => oc.columns(["order_id", "item_table", "item_id"]).doUpdateSet((eb) => ({ quantity: eb("order_stock.quantity", "+", need.quantity) })))
+    .execute();
+}
+
+/**
+ * Gives back up to `need.quantity` units an order holds of one stock item and no longer needs (a line lowered or
+ * removed by staff): never more than it holds and has not given back; its ledger row shrinks (or goes), so a later
+ * release or cancellation gives back only what is left. Answers the units given back.
+ */
+export async function dropOrderUnits(tx: Queryable, orderId: number, need: StockNeed): Promise<number> {
+  const row = await sql(tx)
+    .selectFrom("order_stock")
+    .select(["quantity", "restocked"])
+    .where("order_id", "=", orderId)
+    .where("item_table", "=", need.table)
+    .where("item_id", "=", need.id)
+    .forUpdate()
+    .executeTakeFirst();
+  const give = Math.min(need.quantity, row ? row.quantity - row.restocked : 0);
+  if (!row || give <= 0) return 0;
+  if (row.quantity === give) {
+    await sql(tx).deleteFrom("order_stock").where("order_id", "=", orderId).where("item_table", "=", need.table).where("item_id", "=", need.id).execute();
+  } else {
+    await sql(tx)
+      .updateTable("order_stock")
+      .set({ quantity: row.quantity - give })
+      .where("order_id", "=", orderId)
+      .where("item_table", "=", need.table)
+      .where("item_id", "=", need.id)
+      .execute();
+  }
+  await returnUnits(tx, { ...need, quantity: give });
+  return give;
+}
+
+/** Moves a product's sales count by `delta` units (never below 0). */
+export async function moveProductSales(tx: Queryable, productId: number, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await sql(tx)
+    .updateTable("products")
+    .set((eb) => ({ total_sales: eb.fn<number>("greatest", [eb.lit(0), eb("total_sales", "+", delta)]) }))
+    .where("id", "=", productId)
+    .execute();
+}

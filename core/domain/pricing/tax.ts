@@ -16,6 +16,7 @@
  */
 import { roundCents, type Cents } from "../money/money.ts";
 import { postcodeMatches } from "./postcodes.ts";
+import type { OrderTaxLine } from "../orders/types.ts";
 
 /** A rate's percentage in ten-thousandths of a percent: 20 % = 200_000 (WooCommerce keeps four decimals). */
 export type RateMicros = number;
@@ -202,4 +203,16 @@ export function parseRate(value: unknown): RateMicros | null {
 /** What a tax row is called: its name, else "Tax" (WooCommerce's default label). */
 export function taxLabel(t: { name: string }): string {
   return t.name.trim() || "Tax";
+}
+
+/** A cart's tax rows as an order stores them (orders.tax_lines): the checkout's and a staff edit's. */
+export function orderTaxLines(lines: readonly TaxLine[]): OrderTaxLine[] {
+  return lines.map((t) => ({
+    rateId: t.rateId,
+    label: taxLabel(t),
+    rate: t.rate,
+    compound: t.compound,
+    taxTotal: t.itemsTax,
+    shippingTaxTotal: t.shippingTax,
+  }));
 }
