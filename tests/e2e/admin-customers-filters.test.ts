@@ -101,7 +101,7 @@ describe("filtering customers by spend and last order", () => {
     expect(await page.locator(".dataviews-view-table tbody").innerText()).toContain("2026-11-15");
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 
   it("fits 400 px with a filter on, in the list layout", async () => {
     const { context, page } = await signInAs(browser, shop.url, ADMIN, PASSWORD, 400);
