@@ -55,7 +55,12 @@ const HAS_ORDERS = [
 
 /** The range filters, each as two parameters of the address and of the API (the Last order's days become instants). */
 const SPEND: RangeInAddress = { kind: "number", low: ["greaterThanOrEqual", "total_spend_min"], high: ["lessThanOrEqual", "total_spend_max"], between: true };
-const ORDERS: RangeInAddress = { kind: "number", low: ["greaterThanOrEqual", "orders_count_min"], high: ["lessThanOrEqual", "orders_count_max"], between: true };
+const ORDERS: RangeInAddress = {
+  kind: "number",
+  low: ["greaterThanOrEqual", "orders_count_min"],
+  high: ["lessThanOrEqual", "orders_count_max"],
+  between: true,
+};
 const LAST_ORDER: RangeInAddress = { kind: "date", low: ["after", "last_order_after"], high: ["before", "last_order_before"] };
 const FILTERS = { country: "is", has_orders: "is", total_spent: SPEND, orders_count: ORDERS, date_last_order: LAST_ORDER } as const;
 
@@ -75,8 +80,7 @@ export default function CustomersScreen({ canCreate = false, canDelete = false }
     { filters: FILTERS },
   );
   // A changed filter value shows its first page (DataViews' value inputs keep the page they were typed on).
-  const setView = (next: View) =>
-    setAddressView((old) => (JSON.stringify(old.filters) !== JSON.stringify(next.filters) ? { ...next, page: 1 } : next));
+  const setView = (next: View) => setAddressView((old) => (JSON.stringify(old.filters) !== JSON.stringify(next.filters) ? { ...next, page: 1 } : next));
   const q = query({
     role: "customer",
     page: view.page ?? 1,

@@ -33,7 +33,12 @@ describe("the list's view in the address", () => {
   });
 
   it("keeps a range filter as its bounds and reads back the operator they came from", () => {
-    const spend: RangeInAddress = { kind: "number", low: ["greaterThanOrEqual", "total_spend_min"], high: ["lessThanOrEqual", "total_spend_max"], between: true };
+    const spend: RangeInAddress = {
+      kind: "number",
+      low: ["greaterThanOrEqual", "total_spend_min"],
+      high: ["lessThanOrEqual", "total_spend_max"],
+      between: true,
+    };
     const last: RangeInAddress = { kind: "date", low: ["after", "last_order_after"], high: ["before", "last_order_before"] };
     const ranges = { total_spent: spend, date_last_order: last };
     const at = (filters: View["filters"]) => addressOf({ view: { ...initial, filters }, extra: {} }, initial, ranges);
@@ -49,6 +54,8 @@ describe("the list's view in the address", () => {
     // Not a number, not a day, or both bounds where the filter has no between: left out, or the lower bound only.
     expect(read("?total_spend_min=lots&last_order_before=soon")).toEqual([]);
     expect(read("?last_order_after=2026-11-01&last_order_before=2026-12-01")).toEqual([{ field: "date_last_order", operator: "after", value: "2026-11-01" }]);
-    expect(rangeParams({ ...initial, filters: [{ field: "total_spent", operator: "between", value: [10, ""] }] }, "total_spent", spend)).toEqual({ total_spend_min: "10" });
+    expect(rangeParams({ ...initial, filters: [{ field: "total_spent", operator: "between", value: [10, ""] }] }, "total_spent", spend)).toEqual({
+      total_spend_min: "10",
+    });
   });
 });

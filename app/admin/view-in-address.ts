@@ -165,8 +165,11 @@ export function useViewInAddress(initial: View, options: { filters?: FilterOpera
       // Only the search text, or the number typed in a range filter already there, changed: the entry is replaced, so
       // back does not walk through each key typed.
       const typing =
-        addressOf({ ...next, view: { ...next.view, search: was.view.search, filters: typedOver(was.view, next.view, config.filters) } }, config.first, config.filters) ===
-        window.location.search;
+        addressOf(
+          { ...next, view: { ...next.view, search: was.view.search, filters: typedOver(was.view, next.view, config.filters) } },
+          config.first,
+          config.filters,
+        ) === window.location.search;
       const url = `${window.location.pathname}${address}${window.location.hash}`;
       if (typing) window.history.replaceState(window.history.state, "", url);
       else window.history.pushState(null, "", url);

@@ -10,9 +10,29 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, type RestInput, type RestUser } from "../http/rest.ts";
-import { ifMatchOf, listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restAmount, restBool, restDate, restIdList, restInt, CONTEXTS } from "../http/rest-args.ts";
+import {
+  ifMatchOf,
+  listArgs,
+  pagedJson,
+  pageOutOfRange,
+  parseArgs,
+  requestArgs,
+  restAmount,
+  restBool,
+  restDate,
+  restIdList,
+  restInt,
+  CONTEXTS,
+} from "../http/rest-args.ts";
 import { audit } from "../http/rest-audit.ts";
-import { customerOrderStats, customerVersion, findUser, listCustomers, type UserRecord, type CustomerOrderStats } from "../../core/db/repositories/customers.ts";
+import {
+  customerOrderStats,
+  customerVersion,
+  findUser,
+  listCustomers,
+  type UserRecord,
+  type CustomerOrderStats,
+} from "../../core/db/repositories/customers.ts";
 import { readUserMeta } from "../../core/db/repositories/user-meta.ts";
 import { parseUserMetaUpdate } from "../../core/domain/users/meta.ts";
 import { ADDRESS_COLUMNS, type AddressKind, type SavedAddress } from "../../core/domain/checkout/address.ts";

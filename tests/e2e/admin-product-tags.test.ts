@@ -42,7 +42,13 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const tokens = (page: Page) => page.locator(".admin-linked .components-form-token-field__token-text").evaluateAll((els) => els.map((e) => e.textContent?.trim()));
+/** The Tags field's tokens as shown (each token also has a hidden "name (1 of 2)" for screen readers). */
+const tokens = (page: Page) =>
+  page
+    .locator(".admin-linked .components-form-token-field")
+    .first()
+    .locator('.components-form-token-field__token-text > [aria-hidden="true"]')
+    .evaluateAll((els) => els.map((e) => e.textContent?.trim()));
 const tagsNamed = async (name: string) =>
   (await shop.services.db.query<{ id: number }>(`SELECT id FROM terms WHERE taxonomy = 'product_tag' AND lower(name) = lower($1)`, [name])).map((r) => r.id);
 

@@ -34,7 +34,12 @@ beforeAll(async () => {
   manager = await signInAs(shop, "filters-manager@example.com", "shop_manager");
   customer = await signInAs(shop, "filters-customer@example.com", "customer");
   for (const k of ["a", "b", "c", "d"] as const) {
-    const made = await registerCustomer(shop.services.db, { email: `cf-${k}@example.com`, password: "a long password 1", first_name: k.toUpperCase(), last_name: "Filter" });
+    const made = await registerCustomer(shop.services.db, {
+      email: `cf-${k}@example.com`,
+      password: "a long password 1",
+      first_name: k.toUpperCase(),
+      last_name: "Filter",
+    });
     if (!made.ok) throw new Error(made.message);
     id[k] = made.customerId;
   }

@@ -30,7 +30,8 @@ async function call(who: SignedIn | null, method: string, path: string, json?: u
   return { status: res.status, body: (await res.json()) as Json & Json[], headers: res.headers };
 }
 const tagsNamed = async (name: string) =>
-  (await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM terms WHERE taxonomy = 'product_tag' AND lower(name) = lower($1)`, [name]))[0]!.n;
+  (await shop.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM terms WHERE taxonomy = 'product_tag' AND lower(name) = lower($1)`, [name]))[0]!
+    .n;
 
 describe("creating product tags", () => {
   it("is WooCommerce's manage_product_terms, which staff have and customers do not", () => {

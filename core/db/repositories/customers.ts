@@ -557,10 +557,7 @@ export async function customerOrderStats(db: Queryable, ids: number[]): Promise<
  * orders has spent 0 and placed 0 orders, and has no last order (so a last-order bound leaves them out, and sorting
  * by it puts them last either way).
  */
-export async function listCustomers(
-  db: Queryable,
-  f: CustomerFilter,
-): Promise<{ rows: { user: UserRecord; stats: CustomerOrderStats }[]; total: number }> {
+export async function listCustomers(db: Queryable, f: CustomerFilter): Promise<{ rows: { user: UserRecord; stats: CustomerOrderStats }[]; total: number }> {
   const spent = raw<number>`coalesce(s.total_spent, 0)`;
   const count = raw<number>`coalesce(s.orders_count, 0)`;
   const query = filteredUsers(db, f)
