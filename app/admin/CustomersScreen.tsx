@@ -7,6 +7,10 @@
  * guest orders) is offered only to staff with `delete_users` (an administrator; a shop manager has not, and the
  * server refuses them): the rows leave at once and come back if the server refuses (optimistic-rows.tsx). The page,
  * search, filters and sort are in the address (view-in-address.ts).
+ *
+ * As WooCommerce's Customers report, the owner filters by **Total spend** (at least, at most or between, in the shop's
+ * currency, paid orders only), **Orders** (any status) and **Last order** (after or before a day), and sorts by each:
+ * the API does both in SQL (`total_spend_min|max`, `orders_count_min|max`, `last_order_after|before`, `orderby`).
  */
 import { useMemo } from "react";
 import type { Action, Field, View } from "@wordpress/dataviews";
@@ -16,14 +20,20 @@ import { usePagedList } from "./use-paged-list.ts";
 import { ListView } from "./ListView.tsx";
 import { query, send } from "./api.ts";
 import { confirmedAction, removeRows, useOptimisticRows, withRows } from "./optimistic-rows.tsx";
-import { useViewInAddress } from "./view-in-address.ts";
+import { rangeParams, useViewInAddress, type RangeInAddress } from "./view-in-address.ts";
 import { ExportCsvButton } from "./ImportExport.tsx";
 import { ResultNotice } from "./Status.tsx";
 import { COUNTRIES } from "../../core/domain/checkout/countries.ts";
 import { personOf, shopMoney } from "./orders-shared.ts";
 import type { RestCustomer } from "./types.ts";
 
-const ORDERBY: Record<string, string> = { name: "name", date_created: "registered_date" };
+const ORDERBY: Record<string, string> = {
+  name: "name",
+  date_created: "registered_date",
+  total_spent: "total_spend",
+  orders_count: "orders_count",
+  date_last_order: "date_last_order",
+};
 const DEFAULT_VIEW: View = {
   type: "table",
   search: "",
@@ -32,7 +42,7 @@ const DEFAULT_VIEW: View = {
   sort: { field: "date_created", direction: "desc" },
   filters: [],
   titleField: "name",
-  fields: ["email", "country", "orders_count", "total_spent", "date_created"],
+  fields: ["email", "country", "orders_count", "total_spent", "date_last_order", "date_created"],
   layout: {},
 };
 const customerUrl = (c: RestCustomer) => `/wp-admin/customers/${c.id}/`;
@@ -43,14 +53,34 @@ const HAS_ORDERS = [
   { value: "false", label: "No orders yet" },
 ];
 
-const FILTERS = { country: "is", has_orders: "is" } as const;
+/** The range filters, each as two parameters of the address and of the API (the Last order's days become instants). */
+const SPEND: RangeInAddress = { kind: "number", low: ["greaterThanOrEqual", "total_spend_min"], high: ["lessThanOrEqual", "total_spend_max"], between: true };
+const ORDERS: RangeInAddress = {
+  kind: "number",
+  low: ["greaterThanOrEqual", "orders_count_min"],
+  high: ["lessThanOrEqual", "orders_count_max"],
+  between: true,
+};
+const LAST_ORDER: RangeInAddress = { kind: "date", low: ["after", "last_order_after"], high: ["before", "last_order_before"] };
+const FILTERS = { country: "is", has_orders: "is", total_spent: SPEND, orders_count: ORDERS, date_last_order: LAST_ORDER } as const;
+
+/** The Last order filter's days as the API's exclusive instants (UTC, the shop's time): after the whole day, before its start. */
+function lastOrderParams(view: View): Record<string, string> {
+  const days = rangeParams(view, "date_last_order", LAST_ORDER);
+  return {
+    ...(days.last_order_after ? { last_order_after: `${days.last_order_after}T23:59:59.999Z` } : {}),
+    ...(days.last_order_before ? { last_order_before: `${days.last_order_before}T00:00:00Z` } : {}),
+  };
+}
 const customerName = (c: RestCustomer) => [c.first_name, c.last_name].filter(Boolean).join(" ") || personOf(c.billing) || c.email;
 
 export default function CustomersScreen({ canCreate = false, canDelete = false }: { canCreate?: boolean; canDelete?: boolean }) {
-  const { view, setView } = useViewInAddress(
+  const { view, setView: setAddressView } = useViewInAddress(
     window.matchMedia("(max-width: 782px)").matches ? { ...DEFAULT_VIEW, type: "list", fields: ["email", "total_spent"] } : DEFAULT_VIEW,
     { filters: FILTERS },
   );
+  // A changed filter value shows its first page (DataViews' value inputs keep the page they were typed on).
+  const setView = (next: View) => setAddressView((old) => (JSON.stringify(old.filters) !== JSON.stringify(next.filters) ? { ...next, page: 1 } : next));
   const q = query({
     role: "customer",
     page: view.page ?? 1,
@@ -60,6 +90,9 @@ export default function CustomersScreen({ canCreate = false, canDelete = false }
     order: view.sort?.direction,
     country: filterValue(view, "country"),
     has_orders: filterValue(view, "has_orders"),
+    ...rangeParams(view, "total_spent", SPEND),
+    ...rangeParams(view, "orders_count", ORDERS),
+    ...lastOrderParams(view),
   });
   const list = usePagedList<RestCustomer>(`/wc/v3/customers?${q}`);
   const fields = useMemo<Field<RestCustomer>[]>(
@@ -89,8 +122,31 @@ export default function CustomersScreen({ canCreate = false, canDelete = false }
         filterBy: { operators: ["is"] },
         getValue: ({ item }) => String(item.orders_count > 0),
       },
-      { id: "orders_count", label: "Orders", enableSorting: false, filterBy: false, getValue: ({ item }) => item.orders_count },
-      { id: "total_spent", label: "Lifetime value", enableSorting: false, filterBy: false, render: ({ item }) => <>{spent(item)}</> },
+      {
+        id: "orders_count",
+        label: "Orders",
+        type: "integer",
+        filterBy: { operators: ["greaterThanOrEqual", "lessThanOrEqual", "between"] },
+        getValue: ({ item }) => item.orders_count,
+      },
+      {
+        id: "total_spent",
+        label: "Total spend",
+        type: "number",
+        filterBy: { operators: ["greaterThanOrEqual", "lessThanOrEqual", "between"] },
+        getValue: ({ item }) => Number(item.total_spent),
+        // The filter's chip shows the amount as money ("Total spend is greater than or equal to: $100.00").
+        getValueFormatted: ({ item, field }) => shopMoney(Number(field.getValue({ item }))),
+        render: ({ item }) => <>{spent(item)}</>,
+      },
+      {
+        id: "date_last_order",
+        label: "Last order",
+        type: "date",
+        filterBy: { operators: ["after", "before"] },
+        getValue: ({ item }) => item.date_last_order?.slice(0, 10) ?? "",
+        render: ({ item }) => <>{item.date_last_order?.slice(0, 10) ?? "–"}</>,
+      },
       {
         id: "date_created",
         label: "Registered",

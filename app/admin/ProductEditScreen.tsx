@@ -21,6 +21,7 @@ import { VariationsPanel } from "./VariationsPanel.tsx";
 import { BundledItemsPanel, type FormBundledItem } from "./BundledItemsPanel.tsx";
 import { DownloadsPanel, type FormDownload } from "./DownloadsPanel.tsx";
 import { IdTokens } from "./CouponScreen.tsx";
+import { TagTokens } from "./TagTokens.tsx";
 import { useCatalogChoices } from "./catalog-choices.ts";
 import "./product-editor.css";
 
@@ -325,7 +326,7 @@ export default function ProductEditScreen({ id }: { id: number }) {
   };
   // For the panels, whose uploads finish after other edits: a change of the latest form.
   const updater =
-    <K extends "images" | "attributes" | "bundled_items" | "downloads">(key: K) =>
+    <K extends "images" | "attributes" | "bundled_items" | "downloads" | "tags">(key: K) =>
     (change: (value: Form[K]) => Form[K]) => {
       setForm((prev) => (prev ? { ...prev, [key]: change(prev[key]) } : prev));
       if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
@@ -644,7 +645,13 @@ export default function ProductEditScreen({ id }: { id: number }) {
             </fieldset>
             <fieldset className="admin-fieldset admin-linked">
               <legend>Tags and linked products</legend>
-              <IdTokens label="Tags" options={tags} value={f.tags} onChange={(ids) => set("tags", ids)} error={errors.tags} />
+              <TagTokens
+                tags={tags}
+                onTagAdded={(tag) => setTags((list) => (list.some((t) => t.id === tag.id) ? list : [...list, tag]))}
+                value={f.tags}
+                onChange={updater("tags")}
+                error={errors.tags}
+              />
               <IdTokens
                 label="Up-sells"
                 options={products.filter((p) => p.id !== product.id)}

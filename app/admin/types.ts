@@ -127,6 +127,8 @@ export interface RestCustomer {
   is_paying_customer: boolean;
   orders_count: number;
   total_spent: string;
+  /** When the latest order was placed (any status), or null. */
+  date_last_order: string | null;
 }
 
 /** `shop/v1/customers/{id}/payment-methods`: brand and last four, never a token. */

@@ -9,8 +9,55 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Filter, View } from "@wordpress/dataviews";
 
-/** The filters a list offers, each with its DataViews operator (`isAny` values are comma-separated; digits read back as numbers). */
-type FilterOperators = Record<string, "is" | "isAny">;
+/**
+ * A filter on a number or a date kept as two parameters, a lower and an upper bound (`total_spend_min=100`,
+ * `last_order_before=2026-11-01`): the operator that writes each, and whether both at once are DataViews' `between`.
+ * Only values of the kind (a number, or a day as YYYY-MM-DD) are read back.
+ */
+export interface RangeInAddress {
+  kind: "number" | "date";
+  low: [operator: string, key: string];
+  high: [operator: string, key: string];
+  between?: boolean;
+}
+
+/** The filters a list offers: DataViews' operator (`isAny` values are comma-separated; digits read back as numbers), or a range. */
+type FilterOperators = Record<string, "is" | "isAny" | RangeInAddress>;
+
+/** A range filter's bounds as parameters (`{ total_spend_min: "100" }`), for the address and for the API alike. */
+export function rangeParams(view: View, field: string, range: RangeInAddress): Record<string, string> {
+  const f = view.filters?.find((x) => x.field === field);
+  const text = (v: unknown) => (v === undefined || v === null || v === "" ? undefined : String(v));
+  const out: Record<string, string> = {};
+  const put = (key: string, v: unknown) => {
+    const t = text(v);
+    if (t !== undefined) out[key] = t;
+  };
+  if (!f) return out;
+  if (f.operator === range.low[0]) put(range.low[1], f.value);
+  else if (f.operator === range.high[0]) put(range.high[1], f.value);
+  else if (f.operator === "between" && range.between && Array.isArray(f.value)) {
+    put(range.low[1], f.value[0]);
+    put(range.high[1], f.value[1]);
+  }
+  return out;
+}
+
+/** A range filter read from the address, or null. */
+function rangeOf(p: URLSearchParams, field: string, range: RangeInAddress): Filter | null {
+  const read = (key: string) => {
+    const raw = p.get(key);
+    if (raw === null || raw === "") return undefined;
+    if (range.kind === "date") return /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined;
+    return /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : undefined;
+  };
+  const low = read(range.low[1]);
+  const high = read(range.high[1]);
+  if (low !== undefined && high !== undefined && range.between) return { field, operator: "between", value: [low, high] };
+  if (low !== undefined) return { field, operator: range.low[0] as Filter["operator"], value: low };
+  if (high !== undefined) return { field, operator: range.high[0] as Filter["operator"], value: high };
+  return null;
+}
 
 export interface AddressView {
   view: View;
@@ -30,7 +77,12 @@ export function addressOf(state: AddressView, initial: View, filters: FilterOper
   }
   if (view.perPage !== undefined && view.perPage !== initial.perPage) p.set("per_page", String(view.perPage));
   for (const f of view.filters ?? []) {
-    if (!(f.field in filters) || f.value === undefined || f.value === null || f.value === "") continue;
+    const spec = filters[f.field];
+    if (typeof spec === "object") {
+      for (const [key, value] of Object.entries(rangeParams(view, f.field, spec))) p.set(key, value);
+      continue;
+    }
+    if (!spec || f.value === undefined || f.value === null || f.value === "") continue;
     const value = Array.isArray(f.value) ? (f.value as unknown[]).join(",") : String(f.value);
     if (value) p.set(f.field, value);
   }
@@ -48,6 +100,11 @@ export function viewOf(search: string, base: View, initial: View, filters: Filte
   const orderby = p.get("orderby");
   const chosen: Filter[] = [];
   for (const [field, operator] of Object.entries(filters)) {
+    if (typeof operator === "object") {
+      const range = rangeOf(p, field, operator);
+      if (range) chosen.push(range);
+      continue;
+    }
     const raw = p.get(field);
     if (!raw) continue;
     const value = operator === "isAny" ? raw.split(",").map((v) => (/^\d+$/.test(v) ? Number(v) : v)) : raw;
@@ -62,6 +119,14 @@ export function viewOf(search: string, base: View, initial: View, filters: Filte
     ...(Object.keys(filters).length || base.filters ? { filters: chosen } : {}),
   } as View;
   return { view, extra: Object.fromEntries(extraKeys.map((k) => [k, p.get(k) ?? ""])) };
+}
+
+/** `next`'s filters with each range filter's value put back as `was` had it when only that value changed (typing in it). */
+function typedOver(was: View, next: View, filters: FilterOperators): View["filters"] {
+  return next.filters?.map((f) => {
+    const before = was.filters?.find((x) => x.field === f.field);
+    return typeof filters[f.field] === "object" && before && before.operator === f.operator ? { ...f, value: before.value } : f;
+  });
 }
 
 /**
@@ -97,10 +162,14 @@ export function useViewInAddress(initial: View, options: { filters?: FilterOpera
       setState(next);
       const address = addressOf(next, config.first, config.filters);
       if (address === window.location.search) return;
-      // Only the search text changed: the entry is replaced, so back does not walk through each key typed.
+      // Only the search text, or the number typed in a range filter already there, changed: the entry is replaced, so
+      // back does not walk through each key typed.
       const typing =
-        next.view.search !== was.view.search &&
-        addressOf({ ...next, view: { ...next.view, search: was.view.search } }, config.first, config.filters) === window.location.search;
+        addressOf(
+          { ...next, view: { ...next.view, search: was.view.search, filters: typedOver(was.view, next.view, config.filters) } },
+          config.first,
+          config.filters,
+        ) === window.location.search;
       const url = `${window.location.pathname}${address}${window.location.hash}`;
       if (typing) window.history.replaceState(window.history.state, "", url);
       else window.history.pushState(null, "", url);

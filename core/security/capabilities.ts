@@ -29,6 +29,8 @@ export const CAPABILITIES = [
   "manage_woocommerce",
   "view_woocommerce_reports",
   "edit_products",
+  // WooCommerce's product categories, tags and attribute terms (its taxonomies' manage_terms / edit_terms)
+  "manage_product_terms",
   "edit_shop_orders",
   "edit_shop_coupons",
   // the site
@@ -52,6 +54,7 @@ const SHOP_MANAGER: readonly Capability[] = [
   "manage_woocommerce",
   "view_woocommerce_reports",
   "edit_products",
+  "manage_product_terms",
   "edit_shop_orders",
   "edit_shop_coupons",
 ];

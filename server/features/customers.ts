@@ -10,9 +10,29 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, type RestInput, type RestUser } from "../http/rest.ts";
-import { ifMatchOf, listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, restIdList, restInt, CONTEXTS } from "../http/rest-args.ts";
+import {
+  ifMatchOf,
+  listArgs,
+  pagedJson,
+  pageOutOfRange,
+  parseArgs,
+  requestArgs,
+  restAmount,
+  restBool,
+  restDate,
+  restIdList,
+  restInt,
+  CONTEXTS,
+} from "../http/rest-args.ts";
 import { audit } from "../http/rest-audit.ts";
-import { customerOrderStats, customerVersion, findUser, listUsers, type UserRecord, type CustomerOrderStats } from "../../core/db/repositories/customers.ts";
+import {
+  customerOrderStats,
+  customerVersion,
+  findUser,
+  listCustomers,
+  type UserRecord,
+  type CustomerOrderStats,
+} from "../../core/db/repositories/customers.ts";
 import { readUserMeta } from "../../core/db/repositories/user-meta.ts";
 import { parseUserMetaUpdate } from "../../core/domain/users/meta.ts";
 import { ADDRESS_COLUMNS, type AddressKind, type SavedAddress } from "../../core/domain/checkout/address.ts";
@@ -76,6 +96,8 @@ async function customerJson(input: RestInput, u: UserRecord, stats: CustomerOrde
     is_paying_customer: stats?.isPaying ?? false,
     orders_count: stats?.ordersCount ?? 0,
     total_spent: decimal(stats?.totalSpent ?? 0),
+    // Not in WooCommerce's customer object (its Customers report has it): when the latest order was placed.
+    date_last_order: stats?.lastOrderAt ? wcDate(stats.lastOrderAt) : null,
     avatar_url: avatarUrl(u.email, 96),
     meta_data: Object.entries(meta).map(([key, value]) => ({ key, value })),
     _links: {
@@ -160,7 +182,8 @@ const listSchema = z.object({
   search: listArgs.search,
   email: z.string().trim().max(100).optional(),
   role: z.enum(["all", ...WC_ROLES]).default("customer"),
-  orderby: z.enum(["id", "include", "name", "registered_date"]).default("name"),
+  // WooCommerce's four, and the Customers report's total_spend, orders_count and date_last_order (the admin's list).
+  orderby: z.enum(["id", "include", "name", "registered_date", "total_spend", "orders_count", "date_last_order"]).default("name"),
   order: z.enum(["asc", "desc"]).default("asc"),
   include: restIdList().default([]),
   exclude: restIdList().default([]),
@@ -172,7 +195,16 @@ const listSchema = z.object({
     .regex(/^[A-Z]{2}$/, "country is not an ISO 3166-1 alpha-2 code.")
     .optional(),
   has_orders: restBool().optional(),
+  // The Customers report's filters: spend in the shop's currency over paid orders and orders of any status (both
+  // bounds included), the latest order's time (exclusive, as wc/v3/orders' after/before).
+  total_spend_min: restAmount().optional(),
+  total_spend_max: restAmount().optional(),
+  orders_count_min: restInt(0).optional(),
+  orders_count_max: restInt(0).optional(),
+  last_order_after: restDate().optional(),
+  last_order_before: restDate().optional(),
 });
+const LIST_ORDER = { total_spend: "total_spent", date_last_order: "last_order" } as const;
 const contextSchema = z.object({ context: z.enum(CONTEXTS).default("view") });
 const deleteSchema = z.object({ force: restBool().default(false), reassign: restInt(0).optional() });
 
@@ -379,7 +411,7 @@ async function list(input: RestInput): Promise<Reply> {
   const args = parseArgs(listSchema, requestArgs(input));
   if (!args.ok) return args.reply;
   const a = args.data;
-  const { rows, total } = await listUsers(input.services.db, {
+  const { rows, total } = await listCustomers(input.services.db, {
     search: a.search,
     email: a.email,
     include: a.include,
@@ -387,19 +419,21 @@ async function list(input: RestInput): Promise<Reply> {
     roles: a.role === "all" ? undefined : [a.role],
     billingCountry: a.country,
     hasOrders: a.has_orders,
-    orderby: a.orderby,
+    totalSpentMin: a.total_spend_min,
+    totalSpentMax: a.total_spend_max,
+    ordersCountMin: a.orders_count_min,
+    ordersCountMax: a.orders_count_max,
+    lastOrderAfter: a.last_order_after,
+    lastOrderBefore: a.last_order_before,
+    orderby: a.orderby === "total_spend" || a.orderby === "date_last_order" ? LIST_ORDER[a.orderby] : a.orderby,
     order: a.order,
     limit: a.per_page,
     offset: a.offset ?? (a.page - 1) * a.per_page,
   });
   const outOfRange = a.offset === undefined ? pageOutOfRange(total, a.page, a.per_page) : null;
   if (outOfRange) return outOfRange;
-  const stats = await customerOrderStats(
-    input.services.db,
-    rows.map((r) => r.id),
-  );
   const items = [];
-  for (const u of rows) items.push(await customerJson(input, u, stats.get(u.id)));
+  for (const { user, stats } of rows) items.push(await customerJson(input, user, stats));
   return pagedJson(input.req, items, total, a.page, a.per_page);
 }
 

@@ -1,7 +1,7 @@
 /**
  * WooCommerce's REST routes for product terms and global attributes (docs/contract/rest/taxonomies.md):
  * `wc/v3/products/categories`, `products/tags`, `products/attributes` and `products/attributes/{id}/terms`, each with
- * its `batch` route. Staff only (manage_categories for terms, manage_woocommerce for attributes), WooCommerce's
+ * its `batch` route. Staff only (manage_product_terms for terms, manage_woocommerce for attributes), WooCommerce's
  * shapes and error codes; every write is audited and shows on the storefront at once (it reads the same rows).
  */
 import { z } from "zod";
@@ -107,7 +107,7 @@ const fixed = (taxonomy: string) => async (): Promise<{ taxonomy: string; attrib
 const CATEGORIES: Kind = {
   base: "products/categories",
   objectType: "product_cat",
-  capability: "manage_categories",
+  capability: "manage_product_terms",
   hierarchical: true,
   taxonomy: fixed("product_cat"),
   fields: {
@@ -138,7 +138,7 @@ const CATEGORIES: Kind = {
 const TAGS: Kind = {
   base: "products/tags",
   objectType: "product_tag",
-  capability: "manage_categories",
+  capability: "manage_product_terms",
   hierarchical: false,
   taxonomy: fixed("product_tag"),
   fields: {},
@@ -158,7 +158,7 @@ const swatchArg = z
 const ATTRIBUTE_TERMS: Kind = {
   base: "products/attributes/:attribute_id/terms",
   objectType: "attribute_term",
-  capability: "manage_categories",
+  capability: "manage_product_terms",
   hierarchical: false,
   async taxonomy(input) {
     const id = Number(input.pathParams.attribute_id);

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { json, type Reply } from "../http/dispatch.ts";
 import { restError, type RestInput, type RestUser } from "../http/rest.ts";
 import { isReply, staffUser } from "../http/rest-permission.ts";
-import { ifMatchOf, listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, restIdList, restInt } from "../http/rest-args.ts";
+import { ifMatchOf, listArgs, pagedJson, pageOutOfRange, parseArgs, requestArgs, restBool, restDate, restIdList, restInt } from "../http/rest-args.ts";
 import { audit } from "../http/rest-audit.ts";
 import type { Feature } from "./feature.ts";
 import type { AppServices } from "../services.ts";
@@ -101,7 +101,7 @@ const statusList = z.preprocess(
         : v,
   z.array(z.enum(["any", ...ORDER_STATUSES])).max(10),
 );
-const isoDate = z.preprocess((v) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) ? new Date(v) : v), z.date());
+const isoDate = restDate();
 
 const listSchema = z.object({
   ...listArgs,

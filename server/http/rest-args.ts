@@ -18,6 +18,18 @@ export const restBool = () => z.preprocess((v) => (v === "true" || v === "1" ? t
 /** `include=1,2,3` or `include[]=1&include[]=2`. */
 export const restIdList = (max = 100) => z.preprocess((v) => (typeof v === "string" ? (v === "" ? [] : v.split(",")) : v), z.array(restInt(1)).max(max));
 export const restId = () => restInt(1);
+/** An ISO 8601 date (`2026-11-01`, midnight UTC) or date-time with an optional offset, as a Date. */
+export const restDate = () =>
+  z.preprocess((v) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) ? new Date(v) : v), z.date());
+/** An amount in the shop's currency as WooCommerce writes it (`25`, `25.5`, `25.50`), as cents. */
+export const restAmount = () =>
+  z.preprocess(
+    (v) => {
+      const text = typeof v === "number" ? String(v) : v;
+      return typeof text === "string" && /^\d{1,10}(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text) * 100) : NaN;
+    },
+    z.number({ error: "must be an amount like 25 or 25.50" }).int("must be an amount like 25 or 25.50").min(0, "must be an amount like 25 or 25.50"),
+  );
 
 export const CONTEXTS = ["view", "edit", "embed"] as const;
 export type RestContext = (typeof CONTEXTS)[number];

@@ -287,8 +287,23 @@ export interface UserFilter {
   offset: number;
 }
 
-/** A page of users and the size of the whole filtered list. */
-export async function listUsers(db: Queryable, f: UserFilter): Promise<{ rows: UserRecord[]; total: number }> {
+/**
+ * What the admin's Customers list filters and sorts by beyond UserFilter: the order statistics of
+ * `customerOrderStats` (cents of paid orders, orders of any status, the latest order's time; bounds inclusive, times
+ * exclusive as WooCommerce's `after`/`before`).
+ */
+export interface CustomerFilter extends Omit<UserFilter, "orderby"> {
+  totalSpentMin?: number | undefined;
+  totalSpentMax?: number | undefined;
+  ordersCountMin?: number | undefined;
+  ordersCountMax?: number | undefined;
+  lastOrderAfter?: Date | undefined;
+  lastOrderBefore?: Date | undefined;
+  orderby: "id" | "include" | "name" | "registered_date" | "total_spent" | "orders_count" | "last_order";
+}
+
+/** The accounts a filter keeps (the WHERE of listUsers and listCustomers). */
+function filteredUsers(db: Queryable, f: Omit<UserFilter, "orderby">) {
   let query = sql(db).selectFrom("customers");
   if (f.search) {
     // WordPress's `*term*` search over login, e-mail, URL, nicename and display name; LIKE's wildcards are escaped.
@@ -342,6 +357,12 @@ export async function listUsers(db: Queryable, f: UserFilter): Promise<{ rows: U
       return has ? orders : w.not(orders);
     });
   }
+  return query;
+}
+
+/** A page of users and the size of the whole filtered list. */
+export async function listUsers(db: Queryable, f: UserFilter): Promise<{ rows: UserRecord[]; total: number }> {
+  const query = filteredUsers(db, f);
   const direction = f.order;
   let ordered = query.select(USER_COLUMNS);
   switch (f.orderby) {
@@ -490,30 +511,93 @@ export async function deleteUser(tx: Queryable, id: number, reassignTo: number |
 }
 
 export interface CustomerOrderStats {
+  /** Orders of any status (WooCommerce's order count). */
   ordersCount: number;
   /** Cents, over paid orders not refunded (WooCommerce's paid statuses: processing, completed). */
   totalSpent: number;
   isPaying: boolean;
+  /** When the latest order (any status) was placed, or null: WooCommerce's last order. */
+  lastOrderAt: Date | null;
 }
 
-/** Order counts and spending for each of the customers, in one statement. */
-export async function customerOrderStats(db: Queryable, ids: number[]): Promise<Map<number, CustomerOrderStats>> {
-  const out = new Map<number, CustomerOrderStats>();
-  if (ids.length === 0) return out;
-  const rows = await sql(db)
+/** One row per customer with orders: the statistics of CustomerOrderStats, as a query to filter, join or sort by. */
+const orderStats = (db: Queryable) =>
+  sql(db)
     .selectFrom("orders")
     .select([
       "customer_id",
       raw<string>`count(*)`.as("orders_count"),
       raw<string>`coalesce(sum(total) FILTER (WHERE status IN ('processing', 'completed')), 0)`.as("total_spent"),
       raw<boolean>`bool_or(paid_at IS NOT NULL)`.as("is_paying"),
+      raw<Date | string>`max(created_at)`.as("last_order_at"),
     ])
-    .where("customer_id", "in", ids)
-    .groupBy("customer_id")
-    .execute();
-  for (const r of rows) {
-    if (r.customer_id === null) continue;
-    out.set(r.customer_id, { ordersCount: Number(r.orders_count), totalSpent: Number(r.total_spent), isPaying: r.is_paying === true });
-  }
+    .where("customer_id", "is not", null)
+    .groupBy("customer_id");
+
+type StatsRow = { orders_count: string | number | null; total_spent: string | number | null; is_paying: boolean | null; last_order_at: Date | string | null };
+const toStats = (r: StatsRow): CustomerOrderStats => ({
+  ordersCount: Number(r.orders_count ?? 0),
+  totalSpent: Number(r.total_spent ?? 0),
+  isPaying: r.is_paying === true,
+  lastOrderAt: r.last_order_at === null ? null : new Date(r.last_order_at),
+});
+
+/** Order counts and spending for each of the customers, in one statement. */
+export async function customerOrderStats(db: Queryable, ids: number[]): Promise<Map<number, CustomerOrderStats>> {
+  const out = new Map<number, CustomerOrderStats>();
+  if (ids.length === 0) return out;
+  const rows = await orderStats(db).where("customer_id", "in", ids).execute();
+  for (const r of rows) if (r.customer_id !== null) out.set(r.customer_id, toStats(r));
   return out;
+}
+
+/**
+ * A page of accounts with their order statistics, filtered and sorted by them too (the admin's Customers list,
+ * `wc/v3/customers`): one statement for the page and one for the count, whatever the page size. A customer without
+ * orders has spent 0 and placed 0 orders, and has no last order (so a last-order bound leaves them out, and sorting
+ * by it puts them last either way).
+ */
+export async function listCustomers(db: Queryable, f: CustomerFilter): Promise<{ rows: { user: UserRecord; stats: CustomerOrderStats }[]; total: number }> {
+  const spent = raw<number>`coalesce(s.total_spent, 0)`;
+  const count = raw<number>`coalesce(s.orders_count, 0)`;
+  const query = filteredUsers(db, f)
+    .leftJoin(orderStats(db).as("s"), "s.customer_id", "customers.id")
+    .$if(f.totalSpentMin !== undefined, (q) => q.where(spent, ">=", f.totalSpentMin!))
+    .$if(f.totalSpentMax !== undefined, (q) => q.where(spent, "<=", f.totalSpentMax!))
+    .$if(f.ordersCountMin !== undefined, (q) => q.where(count, ">=", f.ordersCountMin!))
+    .$if(f.ordersCountMax !== undefined, (q) => q.where(count, "<=", f.ordersCountMax!))
+    .$if(f.lastOrderAfter !== undefined, (q) => q.where("s.last_order_at", ">", f.lastOrderAfter!))
+    .$if(f.lastOrderBefore !== undefined, (q) => q.where("s.last_order_at", "<", f.lastOrderBefore!));
+  const direction = f.order;
+  const nullsLast = direction === "asc" ? raw`asc nulls last` : raw`desc nulls last`;
+  const columns = USER_COLUMNS.map((c) => `customers.${c}` as const);
+  let ordered = query.select([...columns, "s.orders_count", "s.total_spent", "s.is_paying", "s.last_order_at"]);
+  switch (f.orderby) {
+    case "include":
+      if (f.include && f.include.length > 0) ordered = ordered.orderBy(raw`array_position(${raw.val(f.include)}::int[], customers.id)`, direction);
+      break;
+    case "name":
+      ordered = ordered.orderBy(raw`lower(customers.display_name)`, direction);
+      break;
+    case "registered_date":
+      ordered = ordered.orderBy("customers.created_at", direction);
+      break;
+    case "total_spent":
+      ordered = ordered.orderBy(spent, direction);
+      break;
+    case "orders_count":
+      ordered = ordered.orderBy(count, direction);
+      break;
+    case "last_order":
+      ordered = ordered.orderBy(raw`s.last_order_at ${nullsLast}`);
+      break;
+    case "id":
+      break;
+  }
+  ordered = ordered.orderBy("customers.id", direction);
+  const [rows, counted] = await Promise.all([
+    ordered.limit(f.limit).offset(f.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ user: toUser(r), stats: toStats(r) })), total: Number(counted.n) };
 }
