@@ -1,8 +1,8 @@
 /**
- * The product editor's rich-text Description (docs/contract/admin.md 'Edit Product', decision 0046): TipTap
+ * The admin's rich-text editor (docs/contract/admin.md 'Edit Product', 'Pages and posts'; decisions 0046, 0049): TipTap
  * (ProseMirror) with bold, italic, headings 2–4, bulleted and numbered lists, links and undo/redo, its HTML handed to
- * `onChange` as WooCommerce stores a description (the API sanitises it again, wp_kses_post). Loaded on its own
- * (React.lazy in ProductEditScreen.tsx), so the admin's other screens and the storefront never fetch it.
+ * `onChange` as WordPress stores a description or a page's content (the API sanitises it again, wp_kses_post). Loaded
+ * on its own (React.lazy in RichTextField.tsx), so the admin's other screens and the storefront never fetch it.
  * The editable region is a labelled multi-line textbox; Ctrl+B / Ctrl+I and Ctrl+Z / Ctrl+Shift+Z work in it.
  */
 import { useEffect, useId, useRef, useState } from "react";
@@ -25,7 +25,7 @@ import {
 import { autop } from "../../core/domain/text/kses.ts";
 import { escapeHtml } from "../../core/domain/text/html.ts";
 
-interface Props {
+export interface RichTextProps {
   label: string;
   value: string;
   onChange: (html: string) => void;
@@ -64,7 +64,7 @@ function activeMarks(editor: Editor) {
   };
 }
 
-export default function RichTextEditor({ label, value, onChange, error }: Props) {
+export default function RichTextEditor({ label, value, onChange, error }: RichTextProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const helpId = `${id}-help`;
