@@ -82,7 +82,8 @@ export default function RichTextEditor({ label, value, onChange, error }: RichTe
     content: editorHtml(value),
     editorProps: { attributes: editableAttributes(labelId, error ? helpId : null) },
     onUpdate: ({ editor: e }) => {
-      const html = e.isEmpty ? "" : e.getHTML();
+      // Without the empty paragraph TipTap keeps after a closing list or heading (its trailing node): not the owner's text.
+      const html = e.isEmpty ? "" : e.getHTML().replace(/(?:<p><\/p>)+$/, "");
       emitted.current = html;
       onChange(html);
     },
