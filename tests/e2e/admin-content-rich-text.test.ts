@@ -12,7 +12,7 @@ import { mkdirSync } from "node:fs";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe-scan.ts";
-import { scrollsSideways, signedIn as signInAs } from "../support/admin-browser.ts";
+import { richTextChunkRequests, scrollsSideways, signedIn as signInAs } from "../support/admin-browser.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
 
 let shop: TestShop;
@@ -49,19 +49,10 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** The rich-text editor's chunk requests a page makes. */
-function chunkRequests(page: Page): string[] {
-  const chunks: string[] = [];
-  page.on("request", (r) => {
-    if (/\/wp-admin-app\/RichTextEditor-/.test(r.url())) chunks.push(r.url());
-  });
-  return chunks;
-}
-
 describe("rich text in a page's content", () => {
   it("the lists do not fetch the editor; a page's bold text and list by keyboard reach the storefront", async () => {
     const { page } = owner;
-    const chunks = chunkRequests(page);
+    const chunks = richTextChunkRequests(page);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     for (const kind of ["pages", "posts"]) {

@@ -11,7 +11,7 @@ import { mkdirSync } from "node:fs";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe-scan.ts";
-import { scrollsSideways, signedIn as signInAs } from "../support/admin-browser.ts";
+import { richTextChunkRequests, scrollsSideways, signedIn as signInAs } from "../support/admin-browser.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
 
 let shop: TestShop;
@@ -43,10 +43,7 @@ afterAll(async () => {
 describe("the product editor's rich-text description", () => {
   it("formats with the keyboard and the toolbar, saves, and the product page shows the markup", async () => {
     const { page } = owner;
-    const chunks: string[] = [];
-    page.on("request", (r) => {
-      if (/\/wp-admin-app\/RichTextEditor-/.test(r.url())) chunks.push(r.url());
-    });
+    const chunks = richTextChunkRequests(page);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => (m.type() === "error" ? errors.push(m.text()) : undefined));
