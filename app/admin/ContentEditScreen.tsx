@@ -1,6 +1,6 @@
 /**
- * Add / Edit page and post (docs/contract/admin.md 'Pages and posts'): title, address (slug), content (HTML in a text
- * area: the API sanitises it, docs/contract/rest/content.md 'Sanitising'), excerpt and status (Draft or Published),
+ * Add / Edit page and post (docs/contract/admin.md 'Pages and posts'): title, address (slug), content (the rich-text
+ * editor, RichTextField.tsx, decision 0049: HTML the API sanitises, docs/contract/rest/content.md 'Sanitising'), excerpt and status (Draft or Published),
  * through `wp/v2/pages|posts`. An edit is saved with `PUT` and the version read as `If-Match`, so a save over someone
  * else's is refused (412 `rest_post_changed`), never a silent overwrite; the API's refusals are shown at the field
  * they name; leaving with unsaved changes asks first; "View page" links the storefront while published.
@@ -11,6 +11,7 @@ import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
 import { useUnsavedWarning } from "./use-unsaved-warning.ts";
 import { refusedSave, useFocusFirstInvalid, SaveNotice, type SaveNote } from "./SaveNotice.tsx";
+import { RichTextField } from "./RichTextField.tsx";
 import { CONTENT_STATUS_LABELS, editUrl, restBase, type RestContent } from "./content-types.ts";
 import "./content-screens.css";
 
@@ -176,16 +177,7 @@ export default function ContentEditScreen({ kind, id }: { kind: "post" | "page";
             help={help("slug", id === null ? `Empty: made from the title. The ${thing} will be at ${address}` : `The ${thing} is at ${address}`)}
             {...err("slug")}
           />
-          <TextareaControl
-            __nextHasNoMarginBottom
-            className="admin-content-body"
-            label="Content"
-            rows={18}
-            value={f.content}
-            onChange={(v) => set("content", v)}
-            help={help("content", "HTML: paragraphs <p>, headings <h2>, lists <ul><li>, links <a href>. Scripts, forms and styles are removed when saved.")}
-            {...err("content")}
-          />
+          <RichTextField label="Content" value={f.content} onChange={(v) => set("content", v)} error={errors.content} />
           <TextareaControl
             __nextHasNoMarginBottom
             label="Excerpt"

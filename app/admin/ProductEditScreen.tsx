@@ -8,7 +8,7 @@
  * saved with `PUT` and the version read as `If-Match`, so a save over someone else's is refused (412), never a
  * silent overwrite. The API's refusals are shown at the field they name; leaving with unsaved changes asks first.
  */
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Button, CheckboxControl, Notice, SelectControl, Spinner, TextControl } from "@wordpress/components";
 import "@wordpress/components/build-style/style.css";
 import { getWithHeaders, send, type RestError } from "./api.ts";
@@ -23,19 +23,13 @@ import { DownloadsPanel, type FormDownload } from "./DownloadsPanel.tsx";
 import { IdTokens } from "./CouponScreen.tsx";
 import { TagTokens } from "./TagTokens.tsx";
 import { useCatalogChoices } from "./catalog-choices.ts";
+import { RichTextField } from "./RichTextField.tsx";
 import "./product-editor.css";
-
-// The rich-text editor (TipTap, decision 0046) is a chunk of its own, fetched when a product editor opens.
-const RichTextEditor = lazy(() => import("./RichTextEditor.tsx"));
-const DescriptionLoading = () => (
-  <p className="admin-rich-text admin-hint" role="status">
-    <Spinner /> Loading the description editor…
-  </p>
-);
 
 interface Form {
   name: string;
   description: string;
+  short_description: string;
   regular_price: string;
   sale_price: string;
   date_on_sale_from: string;
@@ -66,6 +60,7 @@ interface Form {
 const formOf = (p: RestProduct): Form => ({
   name: p.name,
   description: p.description,
+  short_description: p.short_description,
   regular_price: p.regular_price,
   sale_price: p.sale_price,
   date_on_sale_from: p.date_on_sale_from?.slice(0, 10) ?? "",
@@ -143,6 +138,7 @@ function changes(before: Form, after: Form): Record<string, unknown> {
 const LABELS: Record<string, string> = {
   name: "Title",
   description: "Description",
+  short_description: "Product short description",
   regular_price: "Regular price",
   sale_price: "Sale price",
   date_on_sale_from: "Sale from",
@@ -423,9 +419,13 @@ export default function ProductEditScreen({ id }: { id: number }) {
         <div className="admin-edit-columns">
           <div className="admin-edit-main">
             <TextControl __next40pxDefaultSize label="Title" value={f.name} onChange={(v) => set("name", v)} {...err("name")} />
-            <Suspense fallback={<DescriptionLoading />}>
-              <RichTextEditor label="Description" value={f.description} onChange={(v) => set("description", v)} error={errors.description} />
-            </Suspense>
+            <RichTextField label="Description" value={f.description} onChange={(v) => set("description", v)} error={errors.description} />
+            <RichTextField
+              label="Product short description"
+              value={f.short_description}
+              onChange={(v) => set("short_description", v)}
+              error={errors.short_description}
+            />
             <GalleryPanel images={f.images} update={updater("images")} error={errors.images} />
             {variable ? <AttributesPanel attributes={f.attributes} update={updater("attributes")} error={errors.attributes} /> : null}
             {simple ? (

@@ -1,14 +1,18 @@
 /**
- * The product editor's rich-text Description (docs/contract/admin.md 'Edit Product', decision 0046): TipTap
+ * The admin's rich-text editor (docs/contract/admin.md 'Edit Product', 'Pages and posts'; decisions 0046, 0049): TipTap
  * (ProseMirror) with bold, italic, headings 2–4, bulleted and numbered lists, links and undo/redo, its HTML handed to
- * `onChange` as WooCommerce stores a description (the API sanitises it again, wp_kses_post). Loaded on its own
- * (React.lazy in ProductEditScreen.tsx), so the admin's other screens and the storefront never fetch it.
+ * `onChange` as WordPress stores a description or a page's content (the API sanitises it again, wp_kses_post). Loaded
+ * on its own (React.lazy in RichTextField.tsx), so the admin's other screens and the storefront never fetch it.
  * The editable region is a labelled multi-line textbox; Ctrl+B / Ctrl+I and Ctrl+Z / Ctrl+Shift+Z work in it.
+ * "Edit as HTML" (a toggle at the end of the toolbar, as the Classic editor's Text tab) shows the HTML in a monospace
+ * text area with the field's label; switching back loads it into the editor. A value the editor would not keep whole
+ * (images, tables, classes, block comments: rich-text-loss.ts) opens as HTML with a notice, and switching it to the
+ * visual editor asks first, so opening and saving never drops content (decision 0049).
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { Button, TextControl } from "@wordpress/components";
+import { Button, Notice, TextControl } from "@wordpress/components";
 import {
   formatBold,
   formatItalic,
@@ -24,8 +28,9 @@ import {
 } from "@wordpress/icons";
 import { autop } from "../../core/domain/text/kses.ts";
 import { escapeHtml } from "../../core/domain/text/html.ts";
+import { listOf, lostMarkup } from "./rich-text-loss.ts";
 
-interface Props {
+export interface RichTextProps {
   label: string;
   value: string;
   onChange: (html: string) => void;
@@ -34,6 +39,18 @@ interface Props {
 
 /** What the editor shows for a stored description: its HTML, or a text without tags as paragraphs (as the shop prints it). */
 const editorHtml = (value: string) => (/<[a-z!/?]/i.test(value) ? value : autop(escapeHtml(value)));
+
+const EXTENSIONS = [
+  StarterKit.configure({
+    heading: { levels: [2, 3, 4] },
+    code: false,
+    codeBlock: false,
+    link: { openOnClick: false, autolink: true, defaultProtocol: "https", protocols: ["http", "https", "mailto", "tel"] },
+  }),
+];
+
+/** The editor's HTML, without the empty paragraph TipTap keeps after a closing list or heading (its trailing node): not the owner's text. */
+const editorValue = (editor: Editor) => (editor.isEmpty ? "" : editor.getHTML().replace(/(?:<p><\/p>)+$/, ""));
 
 const LEVELS = [
   { level: 2, icon: headingLevel2 },
@@ -64,25 +81,24 @@ function activeMarks(editor: Editor) {
   };
 }
 
-export default function RichTextEditor({ label, value, onChange, error }: Props) {
+export default function RichTextEditor({ label, value, onChange, error }: RichTextProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const helpId = `${id}-help`;
   // The HTML this editor last reported: a `value` that differs came from outside (a reload, a save) and replaces the content.
   const emitted = useRef(value);
+  // What the editor would drop from the value the field opened with: then it opens as HTML, nothing is lost.
+  const [opened] = useState(() => lostMarkup(editorHtml(value), EXTENSIONS));
+  const [mode, setMode] = useState<"visual" | "html">(opened.length ? "html" : "visual");
+  const [notice, setNotice] = useState(opened);
+  const [asking, setAsking] = useState<string[] | null>(null);
+  const visual = mode === "visual";
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
-        code: false,
-        codeBlock: false,
-        link: { openOnClick: false, autolink: true, defaultProtocol: "https", protocols: ["http", "https", "mailto", "tel"] },
-      }),
-    ],
+    extensions: EXTENSIONS,
     content: editorHtml(value),
-    editorProps: { attributes: editableAttributes(labelId, error ? helpId : null) },
+    editorProps: { attributes: editableAttributes(labelId, error && visual ? helpId : null) },
     onUpdate: ({ editor: e }) => {
-      const html = e.isEmpty ? "" : e.getHTML();
+      const html = editorValue(e);
       emitted.current = html;
       onChange(html);
     },
@@ -90,14 +106,55 @@ export default function RichTextEditor({ label, value, onChange, error }: Props)
   const state = useEditorState({ editor, selector: ({ editor: e }) => (e ? activeMarks(e) : null) });
 
   useEffect(() => {
-    if (!editor || value === emitted.current) return;
+    // In the HTML view the text area holds the value; the editor takes it when the owner switches back.
+    if (!editor || !visual || value === emitted.current) return;
     emitted.current = value;
     editor.commands.setContent(editorHtml(value), { emitUpdate: false });
-  }, [editor, value]);
+  }, [editor, value, visual]);
 
   useEffect(() => {
-    editor?.setOptions({ editorProps: { attributes: editableAttributes(labelId, error ? helpId : null) } });
-  }, [editor, error, labelId, helpId]);
+    editor?.setOptions({ editorProps: { attributes: editableAttributes(labelId, error && visual ? helpId : null) } });
+  }, [editor, error, labelId, helpId, visual]);
+
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) cancelRef.current?.focus();
+  }, [asking]);
+  const toVisual = (confirmed: boolean) => {
+    if (!editor) return;
+    const html = editorHtml(value);
+    const lost = confirmed ? [] : lostMarkup(html, EXTENSIONS);
+    if (lost.length) {
+      setAsking(lost);
+      return;
+    }
+    emitted.current = value;
+    editor.commands.setContent(html, { emitUpdate: false });
+    if (confirmed) {
+      // The owner agreed to lose what the editor cannot keep: the field now holds the editor's HTML, to be saved.
+      const kept = editorValue(editor);
+      emitted.current = kept;
+      onChange(kept);
+    }
+    setAsking(null);
+    setNotice([]);
+    setMode("visual");
+    toggleRef.current?.focus();
+  };
+  const toggleMode = () => {
+    if (visual) {
+      setLinkOpen(false);
+      setMode("html");
+    } else toVisual(false);
+  };
+  const cancelSwitch = () => {
+    setAsking(null);
+    toggleRef.current?.focus();
+  };
+  const escapeCancels = (e: KeyboardEvent) => {
+    if (e.key === "Escape") cancelSwitch();
+  };
 
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState("");
@@ -152,34 +209,68 @@ export default function RichTextEditor({ label, value, onChange, error }: Props)
         {label}
       </div>
       <div className="admin-rich-text__toolbar" role="toolbar" aria-label={`${label} formatting`}>
-        {tool("Bold", formatBold, state?.bold, () => chain().toggleBold().run(), "Ctrl+B")}
-        {tool("Italic", formatItalic, state?.italic, () => chain().toggleItalic().run(), "Ctrl+I")}
-        {LEVELS.map((l) => (
-          <span key={l.level}>{tool(`Heading ${l.level}`, l.icon, state?.heading === l.level, () => chain().toggleHeading({ level: l.level }).run())}</span>
-        ))}
-        {tool("Bulleted list", formatListBullets, state?.bulletList, () => chain().toggleBulletList().run())}
-        {tool("Numbered list", formatListNumbered, state?.orderedList, () => chain().toggleOrderedList().run())}
-        {tool("Link", linkIcon, state?.link, openLink)}
-        {state?.link ? <Button size="compact" icon={linkOff} label="Remove link" onClick={() => chain().extendMarkRange("link").unsetLink().run()} /> : null}
+        {visual ? (
+          <>
+            {tool("Bold", formatBold, state?.bold, () => chain().toggleBold().run(), "Ctrl+B")}
+            {tool("Italic", formatItalic, state?.italic, () => chain().toggleItalic().run(), "Ctrl+I")}
+            {LEVELS.map((l) => (
+              <span key={l.level}>{tool(`Heading ${l.level}`, l.icon, state?.heading === l.level, () => chain().toggleHeading({ level: l.level }).run())}</span>
+            ))}
+            {tool("Bulleted list", formatListBullets, state?.bulletList, () => chain().toggleBulletList().run())}
+            {tool("Numbered list", formatListNumbered, state?.orderedList, () => chain().toggleOrderedList().run())}
+            {tool("Link", linkIcon, state?.link, openLink)}
+            {state?.link ? (
+              <Button size="compact" icon={linkOff} label="Remove link" onClick={() => chain().extendMarkRange("link").unsetLink().run()} />
+            ) : null}
+            <Button
+              size="compact"
+              icon={undoIcon}
+              label="Undo"
+              shortcut="Ctrl+Z"
+              disabled={!state?.canUndo}
+              accessibleWhenDisabled
+              onClick={() => chain().undo().run()}
+            />
+            <Button
+              size="compact"
+              icon={redoIcon}
+              label="Redo"
+              shortcut="Ctrl+Shift+Z"
+              disabled={!state?.canRedo}
+              accessibleWhenDisabled
+              onClick={() => chain().redo().run()}
+            />
+          </>
+        ) : null}
         <Button
+          ref={toggleRef}
           size="compact"
-          icon={undoIcon}
-          label="Undo"
-          shortcut="Ctrl+Z"
-          disabled={!state?.canUndo}
+          className="admin-rich-text__mode"
+          isPressed={!visual}
+          aria-pressed={!visual}
+          disabled={!editor}
           accessibleWhenDisabled
-          onClick={() => chain().undo().run()}
-        />
-        <Button
-          size="compact"
-          icon={redoIcon}
-          label="Redo"
-          shortcut="Ctrl+Shift+Z"
-          disabled={!state?.canRedo}
-          accessibleWhenDisabled
-          onClick={() => chain().redo().run()}
-        />
+          onClick={toggleMode}
+        >
+          Edit as HTML
+        </Button>
       </div>
+      {asking ? (
+        <div className="admin-rich-text__confirm" role="group" aria-labelledby={`${id}-ask`}>
+          <p id={`${id}-ask`}>Switching to the visual editor will remove {listOf(asking)}. Switch anyway?</p>
+          <Button ref={cancelRef} variant="secondary" onClick={cancelSwitch} onKeyDown={escapeCancels}>
+            Cancel
+          </Button>
+          <Button variant="tertiary" isDestructive onClick={() => toVisual(true)} onKeyDown={escapeCancels}>
+            Switch anyway
+          </Button>
+        </div>
+      ) : null}
+      {!visual && notice.length ? (
+        <Notice status="warning" isDismissible={false} className="admin-rich-text__notice">
+          <span id={`${id}-notice`}>This content has formatting the visual editor cannot keep ({listOf(notice)}). It is shown as HTML so nothing is lost.</span>
+        </Notice>
+      ) : null}
       {linkOpen ? (
         // Not a <form>: it sits inside the product's form; Enter in the address applies the link, Escape closes.
         <div className="admin-rich-text__link" role="group" aria-label="Link">
@@ -206,7 +297,21 @@ export default function RichTextEditor({ label, value, onChange, error }: Props)
           </Button>
         </div>
       ) : null}
-      <EditorContent editor={editor} />
+      {visual ? null : (
+        <textarea
+          className="admin-rich-text__source"
+          aria-labelledby={labelId}
+          aria-describedby={[notice.length ? `${id}-notice` : "", error ? helpId : ""].filter(Boolean).join(" ") || undefined}
+          aria-invalid={error ? true : undefined}
+          spellCheck={false}
+          rows={16}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      <div hidden={!visual}>
+        <EditorContent editor={editor} />
+      </div>
       {error ? (
         <p id={helpId} className="admin-field-error">
           {error}

@@ -21,6 +21,7 @@ export interface RestProduct {
   download_limit: number;
   download_expiry: number;
   description: string;
+  short_description: string;
   sku: string;
   price: string;
   regular_price: string;

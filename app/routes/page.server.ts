@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import { findPublishedPage } from "../../core/db/repositories/content.ts";
-import { sanitizePostHtml } from "../../core/domain/text/kses.ts";
+import { richTextHtml } from "../../core/domain/text/kses.ts";
 import { CONTACT_PAGE_SLUG, readContactForm } from "../../core/domain/contact/contact-message.ts";
 import type { ContactFormResult } from "../components/contact/ContactForm.tsx";
 import { sendContactMessage } from "../../core/commerce/contact-messages.ts";
@@ -15,8 +15,8 @@ import type { Route } from "./+types/page";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const page = await findPublishedPage(context.services.db, params.slug);
   if (!page) throw data(null, { status: 404 });
-  // Staff-written HTML through the allow-list (docs/contract/rest/content.md 'Sanitising').
-  return { page: { ...page, content: sanitizePostHtml(page.content) }, origin: context.origin, contactForm: page.slug === CONTACT_PAGE_SLUG };
+  // Staff-written HTML through the allow-list (docs/contract/rest/content.md 'Sanitising'); a text without tags as paragraphs.
+  return { page: { ...page, content: richTextHtml(page.content) }, origin: context.origin, contactForm: page.slug === CONTACT_PAGE_SLUG };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {

@@ -129,17 +129,21 @@ describe("pages", () => {
     await page.screenshot({ path: "tmp/shots/admin_1280_pages.png", fullPage: true });
     await about.click();
     await page.waitForURL(/\/wp-admin\/edit\/page\/\d+\/$/);
-    const body = page.getByLabel("Content");
-    await expect.poll(() => body.inputValue()).toContain("Maskerade began in 2020");
+    const body = page.getByRole("textbox", { name: "Content", exact: true }); // the rich-text editor (decision 0049)
+    await expect.poll(() => body.innerText()).toContain("Maskerade began in 2020");
     expect(await page.locator('.admin-menu a[aria-current="page"]').textContent()).toBe("Pages");
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A second editor opens the same page before the first saves.
     const other = await context.newPage();
     await other.goto(page.url());
-    await expect.poll(() => other.getByLabel("Content").inputValue()).toContain("Maskerade began in 2020");
+    await expect.poll(() => other.getByRole("textbox", { name: "Content", exact: true }).innerText()).toContain("Maskerade began in 2020");
 
-    await body.fill(`<p>${NEW_TEXT}</p>${await body.inputValue()}`);
+    // A new first paragraph, typed at the start of the content.
+    await body.click();
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.type(NEW_TEXT);
+    await page.keyboard.press("Enter");
     await page.getByText("Unsaved changes.").waitFor();
     await page.getByRole("button", { name: "Update" }).click();
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Page updated: it is published." }).count()).toBe(1);
@@ -157,7 +161,7 @@ describe("pages", () => {
     const refused = other.getByRole("alert").filter({ hasText: "This page was changed since you opened it." });
     await refused.waitFor();
     await other.getByRole("button", { name: "Reload the page (your changes are discarded)" }).click();
-    await expect.poll(() => other.getByLabel("Content").inputValue()).toContain(NEW_TEXT);
+    await expect.poll(() => other.getByRole("textbox", { name: "Content", exact: true }).innerText()).toContain(NEW_TEXT);
     expect(await other.getByLabel("Title").inputValue()).toBe("About us");
     await context.close();
   });
@@ -173,7 +177,8 @@ describe("pages", () => {
     expect(await page.getByText("Give it a title, some content or an excerpt.").count()).toBe(1);
     await page.getByLabel("Title").fill("Size guide");
     await page.getByLabel("Address (slug)").fill("shop"); // the storefront's own address: made 'shop-2' by the API
-    await page.getByLabel("Content").fill("<p>Measure from ear to ear.</p>");
+    await page.getByRole("textbox", { name: "Content", exact: true }).click();
+    await page.keyboard.type("Measure from ear to ear.");
     await page.getByRole("button", { name: "Save draft" }).click();
     await page.waitForURL(/\/wp-admin\/edit\/page\/\d+\/\?saved=created$/);
     await expect.poll(() => page.getByLabel("Address (slug)").inputValue()).toBe("shop-2");

@@ -11,7 +11,7 @@ import { mkdirSync } from "node:fs";
 import { startTestShop, type TestShop } from "../support/shop.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe-scan.ts";
-import { scrollsSideways, signedIn as signInAs } from "../support/admin-browser.ts";
+import { richTextChunkRequests, scrollsSideways, signedIn as signInAs } from "../support/admin-browser.ts";
 import { registerCustomer } from "../../core/commerce/accounts.ts";
 
 let shop: TestShop;
@@ -43,10 +43,7 @@ afterAll(async () => {
 describe("the product editor's rich-text description", () => {
   it("formats with the keyboard and the toolbar, saves, and the product page shows the markup", async () => {
     const { page } = owner;
-    const chunks: string[] = [];
-    page.on("request", (r) => {
-      if (/\/wp-admin-app\/RichTextEditor-/.test(r.url())) chunks.push(r.url());
-    });
+    const chunks = richTextChunkRequests(page);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => (m.type() === "error" ? errors.push(m.text()) : undefined));
@@ -55,10 +52,12 @@ describe("the product editor's rich-text description", () => {
     expect(chunks).toEqual([]); // the list screen does not fetch the editor
 
     await page.goto(`${shop.url}/wp-admin/edit/product/${productId}/`);
-    const description = page.getByRole("textbox", { name: "Description" });
+    const description = page.getByRole("textbox", { name: "Description", exact: true });
+    // Its toolbar (the Product short description has one of its own, decision 0049).
+    const toolbar = page.getByRole("toolbar", { name: "Description formatting", exact: true });
     await page.getByLabel("Title", { exact: true }).waitFor();
     await expect.poll(async () => (await description.count()) + errors.join(" ")).toBe("1");
-    expect(chunks.length).toBe(1);
+    expect(chunks.length).toBe(1); // one chunk for both rich-text fields
     expect(await description.getAttribute("aria-multiline")).toBe("true");
     await expect.poll(() => description.innerText()).toBe("Old text.");
 
@@ -67,7 +66,7 @@ describe("the product editor's rich-text description", () => {
     await page.keyboard.press("Control+A");
     await page.keyboard.type("Soft and ");
     await page.keyboard.press("Control+B");
-    const bold = page.getByRole("button", { name: "Bold" });
+    const bold = toolbar.getByRole("button", { name: "Bold" });
     await expect.poll(() => bold.getAttribute("aria-pressed")).toBe("true");
     await page.keyboard.type("warm");
     await page.keyboard.press("Control+B");
@@ -78,7 +77,7 @@ describe("the product editor's rich-text description", () => {
     await expect.poll(() => page.getByText("Unsaved changes.").count()).toBe(1);
 
     // A bulleted list from the toolbar, by keyboard: focus the button, press Space.
-    const bullets = page.getByRole("button", { name: "Bulleted list" });
+    const bullets = toolbar.getByRole("button", { name: "Bulleted list" });
     await bullets.focus();
     await page.keyboard.press("Space");
     await expect.poll(() => bullets.getAttribute("aria-pressed")).toBe("true");
@@ -87,7 +86,7 @@ describe("the product editor's rich-text description", () => {
     await page.keyboard.type("Washable ");
 
     // A link: the Link button opens an address field; Enter applies it where the cursor is.
-    await page.getByRole("button", { name: "Link", exact: true }).click();
+    await toolbar.getByRole("button", { name: "Link", exact: true }).click();
     const address = page.getByLabel("Link URL");
     await address.fill("https://example.com/care");
     await page.screenshot({ path: "tmp/shots/admin_1280_product-description-editor.png", fullPage: true });
@@ -112,7 +111,7 @@ describe("the product editor's rich-text description", () => {
     // The editor at 400 px: the toolbar wraps, nothing scrolls sideways.
     await page.setViewportSize({ width: 400, height: 900 });
     await page.goto(`${shop.url}/wp-admin/edit/product/${productId}/`);
-    await expect.poll(() => page.getByRole("textbox", { name: "Description" }).locator("strong").count()).toBe(1);
+    await expect.poll(() => description.locator("strong").count()).toBe(1);
     expect(await scrollsSideways(page)).toBe(false);
     await page.screenshot({ path: "tmp/shots/admin_400_product-description-editor.png", fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);

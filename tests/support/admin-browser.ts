@@ -19,3 +19,12 @@ export async function signedIn(
 }
 
 export const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** The admin's rich-text editor chunk (RichTextEditor-{hash}.js, decisions 0046, 0049): the addresses `page` fetches from now on. */
+export function richTextChunkRequests(page: Page): string[] {
+  const chunks: string[] = [];
+  page.on("request", (r) => {
+    if (/\/wp-admin-app\/RichTextEditor-/.test(r.url())) chunks.push(r.url());
+  });
+  return chunks;
+}
