@@ -75,6 +75,8 @@ describe("wc/v3/customers reads", () => {
         "billing",
         "date_created",
         "date_created_gmt",
+        // The newest order's date (decision 0050), as WooCommerce Analytics' customers give it.
+        "date_last_order",
         "date_modified",
         "date_modified_gmt",
         "email",
